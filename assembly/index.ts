@@ -1,0 +1,2 @@
+// combatsim wasm module entry. Kernels are added in assembly/*.ts and re-exported here.
+export const ENGINE_ABI_VERSION: i32 = 1;

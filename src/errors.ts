@@ -23,3 +23,28 @@ export class MissingSpellData extends CombatsimError {
     this.field = field;
   }
 }
+
+/** A spell-table cell has the wrong type (e.g. text in a numeric column). Names table, row id and column. */
+export class SpellDataError extends CombatsimError {
+  constructor(table: string, rowId: unknown, column: string, detail: string) {
+    super("INVALID_SPELL_DATA", `invalid spell data: ${table} row ID=${String(rowId)} column "${column}": ${detail}`);
+  }
+}
+
+/** A JSON spell record failed validation. `path` names the offending field (e.g. `effects[1].aura`). */
+export class SpellRecordJsonError extends CombatsimError {
+  readonly path: string;
+  constructor(path: string, detail: string) {
+    super("INVALID_SPELL_RECORD_JSON", `invalid spell record JSON at "${path}": ${detail}`);
+    this.path = path;
+  }
+}
+
+/** Following an effect's trigger-spell chain hit a cycle or exceeded the depth bound. */
+export class TriggerChainError extends CombatsimError {
+  readonly chain: readonly number[];
+  constructor(code: "TRIGGER_CHAIN_CYCLE" | "TRIGGER_CHAIN_TOO_DEEP", chain: readonly number[], detail: string) {
+    super(code, `trigger chain ${chain.join(" -> ")}: ${detail}`);
+    this.chain = chain;
+  }
+}

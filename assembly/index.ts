@@ -1,3 +1,5 @@
 // combatsim wasm module entry. Kernels are added in assembly/*.ts and re-exported here.
 export const ENGINE_ABI_VERSION: i32 = 1;
 export { allocF64, allocI32 } from "./mem";
+export { XORSHIFT_ZERO_SEED, seedPrefix, seedFromPrefix, seedFor, xorshiftFillU64, xorshiftFillF64, seedForFill } from "./rng";
+export { benchXorshiftNext, benchXorshiftU64, benchSeedFromPrefix } from "./bench";

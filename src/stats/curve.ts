@@ -33,7 +33,7 @@ export interface Curve {
  * Evaluate a piecewise-linear curve at x, clamped at both end points.
  * `points` may come in any row order; they are ordered by `order` (OrderIndex) first.
  * Throws StatsError MISSING_CURVE for an empty point list, INVALID_CURVE for non-finite values or
- * x decreasing along OrderIndex.
+ * x decreasing along OrderIndex. `curveId` only labels error messages.
  */
 export function evaluateCurve(points: readonly CurvePoint[], x: number, curveId = -1): number {
   if (!Number.isFinite(x)) throw StatsError.invalidInput("x", x);
@@ -47,7 +47,7 @@ export function makeCurve(id: number, points: readonly CurvePoint[]): Curve {
 }
 
 /** Evaluate an already validated curve (no re-sorting on the hot path). */
-export function evaluate(curve: Curve, x: number): number {
+export function evaluateLoadedCurve(curve: Curve, x: number): number {
   if (!Number.isFinite(x)) throw StatsError.invalidInput("x", x);
   return evaluateOrdered(curve.points, x);
 }

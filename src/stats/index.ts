@@ -1,6 +1,6 @@
 // Stats layer: combat stats sheet, rating -> percent with the client's DR curves, recompute.
 export { StatsError, type StatsErrorCode } from "./errors.js";
-export { type Curve, type CurvePoint, evaluate, evaluateCurve, loadCurve, makeCurve } from "./curve.js";
+export { type Curve, type CurvePoint, evaluateCurve, evaluateLoadedCurve, loadCurve, makeCurve } from "./curve.js";
 export {
   COMBAT_RATING_COLUMNS,
   COMBAT_RATINGS_LEVEL_COLUMN,

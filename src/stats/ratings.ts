@@ -15,7 +15,7 @@
 // "Versatility - Damage Done", "Lifesteal", "Speed", "Avoidance". Melee/ranged/spell columns hold
 // the same value in the modern game; the melee one is used.
 import type { DataBundle, Row, Table } from "../data/types.js";
-import { type Curve, evaluate, loadCurve } from "./curve.js";
+import { type Curve, evaluateLoadedCurve, loadCurve } from "./curve.js";
 import { StatsError } from "./errors.js";
 
 /** DR curve for crit, haste, mastery, versatility (SimulationCraft DIMINISHING_RETURN_SECONDARY_CR_CURVE). */
@@ -109,6 +109,6 @@ export class RatingConverter {
 
   /** Rating -> percent points (mastery: mastery points) after diminishing returns. */
   percent(stat: RatingStat, rating: number, level: number): number {
-    return evaluate(this.curveFor(stat), this.rawPercent(stat, rating, level));
+    return evaluateLoadedCurve(this.curveFor(stat), this.rawPercent(stat, rating, level));
   }
 }

@@ -3,3 +3,8 @@ export const ENGINE_ABI_VERSION: i32 = 1;
 export { allocF64, allocI32 } from "./mem";
 export { XORSHIFT_ZERO_SEED, seedPrefix, seedFromPrefix, seedFor, xorshiftFillU64, xorshiftFillF64, seedForFill } from "./rng";
 export { benchXorshiftNext, benchXorshiftU64, benchSeedFromPrefix } from "./bench";
+export { procChanceBatch, rollTierBatch, shufflePickBatch } from "./primitives";
+export { armorMitigation, masteryMultiplier, damageCalcBatch, damageBenchXorshift } from "./damage";
+export { rppmChance, rppmBatch, rppmBenchXorshift } from "./rppm";
+export { resourceSpend, resourceGain, resourceSync, resourceDeficit, resourcePct, resourceDeficitPct, resourceTimeToMax, resourceBatch, resourceBenchSpendGain } from "./resource";
+export { impactProcEligible, impactProcBatch } from "./procs";

@@ -1,0 +1,317 @@
+// The immutable game-data bundle: every known table read once from `{dir}/data/tables/<Table>.csv`,
+// with lazily built, cached indexes. Spec: combat-engine.md "Data loading".
+//
+// Decisions (the spec leaves them open):
+// - A missing CSV, a missing `data/tables` folder or a non-existent dir gives empty tables
+//   (columns [], rows []) and logs nothing; the gap surfaces later as missing spell data.
+//   Other read failures (permissions, a folder named X.csv) are DataError READ_FAILED.
+// - The bundle knows TABLE_NAMES plus any other `*.csv` present in the tables folder.
+// - `byId` keys on `ID`, except game tables ("gt", e.g. CombatRatings) keyed by `Level`
+//   (KEY_COLUMNS in schema.ts). Duplicate keys are a DataError (DUPLICATE_KEY), not first-wins:
+//   the README guarantees unique IDs, so a duplicate means broken data.
+// - On an empty (header-less) table every lookup misses; on a table with a header, an unknown
+//   column is DataError UNKNOWN_COLUMN (catches typos and column renames between builds).
+// - Freezing: rows arrays and index arrays are frozen. Each row object is frozen too unless that
+//   costs more than 20% of load time — see bench/results/load-tables.json (`rowFreeze`).
+import { readFile, readdir } from "node:fs/promises";
+import { readFileSync, statSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseCsv } from "./csv.js";
+import { DataError } from "./errors.js";
+import { keyColumnOf, schemaFor } from "./schema.js";
+import { TABLE_NAMES } from "./tables.js";
+import type { CellValue, DataBundle, Row, Table } from "./types.js";
+
+/** Environment variable naming the data directory. */
+export const DATA_DIR_ENV = "COMBATSIM_DATA_DIR";
+
+/** Whether row objects are frozen by default (decided by measurement, see the bench). */
+export const FREEZE_ROWS_DEFAULT = true;
+
+const EMPTY_ROWS: readonly Row[] = Object.freeze([]);
+
+function isDir(p: string): boolean {
+  try {
+    return statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+let bundledDir: string | undefined;
+
+/**
+ * The package's own data dir `<pkg>/data`: walk up from this module's file to the nearest
+ * package.json named `combatsim`. Works from `src/data/` (vitest, tsx) and from bundled `dist/`
+ * chunks alike, and never depends on the working directory.
+ */
+export function bundledDataDir(moduleUrl: string = import.meta.url): string {
+  if (moduleUrl === import.meta.url && bundledDir !== undefined) return bundledDir;
+  let dir = path.dirname(fileURLToPath(moduleUrl));
+  for (;;) {
+    try {
+      const pkg = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")) as { name?: unknown };
+      if (pkg.name === "combatsim") {
+        const found = path.join(dir, "data");
+        if (moduleUrl === import.meta.url) bundledDir = found;
+        return found;
+      }
+    } catch {
+      // no (readable) package.json here: keep walking up
+    }
+    const up = path.dirname(dir);
+    if (up === dir) {
+      throw new DataError("NO_DATA_DIR", `no package.json named "combatsim" above ${fileURLToPath(moduleUrl)}`);
+    }
+    dir = up;
+  }
+}
+
+/**
+ * The data directory: `$COMBATSIM_DATA_DIR` if set and non-empty, else `<home>/.combatsim` if it
+ * is a directory, else the bundled `<pkg>/data`. `home` is injectable for tests.
+ */
+export function resolveDataDir(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+  home: string = os.homedir(),
+): string {
+  const fromEnv = env[DATA_DIR_ENV];
+  if (fromEnv) return path.resolve(fromEnv);
+  const inHome = path.join(home, ".combatsim");
+  if (home && isDir(inHome)) return inHome;
+  return bundledDataDir();
+}
+
+export interface LoadOptions {
+  /** Object.freeze every row object (rows arrays are always frozen). Default FREEZE_ROWS_DEFAULT. */
+  freezeRows?: boolean;
+}
+
+/** Load the bundle from `dir` (default: resolveDataDir()). */
+export function loadDataBundle(dir?: string): Promise<DataBundle> {
+  return loadDataBundleWith(dir, {});
+}
+
+/** loadDataBundle with internal knobs (used by the load benchmark). */
+export async function loadDataBundleWith(dir: string | undefined, options: LoadOptions): Promise<DataBundle> {
+  const root = path.resolve(dir ?? resolveDataDir());
+  const tablesDir = path.join(root, "data", "tables");
+  const names = [...TABLE_NAMES];
+  const known = new Set(names);
+  for (const f of (await listDir(tablesDir)).sort()) {
+    const name = f.slice(0, -4);
+    if (f.endsWith(".csv") && !known.has(name)) {
+      names.push(name);
+      known.add(name);
+    }
+  }
+  const fixtures = await readFixtures(path.join(root, "data", "fixtures.json"), known);
+  const freezeRows = options.freezeRows ?? FREEZE_ROWS_DEFAULT;
+  // Reads run concurrently; each file is parsed as soon as it arrives.
+  const tables = await Promise.all(
+    names.map(async (name) => {
+      const file = path.join(tablesDir, `${name}.csv`);
+      const text = await readTableFile(file);
+      return buildTable(name, text, file, fixtures.has(name), freezeRows);
+    }),
+  );
+  return new Bundle(root, tables);
+}
+
+async function listDir(dir: string): Promise<string[]> {
+  try {
+    return await readdir(dir);
+  } catch (err) {
+    if (isMissing(err)) return [];
+    throw new DataError("READ_FAILED", `cannot list ${dir}: ${(err as Error).message}`, { cause: err });
+  }
+}
+
+function isMissing(err: unknown): boolean {
+  const code = (err as { code?: unknown }).code;
+  return code === "ENOENT" || code === "ENOTDIR";
+}
+
+async function readTableFile(file: string): Promise<string | undefined> {
+  try {
+    return await readFile(file, "utf8");
+  } catch (err) {
+    if (isMissing(err)) return undefined;
+    throw new DataError("READ_FAILED", `cannot read ${file}: ${(err as Error).message}`, { cause: err });
+  }
+}
+
+/** `{data_dir}/data/fixtures.json`: `{"tables": {"<Table>": "<why>"}}`. Optional. */
+async function readFixtures(file: string, known: ReadonlySet<string>): Promise<Set<string>> {
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (err) {
+    if (isMissing(err)) return new Set();
+    throw new DataError("READ_FAILED", `cannot read ${file}: ${(err as Error).message}`, { cause: err });
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (err) {
+    throw new DataError("BAD_FIXTURES_JSON", `${file}: invalid JSON: ${(err as Error).message}`, { cause: err });
+  }
+  const tables = (parsed as { tables?: unknown } | null)?.tables;
+  if (typeof tables !== "object" || tables === null || Array.isArray(tables)) {
+    throw new DataError("BAD_FIXTURES_JSON", `${file}: expected {"tables": {"<Table>": "<why>"}}`);
+  }
+  const out = new Set<string>();
+  for (const [name, why] of Object.entries(tables)) {
+    if (typeof why !== "string") {
+      throw new DataError("BAD_FIXTURES_JSON", `${file}: tables.${name} must be a string (why it is a fixture)`);
+    }
+    if (!known.has(name)) throw new DataError("BAD_FIXTURES_JSON", `${file}: tables.${name} is not a known table`);
+    out.add(name);
+  }
+  return out;
+}
+
+/** One table from its CSV text (undefined = missing file -> empty table). Exported for the bench. */
+export function buildTable(
+  name: string,
+  text: string | undefined,
+  file: string,
+  isFixture = false,
+  freezeRows = FREEZE_ROWS_DEFAULT,
+): Table {
+  if (text === undefined) return new CsvTable(name, file, [], [], isFixture);
+  const { columns, rows } = parseCsv(text, { file, schema: schemaFor(name) });
+  if (freezeRows) for (const r of rows) Object.freeze(r);
+  return new CsvTable(name, file, columns, rows, isFixture);
+}
+
+class CsvTable implements Table {
+  readonly columns: readonly string[];
+  readonly rows: readonly Row[];
+  readonly size: number;
+  /** Column `byId` keys on: `ID`, or `Level` for game tables. */
+  readonly keyColumn: string;
+  private idIndex: Map<CellValue, Row> | undefined;
+  private readonly fkIndexes = new Map<string, Map<CellValue, readonly Row[]>>();
+
+  constructor(
+    readonly name: string,
+    /** The CSV path this table was read from (or would have been). */
+    readonly file: string,
+    columns: string[],
+    rows: Row[],
+    readonly isFixture: boolean,
+  ) {
+    this.columns = Object.freeze(columns);
+    this.rows = Object.freeze(rows);
+    this.size = rows.length;
+    this.keyColumn = keyColumnOf(name);
+  }
+
+  byId(id: number): Row | undefined {
+    if (this.columns.length === 0) return undefined;
+    if (this.idIndex === undefined) {
+      if (!this.columns.includes(this.keyColumn)) {
+        throw new DataError("NO_KEY_COLUMN", `table ${this.name} (${this.file}) has no key column "${this.keyColumn}"`);
+      }
+      this.idIndex = this.buildIdIndex();
+    }
+    return this.idIndex.get(this.lookupKey(this.keyColumn, id));
+  }
+
+  allByFk(column: string, key: number): readonly Row[] {
+    if (this.columns.length === 0) return EMPTY_ROWS;
+    return this.fkIndex(column).get(this.lookupKey(column, key)) ?? EMPTY_ROWS;
+  }
+
+  oneByFk(column: string, key: number): Row | undefined {
+    // the per-key arrays are in file order, so element 0 is the first row: first wins
+    return this.allByFk(column, key)[0];
+  }
+
+  private buildIdIndex(): Map<CellValue, Row> {
+    const col = this.keyColumn;
+    const index = new Map<CellValue, Row>();
+    const rows = this.rows;
+    for (let i = 0; i < rows.length; i++) {
+      const row = rows[i]!;
+      const k = row[col]!;
+      if (index.has(k)) {
+        const first = rows.indexOf(index.get(k)!);
+        throw new DataError(
+          "DUPLICATE_KEY",
+          `table ${this.name} (${this.file}): ${col} ${String(k)} appears in records #${first + 1} and #${i + 1}`,
+        );
+      }
+      index.set(k, row);
+    }
+    return index;
+  }
+
+  private fkIndex(column: string): Map<CellValue, readonly Row[]> {
+    let index = this.fkIndexes.get(column);
+    if (index) return index;
+    this.checkColumn(column);
+    const groups = new Map<CellValue, Row[]>();
+    for (const row of this.rows) {
+      const k = row[column]!;
+      const g = groups.get(k);
+      if (g) g.push(row);
+      else groups.set(k, [row]);
+    }
+    for (const g of groups.values()) Object.freeze(g);
+    index = groups;
+    this.fkIndexes.set(column, index);
+    return index;
+  }
+
+  private checkColumn(column: string): void {
+    if (!this.columns.includes(column)) {
+      throw new DataError(
+        "UNKNOWN_COLUMN",
+        `table ${this.name} (${this.file}) has no column "${column}"; columns: ${this.columns.join(", ")}`,
+      );
+    }
+  }
+
+  /**
+   * Map key for a numeric lookup: bigint for i64 columns (their cells are bigints), else the
+   * number. Looking a number up in a text column is a caller bug, so it throws.
+   */
+  private lookupKey(column: string, key: number): CellValue {
+    const sample = this.rows.length > 0 ? this.rows[0]![column] : undefined;
+    if (typeof sample === "bigint") return Number.isInteger(key) ? BigInt(key) : key;
+    if (typeof sample === "string") {
+      throw new DataError("NOT_A_KEY_COLUMN", `table ${this.name} (${this.file}): column "${column}" holds text, not numeric keys`);
+    }
+    return key;
+  }
+}
+
+class Bundle implements DataBundle {
+  private readonly byName: ReadonlyMap<string, Table>;
+  constructor(
+    readonly dir: string,
+    tables: Table[],
+  ) {
+    this.byName = new Map(tables.map((t) => [t.name, t]));
+    Object.freeze(this);
+  }
+
+  tableNames(): string[] {
+    return [...this.byName.keys()];
+  }
+
+  table(name: string): Table {
+    const t = this.byName.get(name);
+    if (t) return t;
+    const lower = name.toLowerCase();
+    const near = [...this.byName.keys()].find((n) => n.toLowerCase() === lower);
+    throw new DataError(
+      "UNKNOWN_TABLE",
+      `unknown table "${name}" in the bundle from ${this.dir}${near ? ` (did you mean "${near}"?)` : ""}`,
+    );
+  }
+}

@@ -11,3 +11,7 @@ export type { RppmTracker } from "./kernels/rppm.js";
 export { ResourceSlot } from "./kernels/resource.js";
 export { impactProcEligible, fireImpactProcs } from "./kernels/procs.js";
 export type { ImpactProc, ImpactHit, SpellFilter } from "./kernels/procs.js";
+export { loadDataBundle, resolveDataDir, DATA_DIR_ENV } from "./data/bundle.js";
+export { DataError, CsvError } from "./data/errors.js";
+export type { DataErrorCode, CsvErrorCode, CsvLocation } from "./data/errors.js";
+export type { CellValue, Row, Table, DataBundle } from "./data/types.js";

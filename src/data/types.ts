@@ -15,7 +15,7 @@ export interface Table {
   readonly size: number;
   /** true when the rows come from the project's labelled fixture (see data/FIXTURES.md). */
   readonly isFixture: boolean;
-  /** Loader shape 1: by primary `ID` (one row per id). */
+  /** Loader shape 1: by primary `ID` (one row per id). Game tables such as CombatRatings key on `Level` instead (KEY_COLUMNS in schema.ts). */
   byId(id: number): Row | undefined;
   /** Loader shape 2: by foreign key, all rows with `row[column] === key`, in file order. */
   allByFk(column: string, key: number): readonly Row[];

@@ -1,3 +1,69 @@
 #!/usr/bin/env node
+// combatsim command line. `combatsim` alone runs the main job on the resolved data dir.
+import { Command, CommanderError } from "commander";
+import path from "node:path";
+import { loadDataBundle } from "../data/bundle.js";
+import { extractBundle } from "../data/extract.js";
+import { formatSummary, summarizeBundle } from "../data/summary.js";
 import { VERSION } from "../index.js";
-console.log(`combatsim ${VERSION}`);
+
+function parseIntList(value: string, previous: number[] = []): number[] {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new CommanderError(2, "combatsim.badInt", `not a positive integer id: ${value}`);
+  return [...previous, n];
+}
+
+export function buildProgram(): Command {
+  const program = new Command("combatsim")
+    .version(VERSION)
+    .description("World of Warcraft combat simulator (work in progress: the engine is not wired in yet)");
+
+  program
+    .command("info", { isDefault: true })
+    .description("load the data bundle and summarize it (tables, classes, specs)")
+    .option("--data-dir <dir>", "data directory (default: $COMBATSIM_DATA_DIR, ~/.combatsim, or the bundled data)")
+    .option("--json", "print JSON")
+    .action(async (opts: { dataDir?: string; json?: boolean }) => {
+      const started = performance.now();
+      const bundle = await loadDataBundle(opts.dataDir);
+      const summary = summarizeBundle(bundle);
+      const ms = Math.round(performance.now() - started);
+      if (opts.json) console.log(JSON.stringify({ ...summary, loadMs: ms }, null, 2));
+      else console.log(`combatsim ${VERSION}\n${formatSummary(summary)}\nloaded in ${ms} ms`);
+    });
+
+  const data = program.command("data").description("data bundle tools");
+  data
+    .command("extract")
+    .description("build the slim embedded bundle from a full wago.tools table export")
+    .requiredOption("--from <dir>", "export folder of <Table>.csv (or a data dir with data/tables)")
+    .requiredOption("--to <dir>", "target data dir (e.g. data/)")
+    .option("--spec <id>", "spec id to include (repeatable; default 253)", parseIntList)
+    .option("--check", "compare with the target instead of writing; exit 1 on drift")
+    .action(async (opts: { from: string; to: string; spec?: number[]; check?: boolean }) => {
+      const result = await extractBundle({
+        from: path.resolve(opts.from),
+        to: path.resolve(opts.to),
+        ...(opts.spec ? { specs: opts.spec } : {}),
+        check: Boolean(opts.check),
+      });
+      const rows = result.tables.reduce((n, t) => n + t.rows, 0);
+      console.log(
+        `${opts.check ? "checked" : "wrote"} ${result.tables.length} tables, ${rows} rows, ${result.spellIds} spells ` +
+          `(specs ${result.specs.join(",")}); kept from target: ${result.keptFromTarget.join(", ") || "none"}`,
+      );
+      if (opts.check && result.drift.length) {
+        console.error(`drift (re-run without --check to regenerate):\n  ${result.drift.join("\n  ")}`);
+        process.exitCode = 1;
+      }
+    });
+  return program;
+}
+
+buildProgram()
+  .parseAsync(process.argv)
+  .catch((err: unknown) => {
+    const e = err as { code?: string; message?: string };
+    console.error(`combatsim: ${e.code ? `[${e.code}] ` : ""}${e.message ?? String(err)}`);
+    process.exitCode = 1;
+  });

@@ -69,6 +69,24 @@ describe("parseCsv: records and quoting", () => {
     expect(parse("\uFEFFID,N\n1,a\n").rows).toEqual(want);
   });
 
+  it("builds the same rows where code generation is forbidden (CSP-style fallback)", () => {
+    const text = 'Name_lang,ID\n"a, b",1\nc,2\n';
+    const fast = parse(text);
+    const original = globalThis.Function;
+    globalThis.Function = function () {
+      throw new EvalError("code generation from strings disallowed");
+    } as unknown as FunctionConstructor;
+    try {
+      expect(parse(text)).toEqual(fast);
+    } finally {
+      globalThis.Function = original;
+    }
+    expect(fast.rows).toEqual([
+      { Name_lang: "a, b", ID: 1 },
+      { Name_lang: "c", ID: 2 },
+    ]);
+  });
+
   it("gives no columns for an empty file and no rows for a header-only file", () => {
     expect(parse("")).toEqual({ columns: [], rows: [] });
     expect(parse("ID,Name\n")).toEqual({ columns: ["ID", "Name"], rows: [] });

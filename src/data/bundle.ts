@@ -11,8 +11,10 @@
 //   the README guarantees unique IDs, so a duplicate means broken data.
 // - On an empty (header-less) table every lookup misses; on a table with a header, an unknown
 //   column is DataError UNKNOWN_COLUMN (catches typos and column renames between builds).
-// - Freezing: rows arrays and index arrays are frozen. Each row object is frozen too unless that
-//   costs more than 20% of load time — see bench/results/load-tables.json (`rowFreeze`).
+// - Freezing: rows arrays, columns and index arrays are frozen, and so is each row object: the
+//   rule was "unless that costs more than 20% of load time"; measured by `npm run bench:load`
+//   as a separate freeze pass over all 1.17 M rows, it costs ~7-18% of an unfrozen load on this
+//   2-vCPU machine (bench/results/load-tables.json, `rowFreeze`), so rows stay frozen.
 import { readFile, readdir } from "node:fs/promises";
 import { readFileSync, statSync } from "node:fs";
 import os from "node:os";

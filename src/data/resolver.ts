@@ -19,6 +19,11 @@
 // - Start recovery (contract 5): category 0 → no lock (even if start_recovery_time > 0); 133 → the GCD;
 //   any other category → a lock shared only by spells with that category.
 // - Channel (contract 6): interrupt_channel_0 ≠ 0; the channel length is `duration` (not cast_time).
+//   A spell without a SpellInterrupts row has no channel flags in the client data, so it is not a
+//   channel (interrupt_channel_0 stays listed in missing_fields; `require` on it still throws).
+// - require(spell_id, field): the spell must be known and `field` must not be in missing_fields
+//   (its source row existed). Values that are genuinely 0 in the data (instant cast, no GCD
+//   category) resolve normally.
 
 import { MissingSpellData, TriggerChainError } from "../errors.js";
 import type { DataBundle } from "./types.js";

@@ -111,7 +111,7 @@ describe("sync (lazy regeneration)", () => {
 });
 
 describe("invariants (property)", () => {
-  type Op = { kind: "spend" | "gain"; n: number } | { kind: "sync"; dt: number; haste: number; scaled: boolean };
+  type Op = { kind: "spend"; n: number } | { kind: "gain"; n: number } | { kind: "sync"; dt: number; haste: number; scaled: boolean };
   const amount = fc.double({ min: 0, max: 500, noNaN: true });
   const op: fc.Arbitrary<Op> = fc.oneof(
     fc.record({ kind: fc.constant("spend" as const), n: amount }),

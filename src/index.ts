@@ -4,7 +4,7 @@ export { wasm } from "./engine/wasm.js";
 export * from "./stats/index.js";
 export { Xorshift64, seedFor, seedPrefix, seedFromPrefix, XORSHIFT_ZERO_SEED, RngError } from "./kernels/rng.js";
 export { KernelInputError, KERNEL_INPUT_INVALID, procChance, rollTier, shufflePick } from "./kernels/primitives.js";
-export { damageCalc, damageCalcUnchecked, armorMitigation, masteryMultiplier, resolveMastery, MasteryKind, DEFAULT_CRIT_MULTIPLIER } from "./kernels/damage.js";
+export { damageCalc, damageCalcUnchecked, armorMitigation, masteryMultiplier, resolveMastery, MasteryKind } from "./kernels/damage.js";
 export type { DamageInput, DamageResult } from "./kernels/damage.js";
 export { rollRppm, rppmChance, newRppmTracker } from "./kernels/rppm.js";
 export type { RppmTracker } from "./kernels/rppm.js";

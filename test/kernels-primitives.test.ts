@@ -183,3 +183,21 @@ describe("wasm twins agree bit-exactly (100k+ random cases each)", () => {
     expect(d).toBe(reps * k);
   });
 });
+
+describe("package root surface (DESIGN.md 'Library surface')", () => {
+  it("exports the kernel API under the stable names", async () => {
+    const root = await import("../src/index.js");
+    const g = new root.Xorshift64(42n);
+    const rng = () => g.next();
+    const r = root.damageCalc({ base: 10, weaponMin: 0, weaponMax: 0, weaponMultiplier: 0, coefficient: 0, attackPower: 0, critChance: 0, versatility: 0, armor: 0, armorK: 1, damageMultiplier: 1, masteryMultiplier: 1 }, rng);
+    expect(r).toEqual({ raw: 10, isCrit: false, finalAmount: 10 });
+    expect(root.armorMitigation(0, 1)).toBe(1);
+    const t = { rppm: 1, lastAttemptMs: 0, lastProcMs: 0, accumulatedBlp: 0, hasteScales: false, blpEnabled: false };
+    expect(typeof root.rollRppm(t, 1000, 0, rng)).toBe("boolean");
+    expect(t.lastAttemptMs).toBe(1000);
+    const slot = new root.ResourceSlot(10, 100, 5);
+    expect([slot.spend(5), slot.gain(200), slot.deficit, slot.pct, slot.deficitPct, slot.timeToMax]).toEqual([true, 105, 0, 100, 0, 0]);
+    expect(typeof root.procChance(0.5, rng)).toBe("boolean");
+    expect(root.KernelInputError.prototype).toBeInstanceOf(RangeError);
+  });
+});

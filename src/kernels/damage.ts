@@ -2,9 +2,9 @@
 // Both twins evaluate the same f64 expressions in the same order, so they agree bit for bit
 // given the same rng draws (checked by test/kernels-damage.test.ts on 100k+ random inputs).
 import { KernelInputError, requireFinite } from "./primitives.js";
-
-/** Spec default crit multiplier (Limits: "default crit multiplier 2.0"). */
-export const DEFAULT_CRIT_MULTIPLIER = 2.0;
+// Spec default crit multiplier (Limits: "default crit multiplier 2.0"); one definition, owned by stats.
+import { DEFAULT_CRIT_MULTIPLIER } from "../stats/combat-stats.js";
+export { DEFAULT_CRIT_MULTIPLIER };
 
 export interface DamageInput {
   base: number;

@@ -26,6 +26,8 @@ const ints = (...names: string[]): Record<string, ColumnType> =>
   Object.fromEntries(names.map((n) => [n, "int" as const]));
 const floats = (...names: string[]): Record<string, ColumnType> =>
   Object.fromEntries(names.map((n) => [n, "float" as const]));
+const texts = (...names: string[]): Record<string, ColumnType> =>
+  Object.fromEntries(names.map((n) => [n, "text" as const]));
 const range = (prefix: string, n: number): string[] => Array.from({ length: n }, (_, i) => `${prefix}${i}`);
 
 /**
@@ -63,6 +65,10 @@ export const HAND_SCHEMA: Readonly<Record<string, TableSchema>> = {
     ...ints(...range("SocketType_", 3), ...range("Flags_", 5)),
     ...floats(...range("StatPercentageOfSocket_", 10), "DmgVariance", "QualityModifier", "ItemRange"),
     AllowableRace: "i64",
+    // 12.0.5 wago column set (see data/FIXTURES.md#itemsparse): text, the split race mask, squish era.
+    ...texts("Description_lang", "Display_lang", "Display1_lang", "Display2_lang", "Display3_lang"),
+    ...ints("AllowableRaces_0", "AllowableRaces_1", "ItemSquishEraID", "Socket_match_enchantment_ID", "Gem_properties"),
+    ...ints("SheatheType", "Material", "DamageType", "MaxCount", "Stackable"),
   },
   ItemSearchName: {
     ...ints("ID", "ItemLevel", "OverallQualityID", "ExpansionID", "AllowableClass", "RequiredLevel"),

@@ -65,7 +65,7 @@ export const HAND_SCHEMA: Readonly<Record<string, TableSchema>> = {
     ...ints(...range("SocketType_", 3), ...range("Flags_", 5)),
     ...floats(...range("StatPercentageOfSocket_", 10), "DmgVariance", "QualityModifier", "ItemRange"),
     AllowableRace: "i64",
-    // 12.0.5 wago column set (see data/FIXTURES.md#itemsparse): text, the split race mask, squish era.
+    // 12.0.5 wago column set (see data/FIXTURES.md#item-and-itemsparse): text, the split race mask, squish era.
     ...texts("Description_lang", "Display_lang", "Display1_lang", "Display2_lang", "Display3_lang"),
     ...ints("AllowableRaces_0", "AllowableRaces_1", "ItemSquishEraID", "Socket_match_enchantment_ID", "Gem_properties"),
     ...ints("SheatheType", "Material", "DamageType", "MaxCount", "Stackable"),

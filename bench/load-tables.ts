@@ -101,6 +101,8 @@ async function main(): Promise<void> {
       node: process.version,
       cpu: os.cpus()[0]?.model ?? "unknown",
       cpus: os.cpus().length,
+      // other processes share this machine; a high load average explains slow, noisy runs
+      loadAvg1mAtEnd: round(os.loadavg()[0]!),
       tablesDir,
       files: files.length,
       tablesInBundle: tableCount,

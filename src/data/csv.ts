@@ -114,7 +114,6 @@ class CsvReader {
       end--;
     }
     this.n = end; // the reader simply stops at `end`
-
   }
 
   private readHeader(): string[] {

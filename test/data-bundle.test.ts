@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { isMainThread } from "node:worker_threads";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { bundledDataDir, DATA_DIR_ENV, loadDataBundle, resolveDataDir } from "../src/data/bundle.js";
 import { CsvError, DataError } from "../src/data/errors.js";
@@ -225,6 +226,7 @@ describe("resolveDataDir", () => {
     const d = tempDir();
     writeFileSync(path.join(d, ".combatsim"), "a file, not a dir");
     expect(resolveDataDir({}, d)).toBe(path.join(REPO, "data"));
+    if (!isMainThread) return; // process.chdir is unavailable in worker threads (vitest pool "threads")
     const cwd = process.cwd();
     try {
       process.chdir(os.tmpdir());

@@ -72,7 +72,12 @@ export function damageCalc<R>(
   // 3. crit against the clamped chance (always one draw)
   const chance = critChance < 0 ? 0.0 : critChance > 1 ? 1.0 : critChance;
   const isCrit = rng.next() < chance;
-  const factor = isCrit ? critMultiplier : 1.0;
+  // factor = isCrit ? critMultiplier : 1.0, selected on the bit patterns: binaryen keeps an f64
+  // ternary as an f64 `select`, which V8 (Node 20) compiles to a branch that mispredicts on random
+  // crits (measured 10.7 → 6.6 ns/hit). The integer mask picks exactly one of the two bit patterns,
+  // so the result is bit-identical to the ternary in the TS twin.
+  const oneBits = reinterpret<i64>(1.0);
+  const factor = reinterpret<f64>(oneBits ^ ((oneBits ^ reinterpret<i64>(critMultiplier)) & -<i64>isCrit));
   // 4.–6.
   const afterCrit = raw * factor;
   const afterVers = afterCrit * (1.0 + versatility / 100.0);

@@ -294,6 +294,22 @@ describe("wasm DamageCalc twin", () => {
     expect(zeros).toBeGreaterThan(0); // the zero floor was exercised
   });
 
+  it("armorMitigation and masteryMultiplier twins agree on 100k random calls each", () => {
+    const g = new Xorshift64(0xa4a0a4a0n);
+    const u = (a: number, b: number) => a + g.next() * (b - a);
+    for (let i = 0; i < 100_000; i++) {
+      const armor = g.next() < 0.2 ? u(-500, 0) : u(0, 30000);
+      const k = g.next() < 0.1 ? u(-2000, 0) : u(0, 20000);
+      const a = armorMitigation(armor, k);
+      if (!Object.is(wasm.armorMitigation(armor, k), a)) throw new Error(`armor ${armor} k ${k}`);
+      const kind = (g.next() < 0.5 ? 0 : 1) as MasteryKind;
+      const m = u(-50, 150);
+      const ms = 1 << Math.floor(g.next() * 7);
+      const hs = Math.floor(g.next() * 128);
+      if (!Object.is(wasm.masteryMultiplier(kind, m, ms, hs), masteryMultiplier(kind, m, ms, hs))) throw new Error(`mastery ${kind} ${m} ${ms} ${hs}`);
+    }
+  });
+
   it("armorMitigation twin agrees on edge values", () => {
     const cases = [[0, 1], [-1, 1], [5000, 5000], [100, 0], [100, -100], [100, -50], [1e-300, 1e300], [3000, 7000]];
     for (const [a, k] of cases) expect(Object.is(wasm.armorMitigation(a!, k!), armorMitigation(a!, k!))).toBe(true);

@@ -156,7 +156,7 @@ describe("wasm twins agree bit-exactly (100k+ random cases each)", () => {
   it("shufflePick", () => {
     const n = 40;
     const k = 7;
-    const reps = 20_000; // 140k draws
+    const reps = 100_000; // 700k draws
     const g = new Xorshift64(0xc0ffee03n);
     const draws = new Float64Array(reps * k);
     for (let i = 0; i < draws.length; i++) draws[i] = g.next();

@@ -200,6 +200,16 @@ describe("rollRppm (the 6 steps)", () => {
 });
 
 describe("wasm RPPM twin", () => {
+  it("rppmChance agrees bit for bit on 100k random calls", () => {
+    const g = new Xorshift64(0xc4a9cen);
+    const u = (a: number, b: number) => a + g.next() * (b - a);
+    for (let i = 0; i < 100_000; i++) {
+      const args = [u(0, 15), u(-150, 200), g.next() < 0.5, u(-1, 6), g.next() < 0.1 ? u(900, 5000) : u(0, 300), g.next() < 0.5] as const;
+      const ts = rppmChance(...args);
+      if (!Object.is(wasm.rppmChance(...args), ts)) throw new Error(`rppmChance(${args}) ts ${ts}`);
+    }
+  });
+
   it("agrees bit for bit on 120k random trackers/attempts sharing the same draws", () => {
     const N = 120_000;
     const g = new Xorshift64(0x7099a11dn);

@@ -8,3 +8,5 @@ export { armorMitigation, masteryMultiplier, damageCalcBatch, damageBenchXorshif
 export { rppmChance, rppmBatch, rppmBenchXorshift } from "./rppm";
 export { resourceSpend, resourceGain, resourceSync, resourceDeficit, resourcePct, resourceDeficitPct, resourceTimeToMax, resourceBatch, resourceBenchSpendGain } from "./resource";
 export { impactProcEligible, impactProcBatch } from "./procs";
+export { WHEEL_SLOTS, WHEEL_SLOT_MS, wheelReset, wheelPush, wheelPop, wheelPoppedT, wheelPoppedValue, wheelSize, wheelOverflowSize, wheelRunScript } from "./wheel";
+export { benchWheelHold } from "./bench";

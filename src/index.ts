@@ -21,3 +21,4 @@ export type { SpellDataRecord, SpellEffect, PowerCostEntry, EmpowerStage, LearnS
 export { buildSpellRecord, buildSpellRecords, knownSpellIds, hasAttribute } from "./data/transform.js";
 export { SpellResolver, MAX_TRIGGER_DEPTH, GCD_CATEGORY, cooldownPools, startRecoveryPool, sharesStartRecovery, isChannel } from "./data/resolver.js";
 export type { PayloadResolution, CooldownPool, StartRecoveryPool } from "./data/resolver.js";
+export { TimingWheel, WheelError, WHEEL_SLOTS, WHEEL_SLOT_MS } from "./kernels/wheel.js";

@@ -1,0 +1,408 @@
+// Timing wheel event queue (spec "Queue ordering", Limits: 32768 slots of 32 ms ≈ 17.5 min).
+// Twin: src/kernels/wheel.ts (same algorithm and semantics). Keep both in sync.
+//
+// Ordering contract: pop() returns events in ascending t; equal t pop in insertion order (FIFO);
+// events beyond the horizon are kept in an overflow heap keyed (t, seq) and pop in the same order.
+// Late push: pushing t < now (now = t of the last popped event, 0 initially) is allowed and treated
+// as t = now: the event is stored and returned with t = now, after the already-pending events at
+// `now` (FIFO) and before anything later. The engine never does this; the rule keeps popped times
+// non-decreasing, which the engine's clock relies on.
+//
+// Layout and why:
+// - Slot lists (32768 slots of 32 ms, absolute slot s = t >> 5 at position s & 32767) are plain
+//   append-only FIFO lists: O(1) push, no ordering work while an event is in the future.
+// - The CURRENT slot (s == base) is expanded into 32 one-millisecond sub-lists (curHead/curTail with
+//   a 32-bit occupancy mask). Within a sub-list all events have the same t, so appending keeps FIFO
+//   and pop is ctz(mask) + unlink: no sorted insert, no walk. A slot is expanded once, when the cursor
+//   reaches it (one linear pass that keeps insertion order per millisecond).
+// - A three-level bitmap (512 u64 leaf words, 8 u64 summary words, one top word) finds the next
+//   non-empty slot with at most three ctz, never scanning empty words.
+// - Events with slot >= base + 32768 go to the overflow heap. Whenever base advances, every heap
+//   event whose slot entered the horizon moves into the wheel at once, before any further push; the
+//   slots it lands in were beyond the horizon until then, so they hold no direct pushes and the heap's
+//   (t, seq) order becomes the list order: FIFO across heap and wheel is preserved.
+// - Nodes come from a free-list pool (16 B: t i64, next i32, value i32) in one raw block that doubles
+//   when full (stub runtime: the old block is not reclaimed; growth is rare and bounded by 2x peak).
+
+export const WHEEL_SLOTS: i32 = 32768;
+export const WHEEL_SLOT_MS: i32 = 32;
+
+// @ts-ignore: decorator
+@inline const SLOT_SHIFT: i64 = 5;
+// @ts-ignore: decorator
+@inline const MASK: i32 = 32767;
+// @ts-ignore: decorator
+@inline const NIL: i32 = -1;
+// @ts-ignore: decorator
+@inline const NODE: i32 = 4; // log2(node record bytes = 16)
+// @ts-ignore: decorator
+@inline const HREC: usize = 24; // heap record: t i64 @0, seq i64 @8, value i32 @16
+
+export class TimingWheel {
+  /** Absolute slot of the cursor (= now >> 5 after a pop). */
+  base: i64 = 0;
+  /** t of the last popped event (0 before the first pop). */
+  now: i64 = 0;
+  /** Number of pending events. */
+  size: i32 = 0;
+  /** Result of the last successful pop(). */
+  poppedT: i64 = 0;
+  poppedValue: i32 = 0;
+
+  private slots: usize; // WHEEL_SLOTS x (head i32, tail i32)
+  private l0: usize; // 512 x u64: slot occupancy
+  private l1: usize; // 8 x u64: l0 word non-zero
+  private l2: u64 = 0; // 8 bits: l1 word non-zero
+  private cur: usize; // 32 x (head i32, tail i32): current slot by millisecond
+  private curMask: u32 = 0;
+
+  private nodes: usize;
+  private nodeCap: i32;
+  private nodeTop: i32 = 0; // nodes [0, nodeTop) have been handed out at least once
+  private freeHead: i32 = NIL;
+
+  private heap: usize;
+  private heapCap: i32;
+  private heapLen: i32 = 0;
+  private seq: i64 = 0;
+
+  constructor(initialNodes: i32 = 4096) {
+    this.slots = heap.alloc(<usize>WHEEL_SLOTS << 3);
+    this.l0 = heap.alloc(512 << 3);
+    this.l1 = heap.alloc(8 << 3);
+    this.cur = heap.alloc(32 << 3);
+    this.nodeCap = max(initialNodes, 16);
+    this.nodes = heap.alloc(<usize>this.nodeCap << NODE);
+    this.heapCap = 64;
+    this.heap = heap.alloc(<usize>this.heapCap * HREC);
+    this.clear();
+  }
+
+  /** Empties the queue and resets time to 0 (keeps the allocated pool; no allocation). */
+  clear(): void {
+    memory.fill(this.slots, 0xff, <usize>WHEEL_SLOTS << 3); // head = tail = NIL (-1)
+    memory.fill(this.l0, 0, 512 << 3);
+    memory.fill(this.l1, 0, 8 << 3);
+    this.l2 = 0;
+    this.curMask = 0;
+    this.nodeTop = 0;
+    this.freeHead = NIL;
+    this.heapLen = 0;
+    this.seq = 0;
+    this.base = 0;
+    this.now = 0;
+    this.size = 0;
+    this.poppedT = 0;
+    this.poppedValue = 0;
+  }
+
+  /** Schedules `value` at time t (ms). t < now is treated as t = now (see header). */
+  push(t: i64, value: i32): void {
+    if (t < this.now) t = this.now;
+    const s = t >> SLOT_SHIFT;
+    if (s - this.base < <i64>WHEEL_SLOTS) this.route(t, s, value);
+    else this.heapPush(t, value);
+    this.size++;
+  }
+
+  /** Removes the earliest event into poppedT/poppedValue; false (and no change) when empty. */
+  pop(): bool {
+    if (this.size == 0) return false;
+    if (this.curMask == 0) this.advance();
+    const k = ctz(this.curMask);
+    const cp = this.cur + (<usize>k << 3);
+    const n = load<i32>(cp);
+    const np = this.nodes + (<usize>n << NODE);
+    const next = load<i32>(np, 8);
+    store<i32>(cp, next);
+    if (next == NIL) this.curMask &= ~(<u32>1 << k);
+    const t = load<i64>(np);
+    this.poppedT = t;
+    this.poppedValue = load<i32>(np, 12);
+    store<i32>(np, this.freeHead, 8);
+    this.freeHead = n;
+    this.now = t;
+    this.size--;
+    return true;
+  }
+
+  /** Pending events in the overflow heap (beyond the horizon); for tests and diagnostics. */
+  get overflowSize(): i32 {
+    return this.heapLen;
+  }
+
+  // ---- internals ----
+
+  // @ts-ignore: decorator
+  @inline
+  private allocNode(t: i64, value: i32): i32 {
+    let n = this.freeHead;
+    if (n != NIL) {
+      this.freeHead = load<i32>(this.nodes + (<usize>n << NODE), 8);
+    } else {
+      if (this.nodeTop == this.nodeCap) this.growNodes();
+      n = this.nodeTop++;
+    }
+    const np = this.nodes + (<usize>n << NODE);
+    store<i64>(np, t);
+    store<i32>(np, NIL, 8);
+    store<i32>(np, value, 12);
+    return n;
+  }
+
+  private growNodes(): void {
+    const cap = this.nodeCap;
+    this.nodes = heap.realloc(this.nodes, <usize>cap << (NODE + 1));
+    this.nodeCap = cap << 1;
+  }
+
+  /** Inserts an event whose slot s is within [base, base + WHEEL_SLOTS). */
+  // @ts-ignore: decorator
+  @inline
+  private route(t: i64, s: i64, value: i32): void {
+    const n = this.allocNode(t, value);
+    if (s == this.base) {
+      // current slot: millisecond sub-list (all equal t -> append = FIFO)
+      const k = <i32>t & 31;
+      const cp = this.cur + (<usize>k << 3);
+      const bit = <u32>1 << k;
+      if (this.curMask & bit) store<i32>(this.nodes + (<usize>load<i32>(cp, 4) << NODE), n, 8);
+      else {
+        store<i32>(cp, n);
+        this.curMask |= bit;
+      }
+      store<i32>(cp, n, 4);
+    } else {
+      const pos = <i32>s & MASK;
+      const sp = this.slots + (<usize>pos << 3);
+      const tail = load<i32>(sp, 4);
+      if (tail != NIL) store<i32>(this.nodes + (<usize>tail << NODE), n, 8);
+      else {
+        store<i32>(sp, n);
+        this.setBit(pos);
+      }
+      store<i32>(sp, n, 4);
+    }
+  }
+
+  // @ts-ignore: decorator
+  @inline
+  private setBit(pos: i32): void {
+    const w = pos >> 6;
+    const wp = this.l0 + (<usize>w << 3);
+    store<u64>(wp, load<u64>(wp) | (<u64>1 << <u64>(pos & 63)));
+    const i = w >> 6;
+    const ip = this.l1 + (<usize>i << 3);
+    store<u64>(ip, load<u64>(ip) | (<u64>1 << <u64>(w & 63)));
+    this.l2 |= <u64>1 << <u64>i;
+  }
+
+  private clearBit(pos: i32): void {
+    const w = pos >> 6;
+    const wp = this.l0 + (<usize>w << 3);
+    const word = load<u64>(wp) & ~(<u64>1 << <u64>(pos & 63));
+    store<u64>(wp, word);
+    if (word != 0) return;
+    const i = w >> 6;
+    const ip = this.l1 + (<usize>i << 3);
+    const w1 = load<u64>(ip) & ~(<u64>1 << <u64>(w & 63));
+    store<u64>(ip, w1);
+    if (w1 == 0) this.l2 &= ~(<u64>1 << <u64>i);
+  }
+
+  /** First occupied slot position >= start, else the first overall (wrap). Requires l2 != 0. */
+  private findFrom(start: i32): i32 {
+    const w = start >> 6;
+    const bits = load<u64>(this.l0 + (<usize>w << 3)) & (<u64>-1 << <u64>(start & 63));
+    if (bits != 0) return (w << 6) | <i32>ctz(bits);
+    const w1 = w + 1;
+    if (w1 < 512) {
+      const i = w1 >> 6;
+      const b1 = load<u64>(this.l1 + (<usize>i << 3)) & (<u64>-1 << <u64>(w1 & 63));
+      if (b1 != 0) return this.firstInWord((i << 6) | <i32>ctz(b1));
+      const b2 = this.l2 & (<u64>-1 << <u64>(i + 1)); // i + 1 <= 8 < 64: no shift wrap
+      if (b2 != 0) return this.firstInL1(<i32>ctz(b2));
+    }
+    return this.firstInL1(<i32>ctz(this.l2)); // wrap: nothing at or after start
+  }
+
+  // @ts-ignore: decorator
+  @inline
+  private firstInL1(i: i32): i32 {
+    return this.firstInWord((i << 6) | <i32>ctz(load<u64>(this.l1 + (<usize>i << 3))));
+  }
+
+  // @ts-ignore: decorator
+  @inline
+  private firstInWord(w: i32): i32 {
+    return (w << 6) | <i32>ctz(load<u64>(this.l0 + (<usize>w << 3)));
+  }
+
+  /** Moves the cursor to the next non-empty slot and expands it (current sub-lists are empty). */
+  private advance(): void {
+    let s: i64;
+    if (this.l2 == 0) {
+      s = load<i64>(this.heap) >> SLOT_SHIFT; // wheel empty: jump to the heap's earliest event
+    } else {
+      const bpos = <i32>this.base & MASK;
+      const pos = this.findFrom(bpos);
+      s = this.base + <i64>((pos - bpos) & MASK);
+    }
+    this.base = s;
+    // Expand slot s into the millisecond sub-lists, keeping list (= insertion) order.
+    const pos = <i32>s & MASK;
+    const sp = this.slots + (<usize>pos << 3);
+    let n = load<i32>(sp);
+    if (n != NIL) {
+      const nodes = this.nodes;
+      const cur = this.cur;
+      let mask: u32 = 0;
+      do {
+        const np = nodes + (<usize>n << NODE);
+        const next = load<i32>(np, 8);
+        store<i32>(np, NIL, 8);
+        const k = <i32>load<i64>(np) & 31;
+        const cp = cur + (<usize>k << 3);
+        const bit = <u32>1 << k;
+        if (mask & bit) store<i32>(nodes + (<usize>load<i32>(cp, 4) << NODE), n, 8);
+        else {
+          store<i32>(cp, n);
+          mask |= bit;
+        }
+        store<i32>(cp, n, 4);
+        n = next;
+      } while (n != NIL);
+      this.curMask = mask;
+      store<i64>(sp, -1); // head = tail = NIL
+      this.clearBit(pos);
+    }
+    this.migrate();
+  }
+
+  /** Moves every heap event whose slot is now within the horizon into the wheel, in (t, seq) order. */
+  private migrate(): void {
+    const limit = this.base + <i64>WHEEL_SLOTS;
+    while (this.heapLen > 0) {
+      const t = load<i64>(this.heap);
+      const s = t >> SLOT_SHIFT;
+      if (s >= limit) break;
+      const v = load<i32>(this.heap, 16);
+      this.heapPopTop();
+      this.route(t, s, v);
+    }
+  }
+
+  // ---- overflow binary heap keyed (t, seq) ----
+
+  // @ts-ignore: decorator
+  @inline
+  private static less(a: usize, b: usize): bool {
+    const ta = load<i64>(a);
+    const tb = load<i64>(b);
+    return ta < tb || (ta == tb && load<i64>(a, 8) < load<i64>(b, 8));
+  }
+
+  private heapPush(t: i64, value: i32): void {
+    if (this.heapLen == this.heapCap) {
+      this.heap = heap.realloc(this.heap, <usize>this.heapCap * 2 * HREC);
+      this.heapCap <<= 1;
+    }
+    const h = this.heap;
+    const seq = this.seq++;
+    let i = this.heapLen++;
+    // sift up with a hole
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      const pp = h + <usize>p * HREC;
+      const pt = load<i64>(pp);
+      if (pt < t || (pt == t && load<i64>(pp, 8) < seq)) break;
+      memory.copy(h + <usize>i * HREC, pp, HREC);
+      i = p;
+    }
+    const ip = h + <usize>i * HREC;
+    store<i64>(ip, t);
+    store<i64>(ip, seq, 8);
+    store<i32>(ip, value, 16);
+  }
+
+  private heapPopTop(): void {
+    const h = this.heap;
+    const len = --this.heapLen;
+    if (len == 0) return;
+    // move the last record down from the root with a hole
+    const last = h + <usize>len * HREC;
+    const lt = load<i64>(last);
+    const ls = load<i64>(last, 8);
+    const lv = load<i32>(last, 16);
+    let i = 0;
+    for (;;) {
+      let c = 2 * i + 1;
+      if (c >= len) break;
+      let cp = h + <usize>c * HREC;
+      if (c + 1 < len && TimingWheel.less(cp + HREC, cp)) {
+        c++;
+        cp += HREC;
+      }
+      const ct = load<i64>(cp);
+      if (lt < ct || (lt == ct && ls < load<i64>(cp, 8))) break;
+      memory.copy(h + <usize>i * HREC, cp, HREC);
+      i = c;
+    }
+    const ip = h + <usize>i * HREC;
+    store<i64>(ip, lt);
+    store<i64>(ip, ls, 8);
+    store<i32>(ip, lv, 16);
+  }
+}
+
+// ---- host entry points (one global wheel) for tests and cross-checks ----
+
+const W = new TimingWheel();
+
+export function wheelReset(): void {
+  W.clear();
+}
+/** t is an integer number of ms carried as f64 (exact up to 2^53). */
+export function wheelPush(t: f64, value: i32): void {
+  W.push(<i64>t, value);
+}
+export function wheelPop(): bool {
+  return W.pop();
+}
+export function wheelPoppedT(): f64 {
+  return <f64>W.poppedT;
+}
+export function wheelPoppedValue(): i32 {
+  return W.poppedValue;
+}
+export function wheelSize(): i32 {
+  return W.size;
+}
+export function wheelOverflowSize(): i32 {
+  return W.overflowSize;
+}
+
+/**
+ * Runs a scripted op sequence on the global wheel (NOT reset first): for op i, kinds[i] = 0 pushes
+ * (ts[i], values[i]); kinds[i] = 1 pops and appends (t, value) to outT/outV, or (-1, 0) when empty.
+ * Returns the number of outputs written.
+ */
+export function wheelRunScript(n: i32, kinds: usize, ts: usize, values: usize, outT: usize, outV: usize): i32 {
+  let o = 0;
+  for (let i = 0; i < n; i++) {
+    const off = <usize>i;
+    if (load<i32>(kinds + (off << 2)) == 0) {
+      W.push(<i64>load<f64>(ts + (off << 3)), load<i32>(values + (off << 2)));
+    } else {
+      if (W.pop()) {
+        store<f64>(outT + (<usize>o << 3), <f64>W.poppedT);
+        store<i32>(outV + (<usize>o << 2), W.poppedValue);
+      } else {
+        store<f64>(outT + (<usize>o << 3), -1);
+        store<i32>(outV + (<usize>o << 2), 0);
+      }
+      o++;
+    }
+  }
+  return o;
+}

@@ -21,8 +21,9 @@
 //   event whose slot entered the horizon moves into the wheel at once, before any further push; the
 //   slots it lands in were beyond the horizon until then, so they hold no direct pushes and the heap's
 //   (t, seq) order becomes the list order: FIFO across heap and wheel is preserved.
-// - Nodes come from a free-list pool (16 B: t i64, next i32, value i32) in one raw block that doubles
-//   when full (stub runtime: the old block is not reclaimed; growth is rare and bounded by 2x peak).
+// - Nodes come from a free-list pool of 8-byte records (next i32, value i32) plus one byte per node
+//   holding t's millisecond within its slot (t = slot * 32 + ms), so 3000 pending events fit in L1.
+//   The pool doubles when full (stub runtime: the old block is not reclaimed; growth is rare).
 
 export const WHEEL_SLOTS: i32 = 32768;
 export const WHEEL_SLOT_MS: i32 = 32;
@@ -34,7 +35,7 @@ export const WHEEL_SLOT_MS: i32 = 32;
 // @ts-ignore: decorator
 @inline const NIL: i32 = -1;
 // @ts-ignore: decorator
-@inline const NODE: i32 = 4; // log2(node record bytes = 16)
+@inline const NODE: i32 = 3; // log2(node record bytes = 8): next i32 @0, value i32 @4
 // @ts-ignore: decorator
 @inline const HREC: usize = 24; // heap record: t i64 @0, seq i64 @8, value i32 @16
 
@@ -57,6 +58,7 @@ export class TimingWheel {
   private curMask: u32 = 0;
 
   private nodes: usize;
+  private nodeMs: usize; // u8 per node: t & 31 (only read for nodes in slot lists)
   private nodeCap: i32;
   private nodeTop: i32 = 0; // nodes [0, nodeTop) have been handed out at least once
   private freeHead: i32 = NIL;
@@ -73,6 +75,7 @@ export class TimingWheel {
     this.cur = heap.alloc(32 << 3);
     this.nodeCap = max(initialNodes, 16);
     this.nodes = heap.alloc(<usize>this.nodeCap << NODE);
+    this.nodeMs = heap.alloc(<usize>this.nodeCap);
     this.heapCap = 64;
     this.heap = heap.alloc(<usize>this.heapCap * HREC);
     this.clear();
@@ -113,13 +116,13 @@ export class TimingWheel {
     const cp = this.cur + (<usize>k << 3);
     const n = load<i32>(cp);
     const np = this.nodes + (<usize>n << NODE);
-    const next = load<i32>(np, 8);
+    const next = load<i32>(np);
     store<i32>(cp, next);
     if (next == NIL) this.curMask &= ~(<u32>1 << k);
-    const t = load<i64>(np);
+    const t = (this.base << SLOT_SHIFT) + <i64>k;
     this.poppedT = t;
-    this.poppedValue = load<i32>(np, 12);
-    store<i32>(np, this.freeHead, 8);
+    this.poppedValue = load<i32>(np, 4);
+    store<i32>(np, this.freeHead);
     this.freeHead = n;
     this.now = t;
     this.size--;
@@ -135,24 +138,25 @@ export class TimingWheel {
 
   // @ts-ignore: decorator
   @inline
-  private allocNode(t: i64, value: i32): i32 {
+  private allocNode(value: i32): i32 {
     let n = this.freeHead;
     if (n != NIL) {
-      this.freeHead = load<i32>(this.nodes + (<usize>n << NODE), 8);
+      this.freeHead = load<i32>(this.nodes + (<usize>n << NODE));
     } else {
       if (this.nodeTop == this.nodeCap) this.growNodes();
       n = this.nodeTop++;
     }
     const np = this.nodes + (<usize>n << NODE);
-    store<i64>(np, t);
-    store<i32>(np, NIL, 8);
-    store<i32>(np, value, 12);
+    store<i32>(np, NIL);
+    store<i32>(np, value, 4);
     return n;
   }
 
   private growNodes(): void {
     const cap = this.nodeCap;
+    if (cap >= 1 << 27) unreachable(); // 2^27 pending events (1 GiB of nodes): beyond any run (MAX_EVENTS 500000)
     this.nodes = heap.realloc(this.nodes, <usize>cap << (NODE + 1));
+    this.nodeMs = heap.realloc(this.nodeMs, <usize>cap << 1);
     this.nodeCap = cap << 1;
   }
 
@@ -160,23 +164,24 @@ export class TimingWheel {
   // @ts-ignore: decorator
   @inline
   private route(t: i64, s: i64, value: i32): void {
-    const n = this.allocNode(t, value);
+    const n = this.allocNode(value);
     if (s == this.base) {
       // current slot: millisecond sub-list (all equal t -> append = FIFO)
       const k = <i32>t & 31;
       const cp = this.cur + (<usize>k << 3);
       const bit = <u32>1 << k;
-      if (this.curMask & bit) store<i32>(this.nodes + (<usize>load<i32>(cp, 4) << NODE), n, 8);
+      if (this.curMask & bit) store<i32>(this.nodes + (<usize>load<i32>(cp, 4) << NODE), n);
       else {
         store<i32>(cp, n);
         this.curMask |= bit;
       }
       store<i32>(cp, n, 4);
     } else {
+      store<u8>(this.nodeMs + <usize>n, <u8>(<i32>t & 31));
       const pos = <i32>s & MASK;
       const sp = this.slots + (<usize>pos << 3);
       const tail = load<i32>(sp, 4);
-      if (tail != NIL) store<i32>(this.nodes + (<usize>tail << NODE), n, 8);
+      if (tail != NIL) store<i32>(this.nodes + (<usize>tail << NODE), n);
       else {
         store<i32>(sp, n);
         this.setBit(pos);
@@ -255,16 +260,17 @@ export class TimingWheel {
     let n = load<i32>(sp);
     if (n != NIL) {
       const nodes = this.nodes;
+      const nodeMs = this.nodeMs;
       const cur = this.cur;
       let mask: u32 = 0;
       do {
         const np = nodes + (<usize>n << NODE);
-        const next = load<i32>(np, 8);
-        store<i32>(np, NIL, 8);
-        const k = <i32>load<i64>(np) & 31;
+        const next = load<i32>(np);
+        store<i32>(np, NIL);
+        const k = <i32>load<u8>(nodeMs + <usize>n);
         const cp = cur + (<usize>k << 3);
         const bit = <u32>1 << k;
-        if (mask & bit) store<i32>(nodes + (<usize>load<i32>(cp, 4) << NODE), n, 8);
+        if (mask & bit) store<i32>(nodes + (<usize>load<i32>(cp, 4) << NODE), n);
         else {
           store<i32>(cp, n);
           mask |= bit;

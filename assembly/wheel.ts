@@ -100,6 +100,8 @@ export class TimingWheel {
   }
 
   /** Schedules `value` at time t (ms). t < now is treated as t = now (see header). */
+  // @ts-ignore: decorator
+  @inline
   push(t: i64, value: i32): void {
     if (t < this.now) t = this.now;
     const s = t >> SLOT_SHIFT;
@@ -109,6 +111,9 @@ export class TimingWheel {
   }
 
   /** Removes the earliest event into poppedT/poppedValue; false (and no change) when empty. */
+  // Inlined: the fast path is a dozen loads/stores; the rare slot change lives in advance().
+  // @ts-ignore: decorator
+  @inline
   pop(): bool {
     if (this.size == 0) return false;
     if (this.curMask == 0) this.advance();

@@ -4,6 +4,9 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseCsv } from "../src/data/csv.js";
 import { extractBundle, formatCsv, formatCsvField } from "../src/data/extract.js";
+import { loadDataBundle } from "../src/data/bundle.js";
+import { buildSpellRecord, knownSpellIds } from "../src/data/transform.js";
+import { buildCsvs } from "./fixtures/spells/bm-fixture-source.js";
 
 const repoRoot = path.resolve(__dirname, "..");
 const realTables = path.resolve(repoRoot, "../shared/data/tables");
@@ -93,5 +96,33 @@ describe("extractBundle", () => {
   it.skipIf(!haveReal)("the committed data/ is exactly what the extract produces from ../shared/data/tables", async () => {
     const result = await extractBundle({ from: realTables, to: path.join(repoRoot, "data"), check: true });
     expect(result.drift).toEqual([]);
+  });
+});
+
+describe("the embedded bundle is complete for its spells", () => {
+  it.skipIf(!haveReal)("every bundled spell builds the same record from data/ alone as from the full tables", async () => {
+    // Full = every real table of the export plus the tables the export lacks (fixtures / partial rows).
+    const full = mkdtempSync(path.join(os.tmpdir(), "combatsim-full-"));
+    const tables = path.join(full, "data", "tables");
+    mkdirSync(tables, { recursive: true });
+    const own = path.join(repoRoot, "data", "data");
+    for (const f of readdirSync(realTables)) writeFileSync(path.join(tables, f), readFileSync(path.join(realTables, f)));
+    for (const f of readdirSync(path.join(own, "tables"))) {
+      if (!existsSync(path.join(tables, f))) writeFileSync(path.join(tables, f), readFileSync(path.join(own, "tables", f)));
+    }
+    writeFileSync(path.join(full, "data", "fixtures.json"), readFileSync(path.join(own, "fixtures.json")));
+    const slim = await loadDataBundle(path.join(repoRoot, "data"));
+    const whole = await loadDataBundle(full);
+    const ids = knownSpellIds(slim);
+    expect(ids.length).toBeGreaterThanOrEqual(25);
+    for (const id of ids) expect(buildSpellRecord(slim, id), `spell ${id}`).toEqual(buildSpellRecord(whole, id));
+  });
+
+  const partialSpellName = path.resolve(repoRoot, "../shared/data/partial/SpellName.csv");
+  it.skipIf(!existsSync(partialSpellName))("the fixture spell CSVs are what their generator writes (check mode)", () => {
+    const expected = buildCsvs(readFileSync(partialSpellName, "utf8"));
+    for (const [table, csv] of Object.entries(expected)) {
+      expect(readFileSync(path.join(repoRoot, "data", "data", "tables", `${table}.csv`), "utf8"), table).toBe(csv);
+    }
   });
 });

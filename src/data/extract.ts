@@ -167,10 +167,12 @@ export async function extractBundle(options: ExtractOptions): Promise<ExtractRes
   };
   for (const name of WHOLE_TABLES) pick(name, () => true);
   for (const name of SPELL_KEYED_TABLES) {
-    if (name === "SpecializationSpells") pick(name, (r) => specSet.has(int(r, "SpecID")));
+    // A spec's rows, plus the rows that say which spec teaches any other spell in the set.
+    if (name === "SpecializationSpells") pick(name, (r) => specSet.has(int(r, "SpecID")) || spells.has(int(r, "SpellID")));
     else pick(name, (r) => spells.has(int(r, "SpellID")));
   }
   pick("SkillLineAbility", (r) => spells.has(int(r, "Spell")));
+  pick("TraitDefinition", (r) => spells.has(int(r, "SpellID")));
   pick("SpellName", (r) => spells.has(int(r, "ID")));
   for (const name of ["Spell", "SpellMisc", "SpellEffect"]) pick(name, (r) => spells.has(int(r, "SpellID")));
 
@@ -184,6 +186,12 @@ export async function extractBundle(options: ExtractOptions): Promise<ExtractRes
   pick("SpellEmpowerStage", (r) => empower.has(int(r, "SpellEmpowerID")));
   const descVars = idsOf(rowsOf("SpellXDescriptionVariables"), ["SpellDescriptionVariablesID"]);
   pick("SpellDescriptionVariables", (r) => descVars.has(int(r, "ID")));
+  const tunings = new Set<number>([
+    ...idsOf(rowsOf("SpellMisc"), ["ContentTuningID"]),
+    ...idsOf(rowsOf("Item"), ["ContentTuningID"]),
+    ...idsOf(rowsOf("ItemSparse"), ["ContentTuningID"]),
+  ]);
+  pick("ContentTuning", (r) => tunings.has(int(r, "ID")));
   const skillLines = idsOf(rowsOf("SkillLineAbility"), ["SkillLine"]);
   pick("SkillLine", (r) => skillLines.has(int(r, "ID")));
   // Curves: the DR curves plus every curve the kept CurvePoint rows describe.

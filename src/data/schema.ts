@@ -48,7 +48,7 @@ export const HAND_SCHEMA: Readonly<Record<string, TableSchema>> = {
     ...ints("EffectTriggerSpell", "EffectAttributes", "EffectMechanic", "ImplicitTarget_0", "ImplicitTarget_1"),
     ...ints("EffectMiscValue_0", "EffectMiscValue_1", "EffectRadiusIndex_0", "EffectRadiusIndex_1"),
     ...ints(...range("EffectSpellClassMask_", 4)),
-    ...floats("EffectBasePoints", "EffectBonusCoefficient", "BonusCoefficientFromAP", "Coefficient", "Variance"),
+    ...floats("EffectBasePointsF", "EffectBonusCoefficient", "BonusCoefficientFromAP", "Coefficient", "Variance"),
     ...floats("EffectAmplitude", "EffectChainAmplitude", "EffectPointsPerResource", "EffectRealPointsPerLevel"),
     ...floats("PvpMultiplier", "ResourceCoefficient", "GroupSizeBasePointsCoefficient", "EffectPos_0", "EffectPos_1"),
   },

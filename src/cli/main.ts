@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // combatsim command line. `combatsim` alone runs the main job on the resolved data dir.
 import { Command, CommanderError } from "commander";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { loadDataBundle } from "../data/bundle.js";
 import { extractBundle } from "../data/extract.js";
@@ -24,6 +25,10 @@ export function buildProgram(): Command {
     .option("--data-dir <dir>", "data directory (default: $COMBATSIM_DATA_DIR, ~/.combatsim, or the bundled data)")
     .option("--json", "print JSON")
     .action(async (opts: { dataDir?: string; json?: boolean }) => {
+      // The loader treats a missing dir as empty tables (spec); on the command line that is almost always a typo.
+      if (opts.dataDir && !existsSync(path.join(opts.dataDir, "data", "tables"))) {
+        console.error(`combatsim: warning: ${path.resolve(opts.dataDir)} has no data/tables folder; every table will be empty`);
+      }
       const started = performance.now();
       const bundle = await loadDataBundle(opts.dataDir);
       const summary = summarizeBundle(bundle);

@@ -1,0 +1,53 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+const repoRoot = path.resolve(__dirname, "..");
+
+function cli(...args: string[]) {
+  const r = spawnSync(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args], {
+    cwd: repoRoot,
+    encoding: "utf8",
+    env: { ...process.env, COMBATSIM_DATA_DIR: "" },
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr.replace(/^npm warn.*\n/gm, "") };
+}
+
+describe("combatsim CLI", () => {
+  it("summarizes the embedded bundle as JSON: 13 classes, Initial placeholder specs excluded", () => {
+    const r = cli("--json", "--data-dir", path.join(repoRoot, "data"));
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.classes.map((c: { id: number }) => c.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
+    const hunter = out.classes.find((c: { id: number }) => c.id === 3);
+    expect(hunter.specs).toEqual([
+      { id: 253, name: "Beast Mastery", role: 2 },
+      { id: 254, name: "Marksmanship", role: 2 },
+      { id: 255, name: "Survival", role: 2 },
+    ]);
+    expect(out.tables.fixtures).toEqual(expect.arrayContaining(["SpellMisc", "SpellEffect", "CurvePoint", "CombatRatings"]));
+  });
+
+  it("warns on a data dir without data/tables and still runs (empty tables, per the spec)", () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "combatsim-nodata-"));
+    const r = cli("--data-dir", dir);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain(`${dir} has no data/tables folder`);
+    expect(r.stdout).toContain("classes:  0, specs: 0");
+  });
+
+  it("data extract: a folder that is no export fails with a message naming it and exit code 1", () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "combatsim-noexport-"));
+    const r = cli("data", "extract", "--from", dir, "--to", dir);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/\[NO_DATA_DIR\].*no ChrClasses\.csv/);
+  });
+
+  it("rejects a non-numeric --spec", () => {
+    const r = cli("data", "extract", "--from", ".", "--to", ".", "--spec", "abc");
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toContain("not a positive integer id: abc");
+  });
+});

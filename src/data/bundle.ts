@@ -15,14 +15,14 @@
 //   rule was "unless that costs more than 20% of load time"; measured by `npm run bench:load`
 //   as a separate freeze pass over all 1.17 M rows, it costs ~7-18% of an unfrozen load on this
 //   2-vCPU machine (bench/results/load-tables.json, `rowFreeze`), so rows stay frozen.
-import { readFile, readdir } from "node:fs/promises";
-import { readFileSync, statSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
+//
+// Sources: `dir` may be a local folder (Node) or an http(s) URL (Node and browsers), see
+// source.ts. This module must not import `node:` modules at top level (it is part of the
+// browser-usable package root); Node built-ins come from source.ts lazily.
 import { parseCsv } from "./csv.js";
 import { DataError } from "./errors.js";
 import { keyColumnOf, schemaFor } from "./schema.js";
+import { dataSourceFor, isNode, nodeModules, nodeModulesSync, processEnv, type DataSource, type FetchSourceOptions, type NodeModules } from "./source.js";
 import { TABLE_NAMES } from "./tables.js";
 import type { CellValue, DataBundle, Row, Table } from "./types.js";
 
@@ -34,9 +34,13 @@ export const FREEZE_ROWS_DEFAULT = true;
 
 const EMPTY_ROWS: readonly Row[] = Object.freeze([]);
 
-function isDir(p: string): boolean {
+/** Tables live at `<data dir>/data/tables/<Table>.csv`; fixtures.json beside them. */
+const TABLES_DIR = "data/tables";
+const FIXTURES_FILE = "data/fixtures.json";
+
+function isDir(mods: NodeModules, p: string): boolean {
   try {
-    return statSync(p).isDirectory();
+    return mods.fs.statSync(p).isDirectory();
   } catch {
     return false;
   }
@@ -47,14 +51,21 @@ let bundledDir: string | undefined;
 /**
  * The package's own data dir `<pkg>/data`: walk up from this module's file to the nearest
  * package.json named `combatsim`. Works from `src/data/` (vitest, tsx) and from bundled `dist/`
- * chunks alike, and never depends on the working directory.
+ * chunks alike, and never depends on the working directory. Node only (DataError NO_DATA_DIR
+ * elsewhere): a browser has no package folder to walk.
  */
 export function bundledDataDir(moduleUrl: string = import.meta.url): string {
   if (moduleUrl === import.meta.url && bundledDir !== undefined) return bundledDir;
-  let dir = path.dirname(fileURLToPath(moduleUrl));
+  return bundledDataDirWith(nodeModulesSync("bundledDataDir"), moduleUrl);
+}
+
+function bundledDataDirWith(mods: NodeModules, moduleUrl: string = import.meta.url): string {
+  if (moduleUrl === import.meta.url && bundledDir !== undefined) return bundledDir;
+  const { fs, path, url } = mods;
+  let dir = path.dirname(url.fileURLToPath(moduleUrl));
   for (;;) {
     try {
-      const pkg = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")) as { name?: unknown };
+      const pkg = JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")) as { name?: unknown };
       if (pkg.name === "combatsim") {
         const found = path.join(dir, "data");
         if (moduleUrl === import.meta.url) bundledDir = found;
@@ -65,7 +76,7 @@ export function bundledDataDir(moduleUrl: string = import.meta.url): string {
     }
     const up = path.dirname(dir);
     if (up === dir) {
-      throw new DataError("NO_DATA_DIR", `no package.json named "combatsim" above ${fileURLToPath(moduleUrl)}`);
+      throw new DataError("NO_DATA_DIR", `no package.json named "combatsim" above ${url.fileURLToPath(moduleUrl)}`);
     }
     dir = up;
   }
@@ -73,87 +84,80 @@ export function bundledDataDir(moduleUrl: string = import.meta.url): string {
 
 /**
  * The data directory: `$COMBATSIM_DATA_DIR` if set and non-empty, else `<home>/.combatsim` if it
- * is a directory, else the bundled `<pkg>/data`. `home` is injectable for tests.
+ * is a directory, else the bundled `<pkg>/data`. `env` and `home` (default: process.env and the
+ * user's home dir) are injectable for tests. Node only (DataError NO_DATA_DIR elsewhere).
  */
-export function resolveDataDir(
-  env: Readonly<Record<string, string | undefined>> = process.env,
-  home: string = os.homedir(),
-): string {
-  const fromEnv = env[DATA_DIR_ENV];
-  if (fromEnv) return path.resolve(fromEnv);
-  const inHome = path.join(home, ".combatsim");
-  if (home && isDir(inHome)) return inHome;
-  return bundledDataDir();
+export function resolveDataDir(env: Readonly<Record<string, string | undefined>> = processEnv(), home?: string): string {
+  return resolveDataDirWith(nodeModulesSync("resolveDataDir"), env, home);
 }
 
-export interface LoadOptions {
+// The sync public functions get Node built-ins from process.getBuiltinModule (Node >= 20.16);
+// loadDataBundle() passes dynamically imported ones, so its default dir works on any Node 20.
+function resolveDataDirWith(mods: NodeModules, env: Readonly<Record<string, string | undefined>>, home?: string): string {
+  const fromEnv = env[DATA_DIR_ENV];
+  if (fromEnv) return mods.path.resolve(fromEnv);
+  const h = home ?? mods.os.homedir();
+  const inHome = mods.path.join(h, ".combatsim");
+  if (h && isDir(mods, inHome)) return inHome;
+  return bundledDataDirWith(mods);
+}
+
+export interface LoadOptions extends FetchSourceOptions {
   /** Object.freeze every row object (rows arrays are always frozen). Default FREEZE_ROWS_DEFAULT. */
   freezeRows?: boolean;
 }
 
-/** Load the bundle from `dir` (default: resolveDataDir()). */
-export function loadDataBundle(dir?: string): Promise<DataBundle> {
+/**
+ * Load the bundle from `dir`: a local folder (Node), or an http(s) URL — a `URL` or a string
+ * starting with `http://` / `https://` — whose known tables are fetched from
+ * `<dir>/data/tables/<Table>.csv` (Node and browsers). A `file:` URL is a local folder.
+ * Default: resolveDataDir() in Node; in a browser `dir` is required (DataError NO_DATA_DIR).
+ */
+export function loadDataBundle(dir?: string | URL): Promise<DataBundle> {
   return loadDataBundleWith(dir, {});
 }
 
-/** loadDataBundle with internal knobs (used by the load benchmark). */
-export async function loadDataBundleWith(dir: string | undefined, options: LoadOptions): Promise<DataBundle> {
-  const root = path.resolve(dir ?? resolveDataDir());
-  const tablesDir = path.join(root, "data", "tables");
+/** loadDataBundle with internal knobs (used by the load benchmark and the source tests). */
+export async function loadDataBundleWith(dir: string | URL | undefined, options: LoadOptions): Promise<DataBundle> {
+  if (dir === undefined && !isNode()) {
+    throw new DataError(
+      "NO_DATA_DIR",
+      "loadDataBundle() without a dir needs Node (it resolves a local data folder); in a browser pass the data URL, e.g. loadDataBundle(\"https://example.org/combatsim-data/\")",
+    );
+  }
+  const source = await dataSourceFor(dir ?? resolveDataDirWith(await nodeModules(), processEnv()), options);
+  return loadFromSource(source, options);
+}
+
+/** Load the bundle from any DataSource. */
+export async function loadFromSource(source: DataSource, options: LoadOptions = {}): Promise<DataBundle> {
   const names = [...TABLE_NAMES];
   const known = new Set(names);
-  for (const f of (await listDir(tablesDir)).sort()) {
+  for (const f of (await source.list(TABLES_DIR)).sort()) {
     const name = f.slice(0, -4);
     if (f.endsWith(".csv") && !known.has(name)) {
       names.push(name);
       known.add(name);
     }
   }
-  const fixtures = await readFixtures(path.join(root, "data", "fixtures.json"), known);
+  const fixtures = await readFixtures(source, known);
   const freezeRows = options.freezeRows ?? FREEZE_ROWS_DEFAULT;
-  // Reads run concurrently; each file is parsed as soon as it arrives.
+  // Reads run concurrently (a fetch source bounds how many); each file is parsed as it arrives.
   const tables = await Promise.all(
     names.map(async (name) => {
-      const file = path.join(tablesDir, `${name}.csv`);
-      const text = await readTableFile(file);
-      return buildTable(name, text, file, fixtures.has(name), freezeRows);
+      const rel = `${TABLES_DIR}/${name}.csv`;
+      const text = await source.readText(rel);
+      return buildTable(name, text, source.describe(rel), fixtures.has(name), freezeRows);
     }),
   );
-  return new Bundle(root, tables);
-}
-
-async function listDir(dir: string): Promise<string[]> {
-  try {
-    return await readdir(dir);
-  } catch (err) {
-    if (isMissing(err)) return [];
-    throw new DataError("READ_FAILED", `cannot list ${dir}: ${(err as Error).message}`, { cause: err });
-  }
-}
-
-function isMissing(err: unknown): boolean {
-  const code = (err as { code?: unknown }).code;
-  return code === "ENOENT" || code === "ENOTDIR";
-}
-
-async function readTableFile(file: string): Promise<string | undefined> {
-  try {
-    return await readFile(file, "utf8");
-  } catch (err) {
-    if (isMissing(err)) return undefined;
-    throw new DataError("READ_FAILED", `cannot read ${file}: ${(err as Error).message}`, { cause: err });
-  }
+  return new Bundle(source.root, tables);
 }
 
 /** `{data_dir}/data/fixtures.json`: `{"tables": {"<Table>": "<why>"}}`. Optional. */
-async function readFixtures(file: string, known: ReadonlySet<string>): Promise<Set<string>> {
-  let text: string;
-  try {
-    text = await readFile(file, "utf8");
-  } catch (err) {
-    if (isMissing(err)) return new Set();
-    throw new DataError("READ_FAILED", `cannot read ${file}: ${(err as Error).message}`, { cause: err });
-  }
+async function readFixtures(source: DataSource, known: ReadonlySet<string>): Promise<Set<string>> {
+  const file = source.describe(FIXTURES_FILE);
+  const text = await source.readText(FIXTURES_FILE);
+  if (text === undefined) return new Set();
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

@@ -1,0 +1,95 @@
+// Test harness for the rotation VM: a State whose query results come from a table the host sets
+// (rotationTestSetQuery) and whose castReady answers come from a per-spell flag. Used by
+// test/rotation-*.test.ts to run compiled rotations through the real wasm VM. Not used by the engine.
+
+import { Q_COUNT } from "./queries";
+import { Rotation, rotationCheck, rotationLoad, rotationReset, rotationVar, selectAction, ROT_OK } from "./vm";
+
+export const ROTATION_TEST_MAX_ARG: i32 = 256;
+const TEST_MAX_SPELL: i32 = 4096;
+
+class TestState {
+  values: StaticArray<f64> = new StaticArray<f64>(Q_COUNT * ROTATION_TEST_MAX_ARG);
+  ready: StaticArray<bool> = new StaticArray<bool>(TEST_MAX_SPELL);
+  queries: i32 = 0; // number of query() calls since the last rotationTestClear (short-circuit tests)
+  castChecks: i32 = 0;
+
+  query(kind: i32, arg: i32): f64 {
+    this.queries++;
+    if (<u32>kind >= <u32>Q_COUNT || <u32>arg >= <u32>ROTATION_TEST_MAX_ARG) return NaN; // host sets only valid cells
+    return unchecked(this.values[kind * ROTATION_TEST_MAX_ARG + arg]);
+  }
+
+  castReady(spell: i32): bool {
+    this.castChecks++;
+    if (<u32>spell >= <u32>TEST_MAX_SPELL) return false;
+    return unchecked(this.ready[spell]);
+  }
+}
+
+const state = new TestState();
+let rot: Rotation | null = null;
+
+/** Sets query(kind, arg) := value. Returns false (and sets nothing) when kind/arg are out of range. */
+export function rotationTestSetQuery(kind: i32, arg: i32, value: f64): bool {
+  if (<u32>kind >= <u32>Q_COUNT || <u32>arg >= <u32>ROTATION_TEST_MAX_ARG) return false;
+  unchecked((state.values[kind * ROTATION_TEST_MAX_ARG + arg] = value));
+  return true;
+}
+
+export function rotationTestSetCastReady(spell: i32, ready: bool): bool {
+  if (<u32>spell >= <u32>TEST_MAX_SPELL) return false;
+  unchecked((state.ready[spell] = ready));
+  return true;
+}
+
+/** Clears every query value to 0, every spell to not-ready, and the call counters. */
+export function rotationTestClear(): void {
+  for (let i = 0; i < Q_COUNT * ROTATION_TEST_MAX_ARG; i++) unchecked((state.values[i] = 0));
+  for (let i = 0; i < TEST_MAX_SPELL; i++) unchecked((state.ready[i] = false));
+  state.queries = 0;
+  state.castChecks = 0;
+}
+
+/** Loads a compiled rotation already written at codePtr/constPtr. Returns rotationCheck's code (0 = loaded). */
+export function rotationTestLoad(codePtr: usize, codeLen: i32, constPtr: usize, constLen: i32): i32 {
+  const c = rotationCheck(codePtr, codeLen, constLen);
+  if (c != ROT_OK) return c;
+  rot = rotationLoad(codePtr, codeLen, constPtr, constLen);
+  return ROT_OK;
+}
+
+/** selectAction on the loaded rotation (-1 when none is loaded). */
+export function rotationTestSelect(): i32 {
+  const r = rot;
+  if (r === null) return -1;
+  return selectAction<TestState>(state, r);
+}
+
+/** Runs selectAction `n` times (timing loop for the bench/test; result of the last call). */
+export function rotationTestSelectN(n: i32): i32 {
+  const r = rot;
+  if (r === null) return -1;
+  let a = 0;
+  for (let i = 0; i < n; i++) a = selectAction<TestState>(state, r);
+  return a;
+}
+
+export function rotationTestReset(): void {
+  const r = rot;
+  if (r !== null) rotationReset(r);
+}
+
+export function rotationTestVar(index: i32): f64 {
+  const r = rot;
+  if (r === null) return NaN;
+  return rotationVar(r, index);
+}
+
+export function rotationTestQueryCount(): i32 {
+  return state.queries;
+}
+
+export function rotationTestCastCheckCount(): i32 {
+  return state.castChecks;
+}

@@ -1,0 +1,331 @@
+// Rotation bytecode VM (see docs/rotation.md §5–6). The TypeScript compiler (src/rotation/compile.ts)
+// emits the code; this file only executes it. It is generic over the engine's State type: AS
+// monomorphizes `selectAction<EngineState>`, so `s.query`/`s.castReady` are static calls.
+//
+// Hot path: selectAction runs at every PlayerReady/OffGcdReady. It allocates nothing (stacks are
+// preallocated in rotationLoad), keeps the top of the value stack in a local and walks raw pointers.
+
+import { Q_COUNT } from "./queries";
+
+export const ROT_MAGIC: i32 = 0x31544f52; // "ROT1" little-endian
+export const ROT_VERSION: i32 = 1;
+export const ROT_HEADER_WORDS: i32 = 8;
+
+// Action encoding: low 2 bits = kind, the rest = payload (spell index or relative wait in ms).
+export const ACTION_NONE: i32 = 0;
+export const ACTION_CAST: i32 = 1;
+export const ACTION_WAIT: i32 = 2;
+export const WAIT_MAX_MS: i32 = (1 << 29) - 1;
+
+// rotationCheck results.
+export const ROT_OK: i32 = 0;
+export const ROT_ERR_SHORT: i32 = 1; //      codeLen < header or != header word 7
+export const ROT_ERR_MAGIC: i32 = 2;
+export const ROT_ERR_VERSION: i32 = 3;
+export const ROT_ERR_HEADER: i32 = 4; //     a header value out of range (negative depth, main pc outside code, defaults outside constants)
+
+// Opcodes (internal; docs/rotation.md §6).
+export const OP_END: i32 = 0;
+export const OP_CONST: i32 = 1;
+export const OP_QUERY: i32 = 2;
+export const OP_VAR: i32 = 3;
+export const OP_NOT: i32 = 4;
+export const OP_NEG: i32 = 5;
+export const OP_ADD: i32 = 6;
+export const OP_SUB: i32 = 7;
+export const OP_MUL: i32 = 8;
+export const OP_DIV: i32 = 9;
+export const OP_MOD: i32 = 10;
+export const OP_EQ: i32 = 11;
+export const OP_NE: i32 = 12;
+export const OP_LT: i32 = 13;
+export const OP_LE: i32 = 14;
+export const OP_GT: i32 = 15;
+export const OP_GE: i32 = 16;
+export const OP_AND: i32 = 17;
+export const OP_OR: i32 = 18;
+export const OP_BOOL: i32 = 19;
+export const OP_JZ: i32 = 20;
+export const OP_JMP: i32 = 21;
+export const OP_CAST: i32 = 22;
+export const OP_WAIT: i32 = 23;
+export const OP_CALL: i32 = 24;
+export const OP_RUN: i32 = 25;
+export const OP_VAROP: i32 = 26;
+export const OP_QCMPC: i32 = 27;
+
+// VAROP sub-ops.
+export const VAR_SET: i32 = 0;
+export const VAR_ADD: i32 = 1;
+export const VAR_SUB: i32 = 2;
+export const VAR_MUL: i32 = 3;
+export const VAR_DIV: i32 = 4;
+export const VAR_MIN: i32 = 5;
+export const VAR_MAX: i32 = 6;
+export const VAR_MOD: i32 = 7;
+export const VAR_POW: i32 = 8;
+export const VAR_FLOOR: i32 = 9;
+export const VAR_CEIL: i32 = 10;
+export const VAR_RESET: i32 = 11;
+
+@inline export function actionKind(a: i32): i32 {
+  return a & 3;
+}
+@inline export function actionSpell(a: i32): i32 {
+  return a >>> 2;
+}
+@inline export function actionWaitMs(a: i32): i32 {
+  return a >>> 2;
+}
+
+/** A loaded rotation: pointers into the host-written code/constants plus its own preallocated state. */
+export class Rotation {
+  code: usize = 0; //      i32 words, header first (read in place, not copied)
+  codeLen: i32 = 0;
+  consts: usize = 0; //    f64 constant pool (read in place)
+  defaults: usize = 0; //  consts + header[6] * 8: variable defaults
+  vars: usize = 0; //      f64 x nVars
+  nVars: i32 = 0;
+  stack: usize = 0; //     f64 x (stackDepth + 1): slot 0 absorbs the first (meaningless) tos spill
+  rets: usize = 0; //      i32 x max(callDepth, 1): return pcs (as code pointers)
+  mainPc: usize = 0; //    code pointer of the main list
+}
+
+@inline function hdr(code: usize, i: i32): i32 {
+  return load<i32>(code + (<usize>i << 2));
+}
+
+/** Validates the header of a compiled rotation in memory. 0 = OK, else ROT_ERR_*. */
+export function rotationCheck(codePtr: usize, codeLen: i32, constLen: i32): i32 {
+  if (codeLen < ROT_HEADER_WORDS) return ROT_ERR_SHORT;
+  if (hdr(codePtr, 0) != ROT_MAGIC) return ROT_ERR_MAGIC;
+  if (hdr(codePtr, 1) != ROT_VERSION) return ROT_ERR_VERSION;
+  if (hdr(codePtr, 7) != codeLen) return ROT_ERR_SHORT;
+  const nVars = hdr(codePtr, 2);
+  const depth = hdr(codePtr, 3);
+  const calls = hdr(codePtr, 4);
+  const main = hdr(codePtr, 5);
+  const defBase = hdr(codePtr, 6);
+  if (nVars < 0 || depth < 0 || calls < 0) return ROT_ERR_HEADER;
+  if (main < ROT_HEADER_WORDS || main >= codeLen) return ROT_ERR_HEADER;
+  if (defBase < 0 || defBase + nVars > constLen) return ROT_ERR_HEADER;
+  return ROT_OK;
+}
+
+/**
+ * Prepares a rotation for selectAction. Allocates its stacks and variables (once per run: the stub
+ * runtime never frees). Traps on a header rotationCheck rejects — the host validates first.
+ */
+export function rotationLoad(codePtr: usize, codeLen: i32, constPtr: usize, constLen: i32): Rotation {
+  if (rotationCheck(codePtr, codeLen, constLen) != ROT_OK) unreachable();
+  const r = new Rotation();
+  r.code = codePtr;
+  r.codeLen = codeLen;
+  r.consts = constPtr;
+  r.nVars = hdr(codePtr, 2);
+  r.defaults = constPtr + (<usize>hdr(codePtr, 6) << 3);
+  r.vars = heap.alloc(<usize>max(r.nVars, 1) << 3);
+  r.stack = heap.alloc(<usize>(hdr(codePtr, 3) + 1) << 3);
+  r.rets = heap.alloc(<usize>max(hdr(codePtr, 4), 1) << 2);
+  r.mainPc = codePtr + (<usize>hdr(codePtr, 5) << 2);
+  rotationReset(r);
+  return r;
+}
+
+/** Variables := their defaults. Call at the start of every iteration. */
+export function rotationReset(rot: Rotation): void {
+  memory.copy(rot.vars, rot.defaults, <usize>rot.nVars << 3);
+}
+
+export function rotationVar(rot: Rotation, index: i32): f64 {
+  if (<u32>index >= <u32>rot.nVars) return NaN;
+  return load<f64>(rot.vars + (<usize>index << 3));
+}
+
+@inline function f2b(x: bool): f64 {
+  return x ? 1.0 : 0.0;
+}
+
+// Division and modulus by zero give 0 (docs/rotation.md §2), matching src/rotation/evaluate.ts.
+@inline function safeDiv(a: f64, b: f64): f64 {
+  return b == 0 ? 0.0 : a / b;
+}
+@inline function safeMod(a: f64, b: f64): f64 {
+  return b == 0 ? 0.0 : a % b;
+}
+
+@inline function compare(cmp: i32, a: f64, b: f64): f64 {
+  switch (cmp) {
+    case OP_EQ: return f2b(a == b);
+    case OP_NE: return f2b(a != b);
+    case OP_LT: return f2b(a < b);
+    case OP_LE: return f2b(a <= b);
+    case OP_GT: return f2b(a > b);
+    default: return f2b(a >= b);
+  }
+}
+
+function varOp(op: i32, cur: f64, v: f64, def: f64): f64 {
+  switch (op) {
+    case VAR_SET: return v;
+    case VAR_ADD: return cur + v;
+    case VAR_SUB: return cur - v;
+    case VAR_MUL: return cur * v;
+    case VAR_DIV: return safeDiv(cur, v);
+    case VAR_MIN: return min(cur, v);
+    case VAR_MAX: return max(cur, v);
+    case VAR_MOD: return safeMod(cur, v);
+    case VAR_POW: return Math.pow(cur, v);
+    case VAR_FLOOR: return Math.floor(cur);
+    case VAR_CEIL: return Math.ceil(cur);
+    default: return def; // VAR_RESET
+  }
+}
+
+/**
+ * Runs the rotation's main list against state `s` and returns the encoded action (ACTION_NONE,
+ * (spell << 2) | ACTION_CAST, or (ms << 2) | ACTION_WAIT with ms relative to now). Variable entries
+ * passed on the way are applied. `S` needs `query(kind: i32, arg: i32): f64` and `castReady(spell: i32): bool`.
+ */
+export function selectAction<S>(s: S, rot: Rotation): i32 {
+  const code = rot.code;
+  const consts = rot.consts;
+  const vars = rot.vars;
+  const rets = rot.rets;
+  let sp = rot.stack; // next free spill slot; the live top of stack is `tos`
+  let rsp = rets;
+  let tos: f64 = 0;
+  let pc = rot.mainPc;
+  while (true) {
+    const op = load<i32>(pc);
+    switch (op) {
+      case OP_END: {
+        if (rsp == rets) return ACTION_NONE;
+        rsp -= 4;
+        pc = <usize>load<u32>(rsp);
+        break;
+      }
+      case OP_CONST: {
+        store<f64>(sp, tos);
+        sp += 8;
+        tos = load<f64>(consts + (<usize>load<i32>(pc, 4) << 3));
+        pc += 8;
+        break;
+      }
+      case OP_QUERY: {
+        store<f64>(sp, tos);
+        sp += 8;
+        tos = s.query(load<i32>(pc, 4), load<i32>(pc, 8));
+        pc += 12;
+        break;
+      }
+      case OP_VAR: {
+        store<f64>(sp, tos);
+        sp += 8;
+        tos = load<f64>(vars + (<usize>load<i32>(pc, 4) << 3));
+        pc += 8;
+        break;
+      }
+      case OP_NOT: { tos = f2b(tos == 0); pc += 4; break; }
+      case OP_NEG: { tos = -tos; pc += 4; break; }
+      case OP_ADD: { sp -= 8; tos = load<f64>(sp) + tos; pc += 4; break; }
+      case OP_SUB: { sp -= 8; tos = load<f64>(sp) - tos; pc += 4; break; }
+      case OP_MUL: { sp -= 8; tos = load<f64>(sp) * tos; pc += 4; break; }
+      case OP_DIV: { sp -= 8; tos = safeDiv(load<f64>(sp), tos); pc += 4; break; }
+      case OP_MOD: { sp -= 8; tos = safeMod(load<f64>(sp), tos); pc += 4; break; }
+      case OP_EQ: { sp -= 8; tos = f2b(load<f64>(sp) == tos); pc += 4; break; }
+      case OP_NE: { sp -= 8; tos = f2b(load<f64>(sp) != tos); pc += 4; break; }
+      case OP_LT: { sp -= 8; tos = f2b(load<f64>(sp) < tos); pc += 4; break; }
+      case OP_LE: { sp -= 8; tos = f2b(load<f64>(sp) <= tos); pc += 4; break; }
+      case OP_GT: { sp -= 8; tos = f2b(load<f64>(sp) > tos); pc += 4; break; }
+      case OP_GE: { sp -= 8; tos = f2b(load<f64>(sp) >= tos); pc += 4; break; }
+      case OP_AND: {
+        if (tos == 0) {
+          tos = 0; // normalizes -0
+          pc = code + (<usize>load<i32>(pc, 4) << 2);
+        } else {
+          sp -= 8;
+          tos = load<f64>(sp);
+          pc += 8;
+        }
+        break;
+      }
+      case OP_OR: {
+        if (tos != 0) {
+          tos = 1;
+          pc = code + (<usize>load<i32>(pc, 4) << 2);
+        } else {
+          sp -= 8;
+          tos = load<f64>(sp);
+          pc += 8;
+        }
+        break;
+      }
+      case OP_BOOL: { tos = f2b(tos != 0); pc += 4; break; }
+      case OP_JZ: {
+        const x = tos;
+        sp -= 8;
+        tos = load<f64>(sp);
+        pc = x == 0 ? code + (<usize>load<i32>(pc, 4) << 2) : pc + 8;
+        break;
+      }
+      case OP_JMP: { pc = code + (<usize>load<i32>(pc, 4) << 2); break; }
+      case OP_CAST: {
+        const spell = load<i32>(pc, 4);
+        if (s.castReady(spell)) return (spell << 2) | ACTION_CAST;
+        pc += 8;
+        break;
+      }
+      case OP_WAIT: {
+        const sec = tos;
+        sp -= 8;
+        tos = load<f64>(sp);
+        if (sec > 0) {
+          const ms = Math.ceil(sec * 1000);
+          const m: i32 = ms >= <f64>WAIT_MAX_MS ? WAIT_MAX_MS : max(<i32>ms, 1);
+          return (m << 2) | ACTION_WAIT;
+        }
+        pc += 4;
+        break;
+      }
+      case OP_CALL: {
+        store<u32>(rsp, <u32>(pc + 8));
+        rsp += 4;
+        pc = code + (<usize>load<i32>(pc, 4) << 2);
+        break;
+      }
+      case OP_RUN: {
+        rsp = rets;
+        pc = code + (<usize>load<i32>(pc, 4) << 2);
+        break;
+      }
+      case OP_VAROP: {
+        const vop = load<i32>(pc, 4);
+        const vp = vars + (<usize>load<i32>(pc, 8) << 3);
+        let v: f64 = 0;
+        if (vop < VAR_FLOOR) {
+          v = tos;
+          sp -= 8;
+          tos = load<f64>(sp);
+        }
+        store<f64>(vp, varOp(vop, load<f64>(vp), v, load<f64>(rot.defaults + (vp - vars))));
+        pc += 12;
+        break;
+      }
+      case OP_QCMPC: {
+        store<f64>(sp, tos);
+        sp += 8;
+        const q = s.query(load<i32>(pc, 8), load<i32>(pc, 12));
+        tos = compare(load<i32>(pc, 4), q, load<f64>(consts + (<usize>load<i32>(pc, 16) << 3)));
+        pc += 20;
+        break;
+      }
+      default:
+        unreachable(); // the compiler emits no other opcode; rotationCheck vetted the version
+    }
+  }
+  return ACTION_NONE; // not reached (the loop returns); keeps the type checker happy
+}
+
+/** Number of query kinds this VM build knows (a compiled rotation never uses more). */
+export const ROT_QUERY_KINDS: i32 = Q_COUNT;

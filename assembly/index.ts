@@ -10,3 +10,5 @@ export { resourceSpend, resourceGain, resourceSync, resourceDeficit, resourcePct
 export { impactProcEligible, impactProcBatch } from "./procs";
 export { WHEEL_SLOTS, WHEEL_SLOT_MS, wheelReset, wheelPush, wheelPop, wheelPoppedT, wheelPoppedValue, wheelSize, wheelOverflowSize, wheelRunScript } from "./wheel";
 export { benchWheelHold } from "./bench";
+export { ROT_MAGIC, ROT_VERSION, ACTION_NONE, ACTION_CAST, ACTION_WAIT, WAIT_MAX_MS } from "./rotation/vm";
+export { ROTATION_TEST_MAX_ARG, rotationTestSetQuery, rotationTestSetCastReady, rotationTestClear, rotationTestLoad, rotationTestSelect, rotationTestSelectN, rotationTestReset, rotationTestVar, rotationTestQueryCount, rotationTestCastCheckCount } from "./rotation/test_state";

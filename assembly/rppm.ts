@@ -36,10 +36,18 @@ function chanceUnchecked(rppm: f64, hastePct: f64, hasteScales: bool, elapsedS: 
   const base = (realPpm * elapsedS) / 60.0;
   let chance = base;
   if (blpEnabled && realPpm > 0) {
-    const expectedInterval = 60.0 / realPpm;
     const acc = accS < RPPM_BLP_CAP_S ? accS : RPPM_BLP_CAP_S;
-    const f = 1.0 + (acc / expectedInterval - RPPM_BLP_OFFSET) * RPPM_BLP_SLOPE;
-    chance = base * (f > 1.0 ? f : 1.0);
+    // Shortcut, bit-exact: the factor is max(1, f) and f <= 1 whenever q = acc / (60 / realPpm) <= 1.5
+    // (then q - 1.5 <= 0, exactly signed in f64, so f = 1 + (q - 1.5) * 3 <= 1 and chance = base * 1.0
+    // = base). fl(acc * realPpm) <= 75 bounds q by 1.25 * (1 + u)^2 / (1 - u) < 1.5 (u = 2^-53; 60 /
+    // realPpm >= 60 / MAX_F64 is normal, so every rounding is relative), so the two divisions below
+    // are only needed past 1.25 expected intervals without a proc. NaN/Inf products fail the test and
+    // take the literal formula. Saves 2 of the 5 f64 divisions per roll in the common case.
+    if (!(acc * realPpm <= 75.0)) {
+      const expectedInterval = 60.0 / realPpm;
+      const f = 1.0 + (acc / expectedInterval - RPPM_BLP_OFFSET) * RPPM_BLP_SLOPE;
+      chance = base * (f > 1.0 ? f : 1.0);
+    }
   }
   return chance < 0 ? 0.0 : chance > 1.0 ? 1.0 : chance;
 }

@@ -1,0 +1,321 @@
+// The game-data HTTP API as a Hono app (runs on @hono/node-server via `combatsim serve`, or on any
+// Hono runtime). Contract: /work/shared/spec/game-data-api.md; decisions for its gaps: docs/api.md.
+//
+// Every JSON representation is computed once per (data bundle, public origin[, id list]) and kept:
+// the bundle is immutable, so a request only looks the bytes and ETag up.
+import { Hono, type Context } from "hono";
+import { loadDataBundle } from "../data/bundle.js";
+import type { DataBundle } from "../data/types.js";
+import { buildCatalog, type Catalog } from "./catalog.js";
+import { ApiConfigError, ApiError } from "./errors.js";
+import { ifNoneMatchHits, Lru, strongEtag } from "./http.js";
+import { ICON_NAME_RE, ICON_PIXELS, IconService, type IconOptions, type IconSize } from "./icons.js";
+
+export const GAME_DATA_PATH = "/functions/v1/game-data";
+export const ICONS_PATH = "/functions/v1/icons";
+/** Most ids one GET items request may carry (counted as given, before duplicates are dropped). */
+export const MAX_IDS = 50;
+export const CACHE_CONTROL = Object.freeze({
+  classes: "public, max-age=86400", // spec: 24 hours
+  items: "public, max-age=3600", // spec: 1 hour
+  icons: "public, max-age=86400", // not in the spec: icons change no more often than classes
+  error: "no-store",
+});
+const ALLOWED_METHODS = "GET, HEAD, OPTIONS";
+/** Largest valid item id (ItemSparse.ID is a signed 32-bit column). */
+const MAX_ITEM_ID = 2147483647;
+const ID_RE = /^[1-9][0-9]{0,9}$/;
+
+export interface ApiOptions extends IconOptions {
+  /** The data bundle (or a promise of it); default loadDataBundle() (Node: the resolved data dir). */
+  bundle?: DataBundle | Promise<DataBundle>;
+  /**
+   * Scheme + host (+ optional path prefix) put in front of `/functions/v1/icons/...` in every
+   * `iconUrl`, e.g. `https://api.example.org`. Default: the origin of each request's own URL.
+   */
+  publicOrigin?: string;
+}
+
+interface Representation {
+  body: string;
+  etag: string;
+}
+
+/** Origin-independent JSON text split around the places each iconUrl's origin goes. */
+type Template = readonly string[];
+
+/** A marker put where the origin goes; JSON.stringify writes it as the 6 characters `\u0001`. */
+const ORIGIN_MARK = "\u0001";
+const ORIGIN_MARK_JSON = "\\u0001";
+
+function template(value: unknown, iconUrls: number): Template {
+  const parts = JSON.stringify(value).split(ORIGIN_MARK_JSON);
+  // a data string containing U+0001 would be split too: refuse rather than serve broken URLs
+  if (parts.length !== iconUrls + 1) {
+    throw new ApiError(500, "INTERNAL", `game data holds a U+0001 character; cannot build ${JSON.stringify(value).slice(0, 80)}`);
+  }
+  return parts;
+}
+
+function iconUrlOf(fileName: string): string {
+  return `${ORIGIN_MARK}${ICONS_PATH}/large/${fileName}.jpg`;
+}
+
+/** Everything derived from one bundle. */
+class ApiState {
+  readonly classes: Template;
+  readonly items: ReadonlyMap<number, Template>;
+  private readonly classesByOrigin = new Lru<string, Representation>(32);
+  private readonly itemsCache = new Lru<string, Representation>(2048, 64 * 1024 * 1024);
+
+  constructor(
+    readonly catalog: Catalog,
+    readonly icons: IconService,
+  ) {
+    let urls = 0;
+    const classes = catalog.classes.map((k) => {
+      urls += 1 + k.specs.length;
+      return {
+        id: k.id,
+        name: k.name,
+        color: k.color,
+        fileName: k.fileName,
+        iconUrl: iconUrlOf(k.fileName),
+        specs: k.specs.map((s) => ({ ...s, iconUrl: iconUrlOf(s.fileName) })),
+      };
+    });
+    this.classes = template({ classes }, urls);
+    const items = new Map<number, Template>();
+    for (const [id, it] of catalog.items) {
+      // field order as in the spec's Item table
+      const { id: _id, name, description, fileName, ...rest } = it;
+      items.set(id, template({ id, name, description, fileName, iconUrl: iconUrlOf(fileName), ...rest }, 1));
+    }
+    this.items = items;
+  }
+
+  classesFor(origin: string): Representation {
+    let rep = this.classesByOrigin.get(origin);
+    if (!rep) {
+      const body = this.classes.join(jsonEscape(origin));
+      rep = { body, etag: strongEtag(body) };
+      this.classesByOrigin.set(origin, rep);
+    }
+    return rep;
+  }
+
+  itemsFor(origin: string, ids: readonly number[]): Representation {
+    const key = `${origin}\n${ids.join(",")}`;
+    let rep = this.itemsCache.get(key);
+    if (!rep) {
+      const o = jsonEscape(origin);
+      const parts: string[] = [];
+      for (const id of ids) {
+        const t = this.items.get(id);
+        if (t) parts.push(t.join(o)); // unknown ids are omitted
+      }
+      const body = `{"items":[${parts.join(",")}]}`;
+      rep = { body, etag: strongEtag(body) };
+      this.itemsCache.set(key, rep, body.length * 2 + key.length * 2);
+    }
+    return rep;
+  }
+}
+
+function jsonEscape(s: string): string {
+  return JSON.stringify(s).slice(1, -1);
+}
+
+function normalizeOrigin(value: string): string {
+  let u: URL;
+  try {
+    u = new URL(value);
+  } catch {
+    throw new ApiConfigError("publicOrigin", `not a URL: ${JSON.stringify(value)}`);
+  }
+  if (u.protocol !== "http:" && u.protocol !== "https:") {
+    throw new ApiConfigError("publicOrigin", `must be http(s), got ${JSON.stringify(value)}`);
+  }
+  if (u.search || u.hash || u.username || u.password) {
+    throw new ApiConfigError("publicOrigin", `must hold no query, fragment or credentials: ${JSON.stringify(value)}`);
+  }
+  return `${u.origin}${u.pathname}`.replace(/\/+$/, "");
+}
+
+/** `scheme://host[:port]` of a request URL without allocating a URL object. */
+function requestOrigin(url: string): string {
+  const start = url.indexOf("//") + 2;
+  const slash = url.indexOf("/", start);
+  return slash < 0 ? url : url.slice(0, slash);
+}
+
+/** Raw (still percent-encoded) path of a request URL. */
+function rawPath(url: string): string {
+  const start = url.indexOf("/", url.indexOf("//") + 2);
+  if (start < 0) return "/";
+  const q = url.indexOf("?", start);
+  const h = url.indexOf("#", start);
+  const end = Math.min(q < 0 ? url.length : q, h < 0 ? url.length : h);
+  return url.slice(start, end);
+}
+
+/** Parse `ids`: strict comma-separated positive decimal integers, at most MAX_IDS, duplicates dropped (first wins). */
+export function parseIds(values: readonly string[] | undefined): number[] {
+  if (values === undefined || values.length === 0) {
+    throw new ApiError(400, "BAD_IDS", "missing query parameter ids (comma-separated item ids, e.g. ?ids=34334,212454)");
+  }
+  if (values.length > 1) {
+    throw new ApiError(400, "BAD_IDS", `query parameter ids given ${values.length} times; send one comma-separated list`);
+  }
+  const raw = values[0]!;
+  if (raw === "") throw new ApiError(400, "BAD_IDS", "query parameter ids is empty");
+  const tokens = raw.split(",");
+  if (tokens.length > MAX_IDS) {
+    throw new ApiError(400, "TOO_MANY_IDS", `ids holds ${tokens.length} entries; at most ${MAX_IDS} per request`);
+  }
+  const seen = new Set<number>();
+  const out: number[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    const n = ID_RE.test(t) ? Number(t) : NaN;
+    if (!(n <= MAX_ITEM_ID)) {
+      const shown = t.length > 24 ? `${t.slice(0, 24)}...` : t;
+      throw new ApiError(
+        400,
+        "BAD_IDS",
+        `ids entry #${i + 1} ${JSON.stringify(shown)} is not an item id (a decimal integer 1..${MAX_ITEM_ID}, no sign, spaces or leading zeros)`,
+      );
+    }
+    if (!seen.has(n)) {
+      seen.add(n);
+      out.push(n);
+    }
+  }
+  return out;
+}
+
+function corsHeaders(h: Record<string, string>): Record<string, string> {
+  h["Access-Control-Allow-Origin"] = "*";
+  h["Access-Control-Expose-Headers"] = "ETag";
+  return h;
+}
+
+function errorResponse(c: Context, err: ApiError, extra: Record<string, string> = {}): Response {
+  const body = JSON.stringify({ error: { code: err.code, message: err.message } });
+  return c.body(
+    body,
+    err.status as 400,
+    corsHeaders({
+      "Content-Type": "application/json; charset=utf-8",
+      "Cache-Control": CACHE_CONTROL.error,
+      "X-Content-Type-Options": "nosniff",
+      ...extra,
+    }),
+  );
+}
+
+/** 200 with the representation, or 304 when If-None-Match names its ETag. */
+function sendCached(c: Context, body: string | Uint8Array, etag: string, contentType: string, cacheControl: string): Response {
+  const headers = corsHeaders({ ETag: etag, "Cache-Control": cacheControl, "X-Content-Type-Options": "nosniff" });
+  if (ifNoneMatchHits(c.req.header("if-none-match"), etag)) return c.body(null, 304, headers);
+  headers["Content-Type"] = contentType;
+  return c.body(body as string, 200, headers);
+}
+
+/**
+ * The game-data API app. Routes: GET `{GAME_DATA_PATH}/classes`, GET `{GAME_DATA_PATH}/items?ids=`,
+ * GET `{ICONS_PATH}/<large|medium|small>/<fileName>.jpg`; OPTIONS anywhere (CORS preflight).
+ */
+export function createApp(options: ApiOptions = {}): Hono {
+  const publicOrigin = options.publicOrigin === undefined ? undefined : normalizeOrigin(options.publicOrigin);
+  let ready: ApiState | undefined;
+  let pending: Promise<ApiState> | undefined;
+  const state = (): ApiState | Promise<ApiState> => {
+    if (ready) return ready;
+    pending ??= Promise.resolve(options.bundle ?? loadDataBundle()).then((bundle) => {
+      const catalog = buildCatalog(bundle);
+      const iconDir = options.iconDir ?? (bundle.dir ? `${bundle.dir.replace(/\/+$/, "")}/icons` : undefined);
+      ready = new ApiState(catalog, new IconService(iconDir, catalog.iconNames, options));
+      return ready;
+    });
+    // a failed load is retried on the next request instead of caching the rejection
+    pending.catch(() => {
+      pending = undefined;
+    });
+    return pending;
+  };
+  const originOf = (c: Context): string => publicOrigin ?? requestOrigin(c.req.url);
+
+  const app = new Hono();
+
+  app.options("*", (c) => {
+    const h: Record<string, string> = {
+      "Access-Control-Allow-Origin": "*",
+      "Access-Control-Allow-Methods": ALLOWED_METHODS,
+      "Access-Control-Max-Age": "86400",
+      // the allowed headers echo the request's, so a cache must key on them
+      Vary: "Access-Control-Request-Headers",
+    };
+    const requested = c.req.header("access-control-request-headers");
+    if (requested) h["Access-Control-Allow-Headers"] = requested;
+    return c.body(null, 204, h);
+  });
+
+  app.get(`${GAME_DATA_PATH}/classes`, async (c) => {
+    const st = ready ?? (await state());
+    const rep = st.classesFor(originOf(c));
+    return sendCached(c, rep.body, rep.etag, "application/json; charset=utf-8", CACHE_CONTROL.classes);
+  });
+
+  app.get(`${GAME_DATA_PATH}/items`, async (c) => {
+    const ids = parseIds(c.req.queries("ids"));
+    const st = ready ?? (await state());
+    const rep = st.itemsFor(originOf(c), ids);
+    return sendCached(c, rep.body, rep.etag, "application/json; charset=utf-8", CACHE_CONTROL.items);
+  });
+
+  app.get(`${ICONS_PATH}/*`, async (c) => {
+    // Work on the raw path: anything percent-encoded (%2F, %00, %2e, ...) is refused outright.
+    const rest = rawPath(c.req.url).slice(ICONS_PATH.length + 1);
+    const parts = rest.split("/");
+    const size = parts[0]!;
+    if (!Object.hasOwn(ICON_PIXELS, size)) {
+      throw new ApiError(400, "BAD_ICON_SIZE", `icon size ${JSON.stringify(size.slice(0, 24))} is not one of large, medium, small`);
+    }
+    const file = parts.length === 2 ? parts[1]! : "";
+    const name = file.endsWith(".jpg") ? file.slice(0, -4) : "";
+    if (parts.length !== 2 || !ICON_NAME_RE.test(name)) {
+      throw new ApiError(
+        400,
+        "BAD_ICON_NAME",
+        `icon path must be <size>/<name>.jpg with name of 1-128 characters [A-Za-z0-9_-]; got ${JSON.stringify(rest.slice(0, 160))}`,
+      );
+    }
+    const st = ready ?? (await state());
+    const img = await st.icons.get(size as IconSize, name);
+    return sendCached(c, img.bytes, img.etag, "image/jpeg", CACHE_CONTROL.icons);
+  });
+
+  for (const path of [`${GAME_DATA_PATH}/classes`, `${GAME_DATA_PATH}/items`, `${ICONS_PATH}/*`]) {
+    app.all(path, (c) => {
+      throw new ApiError(405, "METHOD_NOT_ALLOWED", `${c.req.method} is not allowed on ${c.req.path}; use GET`);
+    });
+  }
+
+  app.notFound((c) => errorResponse(c, new ApiError(404, "NOT_FOUND", `no route ${c.req.method} ${rawPath(c.req.url).slice(0, 200)}`)));
+
+  app.onError((err, c) => {
+    if (err instanceof ApiError) {
+      return errorResponse(c, err, err.status === 405 ? { Allow: ALLOWED_METHODS } : {});
+    }
+    // a bug or a broken bundle: log the detail, answer with a stable code
+    console.error(`combatsim api: ${c.req.method} ${c.req.path}:`, err);
+    const code = (err as { code?: unknown }).code;
+    return errorResponse(
+      c,
+      new ApiError(500, "INTERNAL", `internal error${typeof code === "string" ? ` [${code}]` : ""}: ${(err as Error).message}`),
+    );
+  });
+
+  return app;
+}

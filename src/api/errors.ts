@@ -1,0 +1,38 @@
+// Typed errors of the game-data API. Every HTTP error body is `{ "error": { "code", "message" } }`
+// with one of the stable codes below (docs/api.md "Errors").
+import { CombatsimError } from "../errors.js";
+
+export type ApiErrorCode =
+  | "BAD_IDS" // ids missing, empty, malformed or repeated as a parameter
+  | "TOO_MANY_IDS" // more than MAX_IDS entries
+  | "NOT_FOUND" // no such route
+  | "METHOD_NOT_ALLOWED" // known route, method other than GET/HEAD/OPTIONS
+  | "BAD_ICON_SIZE" // size segment not large/medium/small
+  | "BAD_ICON_NAME" // file name outside [A-Za-z0-9_-], not .jpg, encoded or extra path segments
+  | "ICON_NOT_FOUND" // valid name, no source icon
+  | "UPSTREAM_ERROR" // the configured upstream icon server failed (not a 404)
+  | "INTERNAL"; // a bug or a broken data bundle
+
+/** An error that maps to one HTTP response. */
+export class ApiError extends CombatsimError {
+  declare readonly code: ApiErrorCode;
+  readonly status: number;
+  constructor(status: number, code: ApiErrorCode, message: string) {
+    super(code, message);
+    this.status = status;
+  }
+}
+
+/** The data bundle cannot be turned into API records (names table, row id and column). */
+export class ApiDataError extends CombatsimError {
+  constructor(table: string, rowId: unknown, column: string, detail: string) {
+    super("INVALID_API_DATA", `game-data API: ${table} row ID=${String(rowId)} column "${column}": ${detail}`);
+  }
+}
+
+/** createApp() / icon options are invalid. */
+export class ApiConfigError extends CombatsimError {
+  constructor(option: string, detail: string) {
+    super("INVALID_API_OPTIONS", `game-data API option "${option}": ${detail}`);
+  }
+}

@@ -25,3 +25,4 @@ export { buildSpellRecord, buildSpellRecords, knownSpellIds, hasAttribute } from
 export { SpellResolver, MAX_TRIGGER_DEPTH, GCD_CATEGORY, cooldownPools, startRecoveryPool, sharesStartRecovery, isChannel } from "./data/resolver.js";
 export type { PayloadResolution, CooldownPool, StartRecoveryPool } from "./data/resolver.js";
 export { TimingWheel, WheelError, WHEEL_SLOTS, WHEEL_SLOT_MS } from "./kernels/wheel.js";
+export * from "./api/index.js";

@@ -6,6 +6,7 @@ import path from "node:path";
 import { loadDataBundle } from "../data/bundle.js";
 import { extractBundle } from "../data/extract.js";
 import { formatSummary, summarizeBundle } from "../data/summary.js";
+import { addServeCommand } from "./serve.js";
 import { VERSION } from "../index.js";
 
 function parseIntList(value: string, previous: number[] = []): number[] {
@@ -62,6 +63,7 @@ export function buildProgram(): Command {
         process.exitCode = 1;
       }
     });
+  addServeCommand(program);
   return program;
 }
 

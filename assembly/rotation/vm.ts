@@ -53,6 +53,7 @@ export const OP_CALL: i32 = 24;
 export const OP_RUN: i32 = 25;
 export const OP_VAROP: i32 = 26;
 export const OP_QCMPC: i32 = 27;
+export const OP_JNZ: i32 = 28;
 
 // VAROP sub-ops.
 export const VAR_SET: i32 = 0;
@@ -267,6 +268,13 @@ export function selectAction<S>(s: S, rot: Rotation): i32 {
         sp -= 8;
         tos = load<f64>(sp);
         pc = x == 0 ? code + (<usize>load<i32>(pc, 4) << 2) : pc + 8;
+        break;
+      }
+      case OP_JNZ: {
+        const x = tos;
+        sp -= 8;
+        tos = load<f64>(sp);
+        pc = x != 0 ? code + (<usize>load<i32>(pc, 4) << 2) : pc + 8;
         break;
       }
       case OP_JMP: { pc = code + (<usize>load<i32>(pc, 4) << 2); break; }

@@ -1,0 +1,74 @@
+// TS mirror of the bytecode constants in assembly/rotation/vm.ts (docs/rotation.md §4–6).
+export const ROT_MAGIC = 0x31544f52; // "ROT1" little-endian
+export const ROT_VERSION = 1;
+export const ROT_HEADER_WORDS = 8;
+
+export const ACTION_NONE = 0;
+export const ACTION_CAST = 1;
+export const ACTION_WAIT = 2;
+export const WAIT_MAX_MS = 2 ** 29 - 1;
+/** Spell indices must fit the action payload (29 bits). */
+export const MAX_SPELL_INDEX = 2 ** 29 - 1;
+
+export const OP = {
+  END: 0,
+  CONST: 1,
+  QUERY: 2,
+  VAR: 3,
+  NOT: 4,
+  NEG: 5,
+  ADD: 6,
+  SUB: 7,
+  MUL: 8,
+  DIV: 9,
+  MOD: 10,
+  EQ: 11,
+  NE: 12,
+  LT: 13,
+  LE: 14,
+  GT: 15,
+  GE: 16,
+  AND: 17,
+  OR: 18,
+  BOOL: 19,
+  JZ: 20,
+  JMP: 21,
+  CAST: 22,
+  WAIT: 23,
+  CALL: 24,
+  RUN: 25,
+  VAROP: 26,
+  QCMPC: 27,
+  JNZ: 28,
+} as const;
+
+export const VAROP = {
+  set: 0,
+  add: 1,
+  sub: 2,
+  mul: 3,
+  div: 4,
+  min: 5,
+  max: 6,
+  mod: 7,
+  pow: 8,
+  floor: 9,
+  ceil: 10,
+  reset: 11,
+} as const;
+export type VarOpName = keyof typeof VAROP | "setif";
+
+export type DecodedAction = { kind: "none" } | { kind: "cast"; spell: number } | { kind: "wait"; ms: number };
+
+/** Decodes selectAction's i32 result (docs/rotation.md §5). */
+export function decodeAction(a: number): DecodedAction {
+  const payload = a >>> 2;
+  switch (a & 3) {
+    case ACTION_CAST:
+      return { kind: "cast", spell: payload };
+    case ACTION_WAIT:
+      return { kind: "wait", ms: payload };
+    default:
+      return { kind: "none" };
+  }
+}

@@ -1,0 +1,519 @@
+// Rotation compiler: RotationJson → bytecode for the wasm VM (docs/rotation.md §1, §4, §6).
+//
+// Passes: (0) collect variable names, (1) per entry in file order: check the shape, parse and resolve
+// every expression, resolve the spell / target list, (2) reject call/run cycles, (3) fold constants and
+// emit. Everything the host passes in is treated as untrusted JSON and checked.
+import type { RExpr } from "./ast.js";
+import { applyBinary } from "./evaluate.js";
+import { RotationError, type RotationLocation } from "./errors.js";
+import { parseExpression } from "./parse.js";
+import { Resolver, type RotationSymbols } from "./resolve.js";
+import { MAX_SPELL_INDEX, OP, ROT_HEADER_WORDS, ROT_MAGIC, ROT_VERSION, VAROP, type VarOpName } from "./bytecode.js";
+
+export interface RotationEntryJson {
+  cast?: string;
+  call?: string;
+  run?: string;
+  variable?: string;
+  wait?: string | number;
+  if?: string | number;
+  value?: string | number;
+  op?: VarOpName;
+  condition?: string | number;
+  value_else?: string | number;
+  default?: number;
+}
+
+export interface RotationJson {
+  main?: string;
+  name?: string;
+  description?: string;
+  lists: Record<string, RotationEntryJson[]>;
+}
+
+export interface CompiledRotation {
+  file: string;
+  /** Header + bytecode; copy verbatim into wasm memory. */
+  code: Int32Array;
+  /** Constant pool (variable defaults first); copy verbatim into wasm memory. */
+  constants: Float64Array;
+  main: string;
+  lists: { name: string; pc: number }[];
+  variables: { name: string; index: number; default: number }[];
+  stackDepth: number;
+  callDepth: number;
+  /** Distinct spell indices that cast entries can return, ascending. */
+  spells: number[];
+}
+
+const NAME_RE = /^[A-Za-z0-9_]+$/;
+const TOP_KEYS = new Set(["main", "name", "description", "lists"]);
+const KIND_KEYS = ["cast", "call", "run", "variable", "wait"] as const;
+type EntryKind = (typeof KIND_KEYS)[number];
+const ALLOWED_KEYS: Record<EntryKind, readonly string[]> = {
+  cast: ["cast", "if"],
+  call: ["call", "if"],
+  run: ["run", "if"],
+  wait: ["wait", "if"],
+  variable: ["variable", "if", "value", "op", "condition", "value_else", "default"],
+};
+const VAR_OPS = new Set<string>([...Object.keys(VAROP), "setif"]);
+
+type Entry =
+  | { kind: "cast"; cond: RExpr | null; spell: number }
+  | { kind: "call" | "run"; cond: RExpr | null; target: string }
+  | { kind: "wait"; cond: RExpr | null; seconds: RExpr }
+  | { kind: "variable"; cond: RExpr | null; op: VarOpName; index: number; value: RExpr | null; condition: RExpr | null; valueElse: RExpr | null };
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+// ---------------------------------------------------------------- constant folding
+
+const isConst = (e: RExpr): e is { kind: "const"; value: number } => e.kind === "const";
+/** bool(x) as `x != 0` (NaN stays truthy, matching the VM). */
+const truthOf = (e: RExpr): RExpr => ({ kind: "bin", op: "ne", left: e, right: { kind: "const", value: 0 } });
+
+/** Folds constant subexpressions. Leaves are pure, so `x & 0` → 0 and `x | 1` → 1 are safe. */
+export function foldExpr(e: RExpr): RExpr {
+  switch (e.kind) {
+    case "const":
+    case "query":
+    case "var":
+      return e;
+    case "not": {
+      const a = foldExpr(e.arg);
+      return isConst(a) ? { kind: "const", value: a.value === 0 ? 1 : 0 } : { kind: "not", arg: a };
+    }
+    case "neg": {
+      const a = foldExpr(e.arg);
+      return isConst(a) ? { kind: "const", value: -a.value } : { kind: "neg", arg: a };
+    }
+    case "bin": {
+      const l = foldExpr(e.left);
+      const r = foldExpr(e.right);
+      if (isConst(l) && isConst(r)) return { kind: "const", value: applyBinary(e.op, l.value, r.value) };
+      if (e.op === "and") {
+        if (isConst(l)) return l.value === 0 ? { kind: "const", value: 0 } : truthOf(r);
+        if (isConst(r)) return r.value === 0 ? { kind: "const", value: 0 } : truthOf(l);
+      } else if (e.op === "or") {
+        if (isConst(l)) return l.value !== 0 ? { kind: "const", value: 1 } : truthOf(r);
+        if (isConst(r)) return r.value !== 0 ? { kind: "const", value: 1 } : truthOf(l);
+      }
+      return { kind: "bin", op: e.op, left: l, right: r };
+    }
+  }
+}
+
+// ---------------------------------------------------------------- emitter
+
+interface Label {
+  pc: number | undefined;
+  fixups: number[];
+}
+const newLabel = (): Label => ({ pc: undefined, fixups: [] });
+
+const CMP_OP: Record<string, number> = { eq: OP.EQ, ne: OP.NE, lt: OP.LT, le: OP.LE, gt: OP.GT, ge: OP.GE };
+const CMP_FLIP: Record<string, string> = { eq: "eq", ne: "ne", lt: "gt", le: "ge", gt: "lt", ge: "le" };
+const ARITH_OP: Record<string, number> = { add: OP.ADD, sub: OP.SUB, mul: OP.MUL, div: OP.DIV, mod: OP.MOD };
+
+class Emitter {
+  readonly code: number[] = new Array<number>(ROT_HEADER_WORDS).fill(0);
+  readonly consts: number[];
+  private readonly constIndex = new Map<string, number>();
+  depth = 0;
+  maxDepth = 0;
+
+  constructor(defaults: number[]) {
+    this.consts = [...defaults]; // variable i's default at constants[i] (header word 6 = 0)
+  }
+
+  get pc(): number {
+    return this.code.length;
+  }
+  private push(n = 1): void {
+    this.depth += n;
+    if (this.depth > this.maxDepth) this.maxDepth = this.depth;
+  }
+  private pop(n = 1): void {
+    this.depth -= n;
+  }
+  constant(v: number): number {
+    const key = Object.is(v, -0) ? "-0" : String(v); // keeps -0 and NaN distinct from 0
+    let k = this.constIndex.get(key);
+    if (k === undefined) {
+      k = this.consts.length;
+      this.consts.push(v);
+      this.constIndex.set(key, k);
+    }
+    return k;
+  }
+  ref(l: Label): void {
+    if (l.pc !== undefined) this.code.push(l.pc);
+    else {
+      l.fixups.push(this.code.length);
+      this.code.push(-1);
+    }
+  }
+  bind(l: Label): void {
+    l.pc = this.code.length;
+    for (const f of l.fixups) this.code[f] = l.pc;
+    l.fixups.length = 0;
+  }
+
+  /** Emits code that pushes the value of `e`. */
+  value(e: RExpr): void {
+    switch (e.kind) {
+      case "const":
+        this.code.push(OP.CONST, this.constant(e.value));
+        this.push();
+        return;
+      case "query":
+        this.code.push(OP.QUERY, e.q, e.arg);
+        this.push();
+        return;
+      case "var":
+        this.code.push(OP.VAR, e.index);
+        this.push();
+        return;
+      case "not":
+        this.value(e.arg);
+        this.code.push(OP.NOT);
+        return;
+      case "neg":
+        this.value(e.arg);
+        this.code.push(OP.NEG);
+        return;
+      case "bin": {
+        if (e.op === "and" || e.op === "or") {
+          const end = newLabel();
+          this.value(e.left);
+          this.code.push(e.op === "and" ? OP.AND : OP.OR);
+          this.ref(end);
+          this.pop(); // the fall-through path pops the left value
+          this.value(e.right);
+          this.code.push(OP.BOOL);
+          this.bind(end);
+          return;
+        }
+        const cmp = CMP_OP[e.op];
+        if (cmp !== undefined) {
+          // Fused query-vs-constant compare: the most common APL leaf (`focus.deficit < 20`).
+          if (e.left.kind === "query" && e.right.kind === "const") {
+            this.code.push(OP.QCMPC, cmp, e.left.q, e.left.arg, this.constant(e.right.value));
+            this.push();
+            return;
+          }
+          if (e.left.kind === "const" && e.right.kind === "query") {
+            this.code.push(OP.QCMPC, CMP_OP[CMP_FLIP[e.op]!]!, e.right.q, e.right.arg, this.constant(e.left.value));
+            this.push();
+            return;
+          }
+        }
+        this.value(e.left);
+        this.value(e.right);
+        this.code.push(cmp ?? ARITH_OP[e.op]!);
+        this.pop();
+        return;
+      }
+    }
+  }
+
+  /** Emits a jump to `l` taken when truth(e) === `sense`; falls through otherwise. Stack-neutral. */
+  branch(e: RExpr, sense: boolean, l: Label): void {
+    if (e.kind === "const") {
+      if (e.value !== 0 === sense) {
+        this.code.push(OP.JMP);
+        this.ref(l);
+      }
+      return;
+    }
+    if (e.kind === "not") return this.branch(e.arg, !sense, l);
+    // `x != 0` (what folding makes of `c & x`) has the truth of x itself.
+    if (e.kind === "bin" && e.op === "ne" && e.right.kind === "const" && e.right.value === 0) return this.branch(e.left, sense, l);
+    if (e.kind === "bin" && (e.op === "and" || e.op === "or")) {
+      // and+false / or+true: both operands jump to l; the other two combinations need a skip label.
+      if ((e.op === "and") !== sense) {
+        this.branch(e.left, sense, l);
+        this.branch(e.right, sense, l);
+      } else {
+        const skip = newLabel();
+        this.branch(e.left, !sense, skip);
+        this.branch(e.right, sense, l);
+        this.bind(skip);
+      }
+      return;
+    }
+    this.value(e);
+    this.code.push(sense ? OP.JNZ : OP.JZ);
+    this.ref(l);
+    this.pop();
+  }
+}
+
+// ---------------------------------------------------------------- compiler
+
+/**
+ * Compiles a rotation. `file` is used only in error messages and `CompiledRotation.file`.
+ * Throws RotationError (docs/rotation.md §3) on any problem; never returns partial code.
+ */
+export function compileRotation(source: RotationJson, symbols: RotationSymbols, file: string): CompiledRotation {
+  const src: unknown = source;
+  const at = (loc: Omit<RotationLocation, "file">): RotationLocation => ({ file, ...loc });
+  const shape = (loc: Omit<RotationLocation, "file">, detail: string): never => {
+    throw new RotationError("ROTATION_BAD_SHAPE", at(loc), detail);
+  };
+
+  if (!isObject(src)) shape({}, "a rotation must be a JSON object with a \"lists\" object");
+  const top = src as Record<string, unknown>;
+  for (const k of Object.keys(top)) if (!TOP_KEYS.has(k)) shape({ field: k }, `unknown top-level key "${k}" (allowed: ${[...TOP_KEYS].join(", ")})`);
+  const listsRaw = top["lists"];
+  if (!isObject(listsRaw)) shape({ field: "lists" }, `"lists" must be an object of named action lists`);
+  const lists = listsRaw as Record<string, unknown>;
+  const listNames = Object.keys(lists);
+  if (listNames.length === 0) shape({ field: "lists" }, `"lists" has no action lists`);
+  for (const name of listNames) {
+    if (!NAME_RE.test(name)) shape({ list: name }, `list name "${name}" must match [A-Za-z0-9_]+`);
+    if (!Array.isArray(lists[name])) shape({ list: name }, `list "${name}" must be an array of entries`);
+  }
+  const mainRaw = top["main"] ?? "default";
+  if (typeof mainRaw !== "string") shape({ field: "main" }, `"main" must be a list name string`);
+  const main = mainRaw as string;
+  if (!Object.hasOwn(lists, main)) {
+    throw new RotationError("ROTATION_UNKNOWN_LIST", at({ field: "main" }), `main list "${main}" does not exist (lists: ${listNames.join(", ")})`);
+  }
+  for (const k of ["name", "description"]) if (top[k] !== undefined && typeof top[k] !== "string") shape({ field: k }, `"${k}" must be a string`);
+
+  // Pass 0: variables (a name is known once any entry assigns it; referencing before assignment is fine).
+  const varIndex = new Map<string, number>();
+  const varDefault: number[] = [];
+  const varDefaultSet: boolean[] = [];
+  for (const list of listNames) {
+    (lists[list] as unknown[]).forEach((raw, entry) => {
+      if (!isObject(raw) || raw["variable"] === undefined) return;
+      const name = raw["variable"];
+      if (typeof name !== "string" || !NAME_RE.test(name)) shape({ list, entry, field: "variable" }, `variable name must be a string matching [A-Za-z0-9_]+`);
+      let idx = varIndex.get(name as string);
+      if (idx === undefined) {
+        idx = varDefault.length;
+        varIndex.set(name as string, idx);
+        varDefault.push(0);
+        varDefaultSet.push(false);
+      }
+      const d = raw["default"];
+      if (d !== undefined) {
+        if (typeof d !== "number" || !Number.isFinite(d)) shape({ list, entry, field: "default" }, `"default" must be a finite number`);
+        if (varDefaultSet[idx] && varDefault[idx] !== d) {
+          shape({ list, entry, field: "default" }, `variable "${name}" already has default ${varDefault[idx]}; conflicting default ${d}`);
+        }
+        varDefault[idx] = d as number;
+        varDefaultSet[idx] = true;
+      }
+    });
+  }
+
+  // Pass 1: shape, expressions, names.
+  const resolver = new Resolver(symbols, varIndex);
+  const expr = (raw: unknown, loc: Omit<RotationLocation, "file">): RExpr => {
+    if (typeof raw === "number") {
+      if (!Number.isFinite(raw)) shape(loc, `a numeric expression must be finite`);
+      return { kind: "const", value: raw };
+    }
+    if (typeof raw !== "string") shape(loc, `expected an expression string`);
+    const l = at(loc);
+    return resolver.resolve(parseExpression(raw as string, l), l);
+  };
+  const compiled = new Map<string, Entry[]>();
+  for (const list of listNames) {
+    const out: Entry[] = [];
+    (lists[list] as unknown[]).forEach((raw, entry) => {
+      if (!isObject(raw)) shape({ list, entry }, `an entry must be an object with one of: ${KIND_KEYS.join(", ")}`);
+      const e = raw as Record<string, unknown>;
+      const kinds = KIND_KEYS.filter((k) => e[k] !== undefined);
+      if (kinds.length !== 1) {
+        shape({ list, entry }, kinds.length === 0 ? `entry has none of: ${KIND_KEYS.join(", ")}` : `entry has several kinds (${kinds.join(", ")}); use one`);
+      }
+      const kind = kinds[0]!;
+      for (const k of Object.keys(e)) {
+        if (!ALLOWED_KEYS[kind].includes(k)) shape({ list, entry, field: k }, `unknown key "${k}" for a ${kind} entry (allowed: ${ALLOWED_KEYS[kind].join(", ")})`);
+      }
+      const cond = e["if"] === undefined ? null : expr(e["if"], { list, entry, field: "if" });
+      switch (kind) {
+        case "cast": {
+          const name = e["cast"];
+          if (typeof name !== "string") shape({ list, entry, field: "cast" }, `"cast" must be a spell name string`);
+          const spell = symbols.spell(name as string);
+          if (spell === undefined) {
+            throw new RotationError("ROTATION_UNKNOWN_NAME", at({ list, entry, field: "cast", column: 1 }), `unknown spell "${name}"`);
+          }
+          if (!Number.isInteger(spell) || spell < 0 || spell > MAX_SPELL_INDEX) {
+            throw new RotationError("ROTATION_UNKNOWN_NAME", at({ list, entry, field: "cast", column: 1 }), `the host resolved spell "${name}" to ${spell}, not an index in [0, 2^29)`);
+          }
+          out.push({ kind, cond, spell });
+          break;
+        }
+        case "call":
+        case "run": {
+          const target = e[kind];
+          if (typeof target !== "string") shape({ list, entry, field: kind }, `"${kind}" must be a list name string`);
+          if (!Object.hasOwn(lists, target as string)) {
+            throw new RotationError("ROTATION_UNKNOWN_LIST", at({ list, entry, field: kind }), `${kind} of unknown action list "${target}" (lists: ${listNames.join(", ")})`);
+          }
+          out.push({ kind, cond, target: target as string });
+          break;
+        }
+        case "wait":
+          out.push({ kind, cond, seconds: expr(e["wait"], { list, entry, field: "wait" }) });
+          break;
+        case "variable": {
+          const opRaw = e["op"] ?? "set";
+          if (typeof opRaw !== "string" || !VAR_OPS.has(opRaw)) shape({ list, entry, field: "op" }, `unknown variable op ${JSON.stringify(opRaw)} (allowed: ${[...VAR_OPS].join(", ")})`);
+          const op = opRaw as VarOpName;
+          const needsValue = op !== "floor" && op !== "ceil" && op !== "reset";
+          if (needsValue && e["value"] === undefined) shape({ list, entry, field: "value" }, `op "${op}" needs "value"`);
+          if (!needsValue && e["value"] !== undefined) shape({ list, entry, field: "value" }, `op "${op}" takes no "value"`);
+          if (op === "setif") {
+            if (e["condition"] === undefined) shape({ list, entry, field: "condition" }, `op "setif" needs "condition"`);
+            if (e["value_else"] === undefined) shape({ list, entry, field: "value_else" }, `op "setif" needs "value_else"`);
+          } else {
+            for (const k of ["condition", "value_else"]) if (e[k] !== undefined) shape({ list, entry, field: k }, `"${k}" is only used by op "setif"`);
+          }
+          out.push({
+            kind,
+            cond,
+            op,
+            index: varIndex.get(e["variable"] as string)!,
+            value: needsValue ? expr(e["value"], { list, entry, field: "value" }) : null,
+            condition: op === "setif" ? expr(e["condition"], { list, entry, field: "condition" }) : null,
+            valueElse: op === "setif" ? expr(e["value_else"], { list, entry, field: "value_else" }) : null,
+          });
+          break;
+        }
+      }
+    });
+    compiled.set(list, out);
+  }
+
+  // Pass 2: the call/run graph must be acyclic (otherwise selection could loop forever).
+  const state = new Map<string, "active" | "done">();
+  const path: string[] = [];
+  const visit = (list: string): void => {
+    state.set(list, "active");
+    path.push(list);
+    compiled.get(list)!.forEach((en, entry) => {
+      if (en.kind !== "call" && en.kind !== "run") return;
+      const s = state.get(en.target);
+      if (s === "active") {
+        const cycle = [...path.slice(path.indexOf(en.target)), en.target].join(" -> ");
+        throw new RotationError("ROTATION_CALL_CYCLE", at({ list, entry, field: en.kind }), `action-list cycle: ${cycle}`);
+      }
+      if (s === undefined) visit(en.target);
+    });
+    path.pop();
+    state.set(list, "done");
+  };
+  visit(main);
+  for (const list of listNames) if (!state.has(list)) visit(list);
+
+  // Return-stack bound: calls push, runs clear (counted as 0 extra, an over-estimate).
+  const depthMemo = new Map<string, number>();
+  const callDepthOf = (list: string): number => {
+    const m = depthMemo.get(list);
+    if (m !== undefined) return m;
+    let d = 0;
+    for (const en of compiled.get(list)!) {
+      if (en.kind === "call") d = Math.max(d, 1 + callDepthOf(en.target));
+      else if (en.kind === "run") d = Math.max(d, callDepthOf(en.target));
+    }
+    depthMemo.set(list, d);
+    return d;
+  };
+  let callDepth = 0;
+  for (const list of listNames) callDepth = Math.max(callDepth, callDepthOf(list));
+
+  // Pass 3: emit.
+  const em = new Emitter(varDefault);
+  const labels = new Map<string, Label>(listNames.map((n) => [n, newLabel()]));
+  const spells = new Set<number>();
+  const listPcs: { name: string; pc: number }[] = [];
+  for (const list of listNames) {
+    em.bind(labels.get(list)!);
+    listPcs.push({ name: list, pc: em.pc });
+    for (const en of compiled.get(list)!) {
+      const cond = en.cond === null ? null : foldExpr(en.cond);
+      if (cond !== null && isConst(cond) && cond.value === 0) continue; // never taken
+      const skip = newLabel();
+      if (cond !== null) em.branch(cond, false, skip);
+      switch (en.kind) {
+        case "cast":
+          em.code.push(OP.CAST, en.spell);
+          spells.add(en.spell);
+          break;
+        case "call":
+        case "run":
+          em.code.push(en.kind === "call" ? OP.CALL : OP.RUN);
+          em.ref(labels.get(en.target)!);
+          break;
+        case "wait": {
+          const sec = foldExpr(en.seconds);
+          if (isConst(sec) && !(sec.value > 0)) break; // a wait of <= 0 (or NaN) s is skipped at run time anyway
+          em.value(sec);
+          em.code.push(OP.WAIT);
+          em.depth--;
+          break;
+        }
+        case "variable": {
+          if (en.op === "setif") {
+            const other = newLabel();
+            em.branch(foldExpr(en.condition!), false, other);
+            em.value(foldExpr(en.value!));
+            em.code.push(OP.VAROP, VAROP.set, en.index, OP.JMP);
+            em.depth--;
+            em.ref(skip);
+            em.bind(other);
+            em.value(foldExpr(en.valueElse!));
+            em.code.push(OP.VAROP, VAROP.set, en.index);
+            em.depth--;
+          } else {
+            if (en.value !== null) em.value(foldExpr(en.value));
+            em.code.push(OP.VAROP, VAROP[en.op], en.index);
+            if (en.value !== null) em.depth--;
+          }
+          break;
+        }
+      }
+      em.bind(skip);
+    }
+    em.code.push(OP.END);
+  }
+  if (em.depth !== 0) throw new Error(`rotation compiler bug: value stack depth ${em.depth} after emission`);
+
+  const code = Int32Array.from(em.code);
+  code[0] = ROT_MAGIC;
+  code[1] = ROT_VERSION;
+  code[2] = varDefault.length;
+  code[3] = em.maxDepth;
+  code[4] = callDepth;
+  code[5] = labels.get(main)!.pc!;
+  code[6] = 0;
+  code[7] = code.length;
+  return {
+    file,
+    code,
+    constants: Float64Array.from(em.consts),
+    main,
+    lists: listPcs,
+    variables: [...varIndex].map(([name, index]) => ({ name, index, default: varDefault[index]! })),
+    stackDepth: em.maxDepth,
+    callDepth,
+    spells: [...spells].sort((a, b) => a - b),
+  };
+}
+
+/** JSON.parse with a typed error naming the file. The result still goes through compileRotation's checks. */
+export function parseRotationJson(text: string, file: string): RotationJson {
+  try {
+    return JSON.parse(text) as RotationJson;
+  } catch (err) {
+    throw new RotationError("ROTATION_BAD_JSON", { file }, `not valid JSON: ${(err as Error).message}`);
+  }
+}

@@ -1,0 +1,14 @@
+// Rotation (APL) language: parser, resolver, compiler to VM bytecode, JS reference evaluator.
+export { compileRotation, parseRotationJson, foldExpr } from "./compile.js";
+export type { CompiledRotation, RotationJson, RotationEntryJson } from "./compile.js";
+export type { RotationSymbols } from "./resolve.js";
+export { parseExpression } from "./parse.js";
+export { evaluateAst, applyBinary } from "./evaluate.js";
+export type { EvalEnv } from "./evaluate.js";
+export { exprToString } from "./ast.js";
+export type { Expr, RExpr, BinaryOp, UnaryOp, RBinOp, NamePart } from "./ast.js";
+export { RotationError, formatLocation } from "./errors.js";
+export type { RotationErrorCode, RotationLocation } from "./errors.js";
+export { Q as QUERY } from "./queries.js";
+export { ACTION_NONE, ACTION_CAST, ACTION_WAIT, WAIT_MAX_MS, ROT_MAGIC, ROT_VERSION, decodeAction } from "./bytecode.js";
+export type { DecodedAction } from "./bytecode.js";

@@ -1,0 +1,180 @@
+// Lexer + precedence-climbing parser for SimulationCraft APL expressions (docs/rotation.md §2).
+//
+// Precedence, lowest → highest: `|`, `&`, comparisons, `+ -`, `* / % %%`, unary `! - +`.
+// Binary operators are left-associative. Columns are 1-based positions in the source string.
+import type { BinaryOp, Expr, NamePart, UnaryOp } from "./ast.js";
+import { RotationError, type RotationLocation } from "./errors.js";
+
+type Tok =
+  | { t: "num"; value: number; column: number; text: string }
+  | { t: "name"; parts: NamePart[]; column: number; text: string }
+  | { t: "op"; op: string; column: number; text: string }
+  | { t: "end"; column: number; text: string };
+
+// Longest first so `<=` wins over `<`, `%%` over `%`, `||` over `|`.
+const OPERATORS = ["%%", "<=", ">=", "!=", "==", "&&", "||", "|", "&", "=", "<", ">", "+", "-", "*", "/", "%", "!", "(", ")"];
+
+const isDigit = (c: string): boolean => c >= "0" && c <= "9";
+const isIdentStart = (c: string): boolean => (c >= "a" && c <= "z") || (c >= "A" && c <= "Z") || c === "_";
+const isIdentChar = (c: string): boolean => isIdentStart(c) || isDigit(c);
+
+function lex(src: string, loc: RotationLocation): Tok[] {
+  const toks: Tok[] = [];
+  let i = 0;
+  const fail = (column: number, what: string): never => {
+    throw new RotationError("ROTATION_UNEXPECTED_TOKEN", { ...loc, column }, what);
+  };
+  while (i < src.length) {
+    const c = src[i]!;
+    if (c === " " || c === "\t" || c === "\n" || c === "\r") {
+      i++;
+      continue;
+    }
+    const column = i + 1;
+    if (isDigit(c) || (c === "." && i + 1 < src.length && isDigit(src[i + 1]!))) {
+      let j = i;
+      while (j < src.length && isDigit(src[j]!)) j++;
+      if (j < src.length && src[j] === ".") {
+        j++;
+        while (j < src.length && isDigit(src[j]!)) j++;
+      }
+      if (j < src.length && isIdentStart(src[j]!)) fail(j + 1, `unexpected character "${src[j]}" after number "${src.slice(i, j)}"`);
+      const text = src.slice(i, j);
+      toks.push({ t: "num", value: Number(text), column, text });
+      i = j;
+      continue;
+    }
+    if (isIdentStart(c)) {
+      const parts: NamePart[] = [];
+      let j = i;
+      for (;;) {
+        const start = j;
+        while (j < src.length && isIdentChar(src[j]!)) j++;
+        if (j === start) fail(j + 1, `expected a name segment after "." in "${src.slice(i, j)}"`);
+        parts.push({ text: src.slice(start, j), column: start + 1 });
+        if (j < src.length && src[j] === ".") j++;
+        else break;
+      }
+      toks.push({ t: "name", parts, column, text: src.slice(i, j) });
+      i = j;
+      continue;
+    }
+    const op = OPERATORS.find((o) => src.startsWith(o, i));
+    if (op === undefined) fail(column, `unexpected character "${c}"`);
+    toks.push({ t: "op", op: op!, column, text: op! });
+    i += op!.length;
+  }
+  toks.push({ t: "end", column: src.length + 1, text: "end of expression" });
+  return toks;
+}
+
+// Binary precedence levels (higher binds tighter). Aliases `||`, `&&`, `==` map to SimC operators.
+const BINARY: Record<string, { op: BinaryOp; prec: number }> = {
+  "|": { op: "|", prec: 1 },
+  "||": { op: "|", prec: 1 },
+  "&": { op: "&", prec: 2 },
+  "&&": { op: "&", prec: 2 },
+  "=": { op: "=", prec: 3 },
+  "==": { op: "=", prec: 3 },
+  "!=": { op: "!=", prec: 3 },
+  "<": { op: "<", prec: 3 },
+  "<=": { op: "<=", prec: 3 },
+  ">": { op: ">", prec: 3 },
+  ">=": { op: ">=", prec: 3 },
+  "+": { op: "+", prec: 4 },
+  "-": { op: "-", prec: 4 },
+  "*": { op: "*", prec: 5 },
+  "/": { op: "/", prec: 5 },
+  "%": { op: "%", prec: 5 },
+  "%%": { op: "%%", prec: 5 },
+};
+
+class Parser {
+  private pos = 0;
+  private depth = 0; // open parentheses
+  constructor(
+    private readonly toks: Tok[],
+    private readonly loc: RotationLocation,
+  ) {}
+
+  private peek(): Tok {
+    return this.toks[this.pos]!;
+  }
+
+  private unexpected(tok: Tok, expected: string): never {
+    if (tok.t === "op" && tok.op === ")" && this.depth === 0) {
+      throw new RotationError("ROTATION_UNBALANCED_PAREN", { ...this.loc, column: tok.column }, `")" without a matching "("`);
+    }
+    const got = tok.t === "end" ? "end of expression" : `"${tok.text}"`;
+    throw new RotationError("ROTATION_UNEXPECTED_TOKEN", { ...this.loc, column: tok.column }, `unexpected ${got}, expected ${expected}`);
+  }
+
+  parseAll(): Expr {
+    const e = this.parseBinary(1);
+    const tok = this.peek();
+    if (tok.t !== "end") this.unexpected(tok, "an operator or the end of the expression");
+    return e;
+  }
+
+  private parseBinary(minPrec: number): Expr {
+    let left = this.parseUnary();
+    for (;;) {
+      const tok = this.peek();
+      if (tok.t !== "op") break;
+      const b = BINARY[tok.op];
+      if (b === undefined || b.prec < minPrec) break;
+      this.pos++;
+      const right = this.parseBinary(b.prec + 1); // +1: left-associative
+      left = { kind: "binary", op: b.op, left, right, column: tok.column };
+    }
+    return left;
+  }
+
+  private parseUnary(): Expr {
+    const tok = this.peek();
+    if (tok.t === "op" && (tok.op === "!" || tok.op === "-" || tok.op === "+")) {
+      this.pos++;
+      const arg = this.parseUnary();
+      return { kind: "unary", op: tok.op as UnaryOp, arg, column: tok.column };
+    }
+    return this.parsePrimary();
+  }
+
+  private parsePrimary(): Expr {
+    const tok = this.peek();
+    if (tok.t === "num") {
+      this.pos++;
+      return { kind: "num", value: tok.value, column: tok.column };
+    }
+    if (tok.t === "name") {
+      this.pos++;
+      return { kind: "name", parts: tok.parts, column: tok.column };
+    }
+    if (tok.t === "op" && tok.op === "(") {
+      this.pos++;
+      this.depth++;
+      const inner = this.parseBinary(1);
+      const close = this.peek();
+      if (close.t === "end") {
+        throw new RotationError("ROTATION_UNBALANCED_PAREN", { ...this.loc, column: tok.column }, `"(" is never closed`);
+      }
+      if (close.t !== "op" || close.op !== ")") this.unexpected(close, `")" or an operator`);
+      this.pos++;
+      this.depth--;
+      return inner;
+    }
+    return this.unexpected(tok, "a number, a name, \"(\" or a unary operator");
+  }
+}
+
+/**
+ * Parses one APL expression. Throws RotationError (ROTATION_UNEXPECTED_TOKEN / ROTATION_UNBALANCED_PAREN)
+ * located at `loc` (file/list/entry/field) plus the 1-based column of the problem.
+ */
+export function parseExpression(src: string, loc: RotationLocation = { file: "<expression>" }): Expr {
+  const toks = lex(src, loc);
+  if (toks.length === 1) {
+    throw new RotationError("ROTATION_UNEXPECTED_TOKEN", { ...loc, column: 1 }, "empty expression");
+  }
+  return new Parser(toks, loc).parseAll();
+}

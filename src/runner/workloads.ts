@@ -1,0 +1,14 @@
+// Workload kind -> ChunkRunner. Static imports (no dynamic module URLs) so tsup bundles every
+// runner into the worker entry and the inline path alike.
+import { RunnerError } from "./errors.js";
+import { createFakeRunner } from "./fake-workload.js";
+import type { ChunkRunner, WorkloadSpec } from "./types.js";
+
+export function createRunner(spec: WorkloadSpec): ChunkRunner {
+  switch (spec.kind) {
+    case "fake":
+      return createFakeRunner(spec);
+    default:
+      throw new RunnerError("RUNNER_UNKNOWN_WORKLOAD", `workload kind ${JSON.stringify((spec as { kind?: unknown }).kind)} has no runner`);
+  }
+}

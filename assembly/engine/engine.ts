@@ -1,0 +1,1679 @@
+// The simulation engine (spec "Event dispatch", "Cast pipeline", auras, resources, procs, pets).
+// One module-level engine: the host writes a spec image (docs/engine-image.md) into the buffers handed
+// out by engineImageF64/engineImageI32, calls engineLoad once, then engineRun(iterations, ...). An
+// iteration runs entirely here; nothing calls out to JS. Per-run state is carved from an arena that is
+// reused across runs (stub runtime: nothing is freed, so nothing may be allocated per event).
+import { TimingWheel } from "../wheel";
+import { Xorshift64, seedPrefix, seedFromPrefix } from "../rng";
+import { damageCalc, damageLastIsCrit } from "../damage";
+import { ResourceSlot } from "../resource";
+import { RppmTracker, rollRppm } from "../rppm";
+import { ImpactProcTable, fireImpactProcs, HIT_CRIT, HIT_PERIODIC } from "../procs";
+import { Rotation, rotationCheck, rotationLoad, rotationReset, selectAction, actionKind, actionSpell, actionWaitMs, ACTION_CAST, ACTION_WAIT, ROT_OK } from "../rotation/vm";
+import * as Q from "../rotation/queries";
+import {
+  IMAGE_VERSION, HEADER_F64, N_SECTIONS, H_VERSION, H_DURATION, H_TARGETS, H_ARMOR, H_ARMOR_K, H_AP, H_SP, H_CRIT, H_HASTE,
+  H_MASTERY, H_VERS, H_CRIT_DMG_BONUS, H_MASTERY_KIND, H_MASTERY_COEF, H_MASTERY_SCHOOL, H_MASTERY_PETS, H_AUTO_DAMAGE,
+  H_AUTO_SWING, H_WEAPON_MIN, H_WEAPON_MAX, H_GCD_LOCK, H_N_LOCKS, H_N_CAT_POOLS, H_N_CHARGE_POOLS, H_ROT_KIND, H_ROT_START,
+  H_ROT_LEN, H_HOOKS_START, H_HOOKS_LEN, H_SECTIONS, S_RESOURCES, S_SPELLS, S_AURAS, S_EFFECTS, S_DAMAGE, S_CDR, S_OPS,
+  S_OPLISTS, S_PROCS, S_RPPM, S_PETS, S_CHARGE_POOLS, S_POOL, S_ROT_CONSTS, RESOURCE_STRIDE, SPELL_STRIDE, AURA_STRIDE,
+  EFFECT_STRIDE, DAMAGE_STRIDE, CDR_STRIDE, OP_STRIDE, OPLIST_STRIDE, PROC_STRIDE, RPPM_STRIDE, PET_STRIDE,
+  CHARGE_POOL_STRIDE, ResourceRec, SpellRec, AuraRec, EffectRec, DamageRec, CdrRec, OpRec, ProcRec, PetRec,
+  E_HASTE, E_CRIT, E_MASTERY, E_VERS, E_PRIMARY, E_DMG_MULT, E_DMG_MULT_SCHOOL, E_DMG_MULT_SPELLS, E_CLEAVE,
+  E_DMG_MULT_STACKING, OP_APPLY_AURA, OP_CONSUME_AURA, OP_GAIN_RESOURCE, OP_REDUCE_COOLDOWN, OP_RESET_COOLDOWN,
+  OP_DEAL_DAMAGE, OP_SCHEDULE, OP_ROLL_RPPM, OP_PROC_CHANCE, OP_IF_AURA, OP_IF_NOT_AURA, OP_SUMMON_PET, OP_DISMISS_PET,
+  CDR_ALWAYS, CDR_PROC_CHANCE, CDR_WHILE_AURA, CDR_RESET_WHILE_AURA, LOAD_OK, LOAD_BAD_VERSION, LOAD_BAD_SECTION,
+  LOAD_BAD_ROTATION, LOAD_TOO_MANY,
+} from "./layout";
+
+/** Limits: MAX_EVENTS per run. */
+export const MAX_EVENTS: i32 = 500000;
+/** Nested op-list depth bound (proc -> damage -> proc chains). */
+export const MAX_OP_DEPTH: i32 = 8;
+/** Preallocated SCHEDULE timer slots per iteration. */
+export const MAX_TIMERS: i32 = 256;
+/** Index limits imposed by the 12-bit event argument. */
+export const MAX_INDEX: i32 = 2048;
+
+// ---- event payload: kind (bits 28..30) | gen (bits 12..27) | arg (bits 0..11) ----
+export const EV_PLAYER_READY: i32 = 0;
+export const EV_OFFGCD_READY: i32 = 1;
+export const EV_CAST_START: i32 = 2;
+export const EV_CAST_COMPLETE: i32 = 3;
+export const EV_AURA_TICK: i32 = 4;
+export const EV_AURA_EXPIRE: i32 = 5;
+export const EV_COOLDOWN_READY: i32 = 6;
+export const EV_AUTO_ATTACK: i32 = 7;
+const ARG_FLAG: i32 = 2048; // AuraTick: channel tick; AuraExpire: SCHEDULE timer slot
+const CD_OWN: i32 = 0;
+const CD_CAT: i32 = 1;
+const CD_CHARGE: i32 = 2;
+
+// @ts-ignore: decorator
+@inline function ev(kind: i32, gen: i32, arg: i32): i32 {
+  return (kind << 28) | ((gen & 0xffff) << 12) | arg;
+}
+
+const NEVER: i64 = 0x3fffffffffffffff;
+const RES_EPS: f64 = 1e-6; // resource comparisons: the rotation waits an exact (ceil) ms; absorb f64 rounding
+
+// ---- per-run state records (arena) ----
+@unmanaged class SpellState {
+  readyAt: i64;
+  lastUsed: i64;
+}
+const SPELL_STATE_BYTES: usize = 16;
+
+@unmanaged class AuraState {
+  active: i32;
+  stacks: i32;
+  gen: i32;
+  tickPending: i32;
+  expiresAt: i64;
+  lastTickAt: i64;
+  nextTickAt: i64;
+  appliedAt: i64;
+  snapAp: f64;
+  snapSp: f64;
+  snapCrit: f64;
+  snapVers: f64;
+  snapMastery: f64;
+}
+const AURA_STATE_BYTES: usize = 88;
+
+@unmanaged class ChargeState {
+  charges: i32;
+  max: i32;
+  nextAt: i64;
+  rechargeMs: f64;
+}
+const CHARGE_STATE_BYTES: usize = 24;
+
+@unmanaged class PetState {
+  active: i32;
+  count: i32;
+  gen: i32;
+  pad: i32;
+  expiresAt: i64;
+}
+const PET_STATE_BYTES: usize = 24;
+
+// ---- image pointers ----
+let imgF: usize = 0;
+let imgFCap: i32 = 0;
+let imgFLen: i32 = 0;
+let imgI: usize = 0;
+let imgICap: i32 = 0;
+let imgILen: i32 = 0;
+
+let secOff = new StaticArray<usize>(N_SECTIONS);
+let secCount = new StaticArray<i32>(N_SECTIONS);
+
+let nRes = 0;
+let nSpells = 0;
+let nAuras = 0;
+let nEffects = 0;
+let nDamage = 0;
+let nOpLists = 0;
+let nProcs = 0;
+let nRppm = 0;
+let nPets = 0;
+let nLocks = 0;
+let nCatPools = 0;
+let nChargePools = 0;
+
+let resRecs: usize = 0;
+let spellRecs: usize = 0;
+let auraRecs: usize = 0;
+let effectRecs: usize = 0;
+let damageRecs: usize = 0;
+let cdrRecs: usize = 0;
+let opRecs: usize = 0;
+let opListRecs: usize = 0;
+let procRecs: usize = 0;
+let rppmRecs: usize = 0;
+let petRecs: usize = 0;
+let chargeRecs: usize = 0;
+let pool: usize = 0;
+
+// run config
+let durationMs: i64 = 0;
+let targets: i32 = 1;
+let armor: f64 = 0;
+let armorK: f64 = 0;
+let baseAp: f64 = 0;
+let baseSp: f64 = 0;
+let baseCrit: f64 = 0;
+let baseHaste: f64 = 0;
+let baseMastery: f64 = 0;
+let baseVers: f64 = 0;
+let critMult: f64 = 2.0;
+let masteryKind: i32 = -1;
+let masteryCoef: f64 = 0;
+let masterySchool: i32 = 0;
+let masteryPets: bool = false;
+let autoDamage: i32 = -1;
+let autoSwingMs: f64 = 0;
+let weaponMin: f64 = 0;
+let weaponMax: f64 = 0;
+let gcdLock: i32 = -1;
+let rotKind: i32 = 0;
+let rotStart: i32 = 0;
+let rotLen: i32 = 0;
+let hooksStart: i32 = 0;
+let hooksLen: i32 = 0;
+let hasOffGcd: bool = false;
+let rageRes: i32 = -1;
+let rageRate: f64 = 0;
+let rot: Rotation | null = null;
+
+// ---- arena (reused across runs) ----
+let arena: usize = 0;
+let arenaCap: usize = 0;
+let arenaTop: usize = 0;
+
+function carve(bytes: usize): usize {
+  const p = (arenaTop + 15) & ~<usize>15;
+  arenaTop = p + bytes;
+  return p;
+}
+
+// state arrays
+let resSlots: usize = 0; // ResourceSlot x nRes (32 bytes)
+let spellState: usize = 0;
+let lockUntil: usize = 0; // i64 x nLocks
+let catReady: usize = 0; // i64 x nCatPools
+let chargeState: usize = 0;
+let auraState: usize = 0;
+let rppmState: usize = 0; // RppmTracker x nRppm (48 bytes)
+let petState: usize = 0;
+let procTable: usize = 0; // ImpactProcTable header
+let procFired: usize = 0; // i32 x nProcs x (MAX_OP_DEPTH + 1)
+let timerList: usize = 0; // i32 x MAX_TIMERS: op list per slot
+let timerFree: usize = 0; // i32 stack of free slots
+let timerFreeTop: i32 = 0;
+let spellAcc: usize = 0; // f64 x nSpells x 4: casts, damage, hits, crits (whole run)
+let schoolCache: usize = 0; // f64 x 128 x 2 (player, pet)
+let schoolCacheVer: usize = 0; // i32 x 128 x 2
+let spellCache: usize = 0; // f64 x nSpells x 2
+let spellCacheVer: usize = 0; // i32 x nSpells x 2
+let actSchool: usize = 0; // active school effects: (value f64, mask f64, scope f64) x nEffects
+let actSpells: usize = 0; // active spell effects: (value, poolStart, len, scope) x nEffects
+let nActSchool: i32 = 0;
+let nActSpells: i32 = 0;
+
+// ---- dynamic state ----
+const wheel = new TimingWheel(8192);
+const rng = new Xorshift64(1);
+let t0: i64 = 0; // wheel time of this iteration's t = 0 (the wheel is never cleared: see engineRun)
+let now: i64 = 0;
+let readyGen: i32 = 0;
+let offGen: i32 = 0;
+let channelGen: i32 = 0;
+let pendingReady: bool = false;
+let casting: bool = false;
+let channelSpell: i32 = -1;
+let prevGcd: i32 = -1;
+let iterDamage: f64 = 0;
+let iterPet: f64 = 0;
+let iterEvents: i32 = 0;
+let budgetExceeded: bool = false;
+
+// stats totals (recomputed lazily when `dirty`)
+let dirty: bool = true;
+let statsVer: i32 = 1;
+let curAp: f64 = 0;
+let curSp: f64 = 0;
+let curCrit: f64 = 0;
+let curHaste: f64 = 0;
+let curMastery: f64 = 0; // percent points before the coefficient
+let curVers: f64 = 0;
+let playerMult: f64 = 1;
+let petMult: f64 = 1;
+let cleaveValue: f64 = 0;
+let cleaveCount: i32 = 0;
+
+// run accumulators
+let accIterations: i32 = 0;
+let accEvents: f64 = 0;
+let accN: f64 = 0;
+let accMean: f64 = 0;
+let accM2: f64 = 0;
+let accMin: f64 = 0;
+let accMax: f64 = 0;
+let accDamage: f64 = 0;
+let accPet: f64 = 0;
+let accUnknown: f64 = 0;
+let accError: i32 = 0;
+
+// ---- record accessors ----
+// @ts-ignore: decorator
+@inline function spellRec(i: i32): SpellRec { return changetype<SpellRec>(spellRecs + <usize>i * <usize>(SPELL_STRIDE << 3)); }
+// @ts-ignore: decorator
+@inline function spellSt(i: i32): SpellState { return changetype<SpellState>(spellState + <usize>i * SPELL_STATE_BYTES); }
+// @ts-ignore: decorator
+@inline function auraRec(i: i32): AuraRec { return changetype<AuraRec>(auraRecs + <usize>i * <usize>(AURA_STRIDE << 3)); }
+// @ts-ignore: decorator
+@inline function auraSt(i: i32): AuraState { return changetype<AuraState>(auraState + <usize>i * AURA_STATE_BYTES); }
+// @ts-ignore: decorator
+@inline function effectRec(i: i32): EffectRec { return changetype<EffectRec>(effectRecs + <usize>i * <usize>(EFFECT_STRIDE << 3)); }
+// @ts-ignore: decorator
+@inline function damageRec(i: i32): DamageRec { return changetype<DamageRec>(damageRecs + <usize>i * <usize>(DAMAGE_STRIDE << 3)); }
+// @ts-ignore: decorator
+@inline function cdrRec(i: i32): CdrRec { return changetype<CdrRec>(cdrRecs + <usize>i * <usize>(CDR_STRIDE << 3)); }
+// @ts-ignore: decorator
+@inline function opRec(i: i32): OpRec { return changetype<OpRec>(opRecs + <usize>i * <usize>(OP_STRIDE << 3)); }
+// @ts-ignore: decorator
+@inline function resRec(i: i32): ResourceRec { return changetype<ResourceRec>(resRecs + <usize>i * <usize>(RESOURCE_STRIDE << 3)); }
+// @ts-ignore: decorator
+@inline function resSlot(i: i32): ResourceSlot { return changetype<ResourceSlot>(resSlots + (<usize>i << 5)); }
+// @ts-ignore: decorator
+@inline function chargeSt(i: i32): ChargeState { return changetype<ChargeState>(chargeState + <usize>i * CHARGE_STATE_BYTES); }
+// @ts-ignore: decorator
+@inline function petRec(i: i32): PetRec { return changetype<PetRec>(petRecs + <usize>i * <usize>(PET_STRIDE << 3)); }
+// @ts-ignore: decorator
+@inline function petSt(i: i32): PetState { return changetype<PetState>(petState + <usize>i * PET_STATE_BYTES); }
+// @ts-ignore: decorator
+@inline function rppmSt(i: i32): RppmTracker { return changetype<RppmTracker>(rppmState + <usize>i * 48); }
+// @ts-ignore: decorator
+@inline function poolI(i: i32): i32 { return <i32>load<f64>(pool + (<usize>i << 3)); }
+// @ts-ignore: decorator
+@inline function lockAt(i: i32): i64 { return load<i64>(lockUntil + (<usize>i << 3)); }
+// @ts-ignore: decorator
+@inline function catAt(i: i32): i64 { return load<i64>(catReady + (<usize>i << 3)); }
+// @ts-ignore: decorator
+@inline function hdr(i: i32): f64 { return load<f64>(imgF + (<usize>i << 3)); }
+
+// @ts-ignore: decorator
+@inline function push(t: i64, payload: i32): void {
+  wheel.push(t0 + t, payload);
+}
+
+// @ts-ignore: decorator
+@inline function hasteDiv(ms: f64): i64 {
+  return <i64>Math.round(ms / (1.0 + curHaste / 100.0));
+}
+
+// ======================================================================================
+// Host API: image buffers, load, run, results
+// ======================================================================================
+
+/** Returns a buffer for `len` f64 image values (reused across runs when large enough). */
+export function engineImageF64(len: i32): usize {
+  if (len > imgFCap) {
+    imgF = heap.alloc(<usize>max(len, 64) << 3);
+    imgFCap = max(len, 64);
+  }
+  imgFLen = len;
+  return imgF;
+}
+
+/** Returns a buffer for `len` i32 values (rotation bytecode). */
+export function engineImageI32(len: i32): usize {
+  if (len > imgICap) {
+    imgI = heap.alloc(<usize>max(len, 16) << 2);
+    imgICap = max(len, 16);
+  }
+  imgILen = len;
+  return imgI;
+}
+
+/** Parses the header, points the record views into the image and lays out per-run state. 0 = OK. */
+export function engineLoad(): i32 {
+  if (imgFLen < HEADER_F64 || <i32>hdr(H_VERSION) != IMAGE_VERSION) return LOAD_BAD_VERSION;
+  for (let s = 0; s < N_SECTIONS; s++) {
+    const off = <i32>hdr(H_SECTIONS + 2 * s);
+    const cnt = <i32>hdr(H_SECTIONS + 2 * s + 1);
+    if (off < HEADER_F64 || cnt < 0 || off > imgFLen) return LOAD_BAD_SECTION;
+    unchecked(secOff[s] = imgF + (<usize>off << 3));
+    unchecked(secCount[s] = cnt);
+  }
+  nRes = unchecked(secCount[S_RESOURCES]);
+  nSpells = unchecked(secCount[S_SPELLS]);
+  nAuras = unchecked(secCount[S_AURAS]);
+  nEffects = unchecked(secCount[S_EFFECTS]);
+  nDamage = unchecked(secCount[S_DAMAGE]);
+  nOpLists = unchecked(secCount[S_OPLISTS]);
+  nProcs = unchecked(secCount[S_PROCS]);
+  nRppm = unchecked(secCount[S_RPPM]);
+  nPets = unchecked(secCount[S_PETS]);
+  nChargePools = unchecked(secCount[S_CHARGE_POOLS]);
+  nLocks = <i32>hdr(H_N_LOCKS);
+  nCatPools = <i32>hdr(H_N_CAT_POOLS);
+  if (<i32>hdr(H_N_CHARGE_POOLS) != nChargePools) return LOAD_BAD_SECTION;
+  if (nSpells >= MAX_INDEX || nAuras >= MAX_INDEX || nPets >= MAX_INDEX - 1 || nLocks >= 1024 || nCatPools >= 1024 || nChargePools >= 1024) return LOAD_TOO_MANY;
+  resRecs = unchecked(secOff[S_RESOURCES]);
+  spellRecs = unchecked(secOff[S_SPELLS]);
+  auraRecs = unchecked(secOff[S_AURAS]);
+  effectRecs = unchecked(secOff[S_EFFECTS]);
+  damageRecs = unchecked(secOff[S_DAMAGE]);
+  cdrRecs = unchecked(secOff[S_CDR]);
+  opRecs = unchecked(secOff[S_OPS]);
+  opListRecs = unchecked(secOff[S_OPLISTS]);
+  procRecs = unchecked(secOff[S_PROCS]);
+  rppmRecs = unchecked(secOff[S_RPPM]);
+  petRecs = unchecked(secOff[S_PETS]);
+  chargeRecs = unchecked(secOff[S_CHARGE_POOLS]);
+  pool = unchecked(secOff[S_POOL]);
+
+  durationMs = <i64>hdr(H_DURATION);
+  targets = max(1, <i32>hdr(H_TARGETS));
+  armor = hdr(H_ARMOR);
+  armorK = hdr(H_ARMOR_K);
+  baseAp = hdr(H_AP);
+  baseSp = hdr(H_SP);
+  baseCrit = hdr(H_CRIT);
+  baseHaste = hdr(H_HASTE);
+  baseMastery = hdr(H_MASTERY);
+  baseVers = hdr(H_VERS);
+  critMult = 2.0 + hdr(H_CRIT_DMG_BONUS) / 100.0;
+  masteryKind = <i32>hdr(H_MASTERY_KIND);
+  masteryCoef = hdr(H_MASTERY_COEF);
+  masterySchool = <i32>hdr(H_MASTERY_SCHOOL);
+  masteryPets = hdr(H_MASTERY_PETS) != 0;
+  autoDamage = <i32>hdr(H_AUTO_DAMAGE);
+  autoSwingMs = hdr(H_AUTO_SWING);
+  weaponMin = hdr(H_WEAPON_MIN);
+  weaponMax = hdr(H_WEAPON_MAX);
+  gcdLock = <i32>hdr(H_GCD_LOCK);
+  rotKind = <i32>hdr(H_ROT_KIND);
+  rotStart = <i32>hdr(H_ROT_START);
+  rotLen = <i32>hdr(H_ROT_LEN);
+  hooksStart = <i32>hdr(H_HOOKS_START);
+  hooksLen = <i32>hdr(H_HOOKS_LEN);
+
+  hasOffGcd = false;
+  for (let i = 0; i < nSpells; i++) {
+    const s = spellRec(i);
+    if (s.known != 0 && <i32>s.srLock != gcdLock) hasOffGcd = true;
+  }
+  rageRes = -1;
+  rageRate = 0;
+  for (let i = 0; i < nRes; i++) {
+    if (resRec(i).ragePerDamageDealt > 0) {
+      rageRes = i;
+      rageRate = resRec(i).ragePerDamageDealt;
+      break;
+    }
+  }
+
+  // rotation (bytecode reads the i32 buffer and the constants section in place)
+  if (rotKind == 1) {
+    const cOff = unchecked(secOff[S_ROT_CONSTS]);
+    const cLen = unchecked(secCount[S_ROT_CONSTS]);
+    if (rotationCheck(imgI, imgILen, cLen) != ROT_OK) return LOAD_BAD_ROTATION;
+    rot = rotationLoad(imgI, imgILen, cOff, cLen);
+  } else {
+    rot = null;
+  }
+
+  // state layout
+  let nFilter = 0;
+  for (let i = 0; i < nProcs; i++) nFilter += <i32>changetype<ProcRec>(procRecs + <usize>i * <usize>(PROC_STRIDE << 3)).filterLen;
+  const need: usize = <usize>nFilter * 4 +
+    <usize>nRes * 32 + <usize>nSpells * (SPELL_STATE_BYTES + 32 + 16 + 8) + <usize>(nLocks + nCatPools) * 8 +
+    <usize>nChargePools * CHARGE_STATE_BYTES + <usize>nAuras * AURA_STATE_BYTES + <usize>nRppm * 48 +
+    <usize>nPets * PET_STATE_BYTES + 64 + <usize>nProcs * (8 + 12 + 4 * <usize>(MAX_OP_DEPTH + 2)) + <usize>nProcs * 4 +
+    <usize>MAX_TIMERS * 8 + 256 * 12 + <usize>nEffects * 56 + 64 * 32;
+  if (need > arenaCap) {
+    arenaCap = need + 4096;
+    arena = heap.alloc(arenaCap);
+  }
+  arenaTop = arena;
+  resSlots = carve(<usize>nRes * 32);
+  spellState = carve(<usize>nSpells * SPELL_STATE_BYTES);
+  lockUntil = carve(<usize>nLocks * 8);
+  catReady = carve(<usize>nCatPools * 8);
+  chargeState = carve(<usize>nChargePools * CHARGE_STATE_BYTES);
+  auraState = carve(<usize>nAuras * AURA_STATE_BYTES);
+  rppmState = carve(<usize>nRppm * 48);
+  petState = carve(<usize>nPets * PET_STATE_BYTES);
+  timerList = carve(<usize>MAX_TIMERS * 4);
+  timerFree = carve(<usize>MAX_TIMERS * 4);
+  spellAcc = carve(<usize>nSpells * 32);
+  schoolCache = carve(256 * 8);
+  schoolCacheVer = carve(256 * 4);
+  spellCache = carve(<usize>nSpells * 16);
+  spellCacheVer = carve(<usize>nSpells * 8);
+  actSchool = carve(<usize>nEffects * 24);
+  actSpells = carve(<usize>nEffects * 32);
+  // impact proc table (procs.ts layout): count + 5 pointers, then the arrays
+  procTable = carve(24);
+  const chances = carve(<usize>nProcs * 8);
+  const flags = carve(<usize>nProcs * 4);
+  const fStart = carve(<usize>nProcs * 4);
+  const fLen = carve(<usize>nProcs * 4);
+  procFired = carve(<usize>nProcs * 4 * <usize>(MAX_OP_DEPTH + 2));
+  const fIds = carve(<usize>nFilter * 4);
+  const tbl = changetype<ImpactProcTable>(procTable);
+  tbl.count = nProcs;
+  tbl.chances = chances;
+  tbl.flags = flags;
+  tbl.filterStart = fStart;
+  tbl.filterLen = fLen;
+  tbl.filterIds = fIds;
+  let fp = 0;
+  for (let i = 0; i < nProcs; i++) {
+    const p = changetype<ProcRec>(procRecs + <usize>i * <usize>(PROC_STRIDE << 3));
+    store<f64>(chances + (<usize>i << 3), p.chance);
+    store<i32>(flags + (<usize>i << 2), <i32>p.flags);
+    store<i32>(fStart + (<usize>i << 2), fp);
+    const len = <i32>p.filterLen;
+    store<i32>(fLen + (<usize>i << 2), len);
+    for (let j = 0; j < len; j++) store<i32>(fIds + (<usize>(fp + j) << 2), poolI(<i32>p.filterStart + j));
+    fp += len;
+  }
+  for (let i = 0; i < nChargePools; i++) {
+    const c = chargeSt(i);
+    c.max = <i32>load<f64>(chargeRecs + <usize>i * <usize>(CHARGE_POOL_STRIDE << 3));
+    c.rechargeMs = load<f64>(chargeRecs + <usize>i * <usize>(CHARGE_POOL_STRIDE << 3) + 8);
+  }
+  return LOAD_OK;
+}
+
+/** Clears the run accumulators (engineRun adds to them; call once before a chunk). */
+export function engineResetAccumulators(): void {
+  accIterations = 0;
+  accEvents = 0;
+  accN = 0;
+  accMean = 0;
+  accM2 = 0;
+  accMin = Infinity;
+  accMax = -Infinity;
+  accDamage = 0;
+  accPet = 0;
+  accUnknown = 0;
+  accError = 0;
+  memory.fill(spellAcc, 0, <usize>nSpells * 32);
+}
+
+/**
+ * Runs iterations [iterStart, iterStart + n) of chunk `chunkId` with seeds seedFor(seedBase, chunkId, i).
+ * Writes each iteration's DPS to perIterPtr (f64) when it is non-zero. Stops early (returns the number
+ * completed) when an iteration exceeds the event budget; accumulators then hold the completed ones.
+ */
+export function engineRun(n: i32, seedBase: u64, chunkId: u32, iterStart: u32, perIterPtr: usize): i32 {
+  const prefix = seedPrefix(seedBase, chunkId);
+  for (let k = 0; k < n; k++) {
+    rng.reseed(seedFromPrefix(prefix, iterStart + <u32>k));
+    const dps = runIteration();
+    if (budgetExceeded) {
+      accError = 1;
+      return k;
+    }
+    accIterations++;
+    accEvents += <f64>iterEvents;
+    accDamage += iterDamage;
+    accPet += iterPet;
+    // Welford streaming update (spec "DPS statistics")
+    accN += 1;
+    const delta = dps - accMean;
+    accMean += delta / accN;
+    accM2 += delta * (dps - accMean);
+    if (dps < accMin) accMin = dps;
+    if (dps > accMax) accMax = dps;
+    if (perIterPtr != 0) store<f64>(perIterPtr + (<usize>k << 3), dps);
+  }
+  return n;
+}
+
+export const RESULT_HEADER: i32 = 16;
+/** Result layout (f64): iterations, events, n, mean, m2, min, max, damage, pet, unknownCasts, error, 0 x 5, then casts/damage/hits/crits per spell. */
+export function engineResults(outPtr: usize): void {
+  store<f64>(outPtr, <f64>accIterations);
+  store<f64>(outPtr, accEvents, 8);
+  store<f64>(outPtr, accN, 16);
+  store<f64>(outPtr, accMean, 24);
+  store<f64>(outPtr, accM2, 32);
+  store<f64>(outPtr, accMin, 40);
+  store<f64>(outPtr, accMax, 48);
+  store<f64>(outPtr, accDamage, 56);
+  store<f64>(outPtr, accPet, 64);
+  store<f64>(outPtr, accUnknown, 72);
+  store<f64>(outPtr, <f64>accError, 80);
+  memory.copy(outPtr + (<usize>RESULT_HEADER << 3), spellAcc, <usize>nSpells * 32);
+}
+
+// ======================================================================================
+// Iteration
+// ======================================================================================
+
+function resetIteration(): void {
+  // Drain what the last iteration left queued; the wheel keeps its clock, so this iteration's t = 0
+  // is the wheel's current time (clearing the 32768-slot wheel per iteration would cost ~256 KiB of memset).
+  while (wheel.pop()) {}
+  t0 = wheel.now;
+  now = 0;
+  for (let i = 0; i < nRes; i++) {
+    const r = resRec(i);
+    const s = resSlot(i);
+    s.current = r.initial;
+    s.max = r.max;
+    s.regenPerSec = r.regenPerSec;
+    s.lastSyncMs = 0;
+  }
+  for (let i = 0; i < nSpells; i++) {
+    const s = spellSt(i);
+    s.readyAt = 0;
+    s.lastUsed = -1;
+  }
+  memory.fill(lockUntil, 0, <usize>nLocks * 8);
+  memory.fill(catReady, 0, <usize>nCatPools * 8);
+  for (let i = 0; i < nChargePools; i++) {
+    const c = chargeSt(i);
+    c.charges = c.max;
+    c.nextAt = -1;
+  }
+  for (let i = 0; i < nAuras; i++) {
+    const a = auraSt(i);
+    const g = a.gen + 1;
+    memory.fill(changetype<usize>(a), 0, AURA_STATE_BYTES);
+    a.gen = g;
+  }
+  for (let i = 0; i < nRppm; i++) {
+    const rec = rppmRecs + <usize>i * <usize>(RPPM_STRIDE << 3);
+    const t = rppmSt(i);
+    t.rppm = load<f64>(rec);
+    t.lastAttemptMs = 0;
+    t.lastProcMs = 0;
+    t.accumulatedBlp = 0;
+    t.hasteScales = load<f64>(rec, 8);
+    t.blpEnabled = load<f64>(rec, 16);
+  }
+  for (let i = 0; i < MAX_TIMERS; i++) store<i32>(timerFree + (<usize>i << 2), MAX_TIMERS - 1 - i);
+  timerFreeTop = MAX_TIMERS;
+  pendingReady = false;
+  casting = false;
+  channelSpell = -1;
+  prevGcd = -1;
+  iterDamage = 0;
+  iterPet = 0;
+  iterEvents = 0;
+  budgetExceeded = false;
+  dirty = true;
+  ensureStats();
+  if (rot != null) rotationReset(changetype<Rotation>(rot));
+
+  // simulation start hook: PlayerReady at t = 0, then swing timers
+  pushReady(0);
+  if (autoDamage >= 0) push(0, ev(EV_AUTO_ATTACK, 0, 0));
+  for (let p = 0; p < nPets; p++) {
+    const ps = petSt(p);
+    ps.gen = (ps.gen + 1) & 0xffff;
+    if (petRec(p).startsActive != 0) {
+      ps.active = 1;
+      ps.count = 1;
+      ps.expiresAt = NEVER;
+      push(0, ev(EV_AUTO_ATTACK, ps.gen, 1 + p));
+    } else {
+      ps.active = 0;
+      ps.count = 0;
+      ps.expiresAt = 0;
+    }
+  }
+}
+
+function runIteration(): f64 {
+  resetIteration();
+  const end = durationMs;
+  while (wheel.pop()) {
+    const t = wheel.poppedT - t0;
+    if (t >= end) break; // normal terminal: first popped event at or after the encounter end
+    if (++iterEvents > MAX_EVENTS) {
+      budgetExceeded = true;
+      return 0;
+    }
+    now = t;
+    const p = wheel.poppedValue;
+    const kind = p >>> 28;
+    const gen = (p >>> 12) & 0xffff;
+    const arg = p & 0xfff;
+    switch (kind) {
+      case EV_PLAYER_READY: {
+        if (gen != readyGen) break; // superseded by a later PlayerReady
+        pendingReady = false;
+        casting = false; // a channel's final PlayerReady ends it
+        channelSpell = -1;
+        onReady(false);
+        break;
+      }
+      case EV_OFFGCD_READY: {
+        if (gen != offGen || casting) break;
+        onReady(true);
+        break;
+      }
+      case EV_CAST_START: onCastStart(arg); break;
+      case EV_CAST_COMPLETE: onCastComplete(arg); break;
+      case EV_AURA_TICK: {
+        if (arg & ARG_FLAG) onChannelTick(arg & (ARG_FLAG - 1), gen);
+        else onAuraTick(arg, gen);
+        break;
+      }
+      case EV_AURA_EXPIRE: {
+        if (arg & ARG_FLAG) onTimer(arg & (ARG_FLAG - 1));
+        else onAuraExpire(arg);
+        break;
+      }
+      case EV_COOLDOWN_READY: onCooldownReady(arg >> 10, arg & 1023); break;
+      default: onAutoAttack(arg, gen); break;
+    }
+  }
+  const secs = <f64>durationMs / 1000.0;
+  return secs > 0 ? iterDamage / secs : 0.0;
+}
+
+// ======================================================================================
+// Player readiness and rotation
+// ======================================================================================
+
+function pushReady(t: i64): void {
+  readyGen = (readyGen + 1) & 0xffff;
+  pendingReady = true;
+  push(t, ev(EV_PLAYER_READY, readyGen, 0));
+}
+
+// @ts-ignore: decorator
+@inline function isIdle(): bool {
+  return !pendingReady && !casting;
+}
+
+function wakeIfIdle(): void {
+  if (isIdle()) pushReady(now);
+}
+
+function onReady(offGcd: bool): void {
+  syncResources();
+  let action: i32;
+  if (rotKind == 1) action = selectAction<EngineState>(state, changetype<Rotation>(rot));
+  else action = priorityAction();
+  const kind = actionKind(action);
+  if (kind == ACTION_CAST) {
+    const spell = actionSpell(action);
+    if (offGcd) {
+      // the pending PlayerReady at the GCD end is superseded; CastComplete schedules the next one
+      readyGen = (readyGen + 1) & 0xffff;
+      pendingReady = false;
+    }
+    casting = true;
+    push(now, ev(EV_CAST_START, 0, spell));
+  } else if (kind == ACTION_WAIT) {
+    if (offGcd) return;
+    let until = now + <i64>actionWaitMs(action);
+    // Wait clamping: at least 1 ms ahead (no zero-time spin), at most the encounter end
+    if (until < now + 1) until = now + 1;
+    if (until > durationMs) until = durationMs;
+    pushReady(until);
+  }
+  // none: idle (nothing scheduled)
+}
+
+/** Built-in priority list: first castable spell; a wait entry returns Wait(ms); else wait for the earliest castable time. */
+function priorityAction(): i32 {
+  for (let i = 0; i < rotLen; i++) {
+    const kind = poolI(rotStart + 2 * i);
+    const v = poolI(rotStart + 2 * i + 1);
+    if (kind == 0) {
+      if (castReady(v)) return (v << 2) | ACTION_CAST;
+    } else {
+      return (max(v, 0) << 2) | ACTION_WAIT;
+    }
+  }
+  // nothing castable: wait exactly until the first entry can be cast (cooldown, lock or resource)
+  let best: i64 = NEVER;
+  for (let i = 0; i < rotLen; i++) {
+    if (poolI(rotStart + 2 * i) != 0) continue;
+    const t = readyTime(poolI(rotStart + 2 * i + 1));
+    if (t < best) best = t;
+  }
+  if (best >= NEVER || best <= now) return 0;
+  const ms = best - now;
+  return (<i32>min<i64>(ms, (1 << 29) - 1) << 2) | ACTION_WAIT;
+}
+
+// @ts-ignore: decorator
+@inline function validSpell(spell: i32): bool {
+  return <u32>spell < <u32>nSpells;
+}
+
+// @ts-ignore: decorator
+@inline function auraUp(a: i32): bool {
+  return a >= 0 && auraSt(a).active != 0;
+}
+
+function costOf(s: SpellRec): f64 {
+  if (s.isChannel != 0) return 0;
+  if (auraUp(<i32>s.costBypassAura)) return 0;
+  return s.cost;
+}
+
+function hasResource(res: i32, amount: f64): bool {
+  if (res < 0 || amount <= 0) return true;
+  return resSlot(res).current + RES_EPS >= amount;
+}
+
+/** Cooldowns, locks, charges and resources allow a cast now. Unknown spells are "ready" (their cast logs the warning). */
+export function castReady(spell: i32): bool {
+  if (casting || !validSpell(spell)) return false;
+  const s = spellRec(spell);
+  if (s.known == 0) return true;
+  const lock = <i32>s.srLock;
+  if (lock >= 0 && lockAt(lock) > now) return false;
+  if (spellSt(spell).readyAt > now) return false;
+  const cat = <i32>s.catPool;
+  if (cat >= 0 && catAt(cat) > now) return false;
+  const cp = <i32>s.chargePool;
+  if (cp >= 0 && chargeSt(cp).charges < 1) return false;
+  if (!hasResource(<i32>s.costRes, costOf(s))) return false;
+  if (!hasResource(<i32>s.cost2Res, s.cost2)) return false;
+  if (s.isChannel != 0 && !hasResource(<i32>s.costRes, s.tickCost)) return false;
+  return true;
+}
+
+/** ms until `res` holds `amount` at the current regen (NEVER if it never will). */
+function resourceReadyAt(res: i32, amount: f64): i64 {
+  if (res < 0 || amount <= 0) return now;
+  const slot = resSlot(res);
+  if (slot.current + RES_EPS >= amount) return now;
+  if (amount > slot.max) return NEVER;
+  const rate = regenRate(res);
+  if (rate <= 0) return NEVER;
+  return now + <i64>Math.ceil(((amount - slot.current) / rate) * 1000.0 - 1e-9);
+}
+
+/** Earliest time the spell could be cast if nothing else changes. */
+function readyTime(spell: i32): i64 {
+  if (!validSpell(spell)) return NEVER;
+  const s = spellRec(spell);
+  if (s.known == 0) return now;
+  let t = now;
+  const lock = <i32>s.srLock;
+  if (lock >= 0) t = max(t, lockAt(lock));
+  t = max(t, spellSt(spell).readyAt);
+  const cat = <i32>s.catPool;
+  if (cat >= 0) t = max(t, catAt(cat));
+  const cp = <i32>s.chargePool;
+  if (cp >= 0) {
+    const c = chargeSt(cp);
+    if (c.charges < 1) t = c.nextAt < 0 ? NEVER : max(t, c.nextAt);
+  }
+  t = max(t, resourceReadyAt(<i32>s.costRes, max(costOf(s), s.isChannel != 0 ? s.tickCost : 0)));
+  t = max(t, resourceReadyAt(<i32>s.cost2Res, s.cost2));
+  return t;
+}
+
+// ======================================================================================
+// Cast pipeline
+// ======================================================================================
+
+function onCastStart(spell: i32): void {
+  if (!validSpell(spell) || spellRec(spell).known == 0) {
+    push(now, ev(EV_CAST_COMPLETE, 0, spell));
+    return;
+  }
+  const s = spellRec(spell);
+  ensureStats();
+  const lock = <i32>s.srLock;
+  if (lock >= 0) {
+    let gcd: i64 = <i64>s.srMs;
+    if (s.gcdHasted != 0) gcd = max<i64>(hasteDiv(s.srMs), 750);
+    store<i64>(lockUntil + (<usize>lock << 3), now + gcd);
+  }
+  const castMs: i64 = s.castHasted != 0 ? hasteDiv(s.castMs) : <i64>s.castMs;
+  // no cost or cooldown is paid at this event
+  push(now + castMs, ev(EV_CAST_COMPLETE, 0, spell));
+}
+
+function gcdEnd(): i64 {
+  return gcdLock >= 0 ? max(lockAt(gcdLock), now) : now;
+}
+
+function onCastComplete(spell: i32): void {
+  // 1. lookup
+  if (!validSpell(spell) || spellRec(spell).known == 0) {
+    accUnknown += 1; // UNKNOWN_SPELL_CAST: counted and reported; no state change
+    casting = false;
+    return;
+  }
+  const s = spellRec(spell);
+  // 2. cast telemetry (effective GCD): counted in the per-spell casts below
+  // 3. resources: primary + secondary cost, then gains
+  syncResources();
+  const isChannel = s.isChannel != 0;
+  const cost = costOf(s);
+  const costRes = <i32>s.costRes;
+  const cost2Res = <i32>s.cost2Res;
+  if (!hasResource(costRes, cost) || !hasResource(cost2Res, s.cost2)) {
+    // spent elsewhere during the cast bar: the cast fails without effects
+    casting = false;
+    pushReady(gcdEnd());
+    return;
+  }
+  if (costRes >= 0 && cost > 0) spendRes(costRes, cost);
+  if (cost2Res >= 0 && s.cost2 > 0) spendRes(cost2Res, s.cost2);
+  if (<i32>s.gainRes >= 0 && s.gain > 0) gainRes(<i32>s.gainRes, s.gain);
+  if (<i32>s.gain2Res >= 0 && s.gain2 > 0) gainRes(<i32>s.gain2Res, s.gain2);
+  const acc = spellAcc + (<usize>spell << 5);
+  store<f64>(acc, load<f64>(acc) + 1.0);
+  // 4. channel: ticks + final PlayerReady; steps 5-13 are skipped
+  if (isChannel) {
+    startChannel(spell, s);
+    return;
+  }
+  casting = false;
+  // 5. PlayerReady at max(GCD end, now); off-GCD spells may fire while the GCD runs
+  const ge = gcdEnd();
+  pushReady(ge);
+  if (ge > now && hasOffGcd) {
+    offGen = (offGen + 1) & 0xffff;
+    push(now, ev(EV_OFFGCD_READY, offGen, 0));
+  }
+  // 6. cooldowns start before damage
+  startCooldowns(spell, s);
+  // 7. damage
+  const dmg = <i32>s.damage;
+  if (dmg >= 0) dealDamage(dmg, false, -1, 0);
+  // 8. aura
+  const aura = <i32>s.applyAura;
+  if (aura >= 0) applyAura(aura, max(1, <i32>s.applyStacks));
+  // 9. cooldown-reduction effects
+  const cdrN = <i32>s.cdrCount;
+  if (cdrN > 0) {
+    const c0 = <i32>s.cdrStart;
+    for (let i = 0; i < cdrN; i++) {
+      const c = cdrRec(c0 + i);
+      const cond = <i32>c.condition;
+      const target = <i32>c.target;
+      if (cond == CDR_ALWAYS) reduceCooldown(target, <i64>c.amountMs);
+      else if (cond == CDR_PROC_CHANCE) {
+        if (rng.next() < c.chance) reduceCooldown(target, <i64>c.amountMs);
+      } else if (cond == CDR_WHILE_AURA) {
+        if (auraUp(<i32>c.aura)) reduceCooldown(target, <i64>c.amountMs);
+      } else if (cond == CDR_RESET_WHILE_AURA) {
+        if (auraUp(<i32>c.aura)) resetCooldown(target);
+      }
+    }
+  }
+  // 10. spell hook; 11. global cast hooks (see post-cast state)
+  const hook = <i32>s.hook;
+  if (hook >= 0) runOps(hook, 0);
+  for (let i = 0; i < hooksLen; i++) runOps(poolI(hooksStart + i), 0);
+  // 12. stealth
+  const st = <i32>s.breaksStealth;
+  if (st >= 0 && auraSt(st).active != 0) removeAura(st);
+  // 13. bookkeeping
+  spellSt(spell).lastUsed = now;
+  if (gcdLock >= 0 && <i32>s.srLock == gcdLock) prevGcd = spell;
+}
+
+function startChannel(spell: i32, s: SpellRec): void {
+  ensureStats();
+  const dur: f64 = s.channelHasted != 0 ? s.channelMs / (1.0 + curHaste / 100.0) : s.channelMs;
+  const n = max(1, <i32>s.channelTicks);
+  const period = dur / <f64>n;
+  channelGen = (channelGen + 1) & 0xffff;
+  channelSpell = spell;
+  for (let k = 1; k <= n; k++) push(now + <i64>Math.round(period * <f64>k), ev(EV_AURA_TICK, channelGen, spell | ARG_FLAG));
+  pushReady(now + <i64>Math.round(dur));
+  spellSt(spell).lastUsed = now;
+}
+
+function onChannelTick(spell: i32, gen: i32): void {
+  if (gen != channelGen || channelSpell != spell) return;
+  const s = spellRec(spell);
+  const res = <i32>s.costRes;
+  if (res >= 0 && s.tickCost > 0) {
+    syncResources();
+    if (!hasResource(res, s.tickCost)) {
+      // cannot pay the tick: the channel ends here
+      channelGen = (channelGen + 1) & 0xffff;
+      channelSpell = -1;
+      casting = false;
+      pushReady(now);
+      return;
+    }
+    spendRes(res, s.tickCost);
+  }
+  const d = <i32>s.tickDamage;
+  if (d >= 0) dealDamage(d, true, -1, 0);
+}
+
+// ======================================================================================
+// Cooldowns
+// ======================================================================================
+
+function startCooldowns(spell: i32, s: SpellRec): void {
+  if (s.recoveryMs > 0) {
+    const t = now + <i64>s.recoveryMs;
+    spellSt(spell).readyAt = t;
+    push(t, ev(EV_COOLDOWN_READY, 0, (CD_OWN << 10) | spell));
+  }
+  const cat = <i32>s.catPool;
+  if (cat >= 0 && s.catRecoveryMs > 0) {
+    const t = now + <i64>s.catRecoveryMs;
+    store<i64>(catReady + (<usize>cat << 3), t);
+    push(t, ev(EV_COOLDOWN_READY, 0, (CD_CAT << 10) | cat));
+  }
+  const cp = <i32>s.chargePool;
+  if (cp >= 0) {
+    const c = chargeSt(cp);
+    c.charges--;
+    if (c.nextAt < 0) {
+      c.nextAt = now + <i64>c.rechargeMs;
+      push(c.nextAt, ev(EV_COOLDOWN_READY, 0, (CD_CHARGE << 10) | cp));
+    }
+  }
+}
+
+function onCooldownReady(sub: i32, idx: i32): void {
+  if (sub == CD_CHARGE) {
+    const c = chargeSt(idx);
+    if (c.nextAt != now) return; // moved by a reduction: a newer event carries the live time
+    completeCharge(idx);
+  } else if (sub == CD_OWN) {
+    if (spellSt(idx).readyAt != now) return;
+  } else {
+    if (catAt(idx) != now) return;
+  }
+  wakeIfIdle();
+}
+
+function completeCharge(idx: i32): void {
+  const c = chargeSt(idx);
+  if (c.charges < c.max) c.charges++;
+  if (c.charges < c.max) {
+    c.nextAt = now + <i64>c.rechargeMs;
+    push(c.nextAt, ev(EV_COOLDOWN_READY, 0, (CD_CHARGE << 10) | idx));
+  } else {
+    c.nextAt = -1;
+  }
+}
+
+/** Reduces the spell's running recharge (charge pool) or its own cooldown by `ms`. */
+function reduceCooldown(spell: i32, ms: i64): void {
+  if (!validSpell(spell) || ms <= 0) return;
+  const s = spellRec(spell);
+  const cp = <i32>s.chargePool;
+  if (cp >= 0) {
+    const c = chargeSt(cp);
+    if (c.nextAt < 0) return;
+    const t = c.nextAt - ms;
+    if (t <= now) {
+      // the recharge completes now; any excess carries into the next charge's recharge
+      const excess = now - t;
+      completeCharge(cp);
+      if (c.nextAt >= 0 && excess > 0) {
+        c.nextAt = max(now, c.nextAt - excess);
+        if (c.nextAt == now) {
+          completeCharge(cp);
+        } else push(c.nextAt, ev(EV_COOLDOWN_READY, 0, (CD_CHARGE << 10) | cp));
+      }
+      wakeIfIdle();
+    } else {
+      c.nextAt = t;
+      push(t, ev(EV_COOLDOWN_READY, 0, (CD_CHARGE << 10) | cp));
+    }
+    return;
+  }
+  const st = spellSt(spell);
+  if (st.readyAt <= now) return;
+  st.readyAt = max(now, st.readyAt - ms);
+  if (st.readyAt == now) wakeIfIdle();
+  else push(st.readyAt, ev(EV_COOLDOWN_READY, 0, (CD_OWN << 10) | spell));
+}
+
+/** Completes the running recharge (+1 charge) or makes the own cooldown ready now. */
+function resetCooldown(spell: i32): void {
+  if (!validSpell(spell)) return;
+  const s = spellRec(spell);
+  const cp = <i32>s.chargePool;
+  if (cp >= 0) {
+    const c = chargeSt(cp);
+    if (c.nextAt < 0) return;
+    completeCharge(cp);
+  } else {
+    const st = spellSt(spell);
+    if (st.readyAt <= now) return;
+    st.readyAt = now;
+  }
+  wakeIfIdle();
+}
+
+// ======================================================================================
+// Resources
+// ======================================================================================
+
+function regenRate(res: i32): f64 {
+  const r = resSlot(res);
+  return resRec(res).hasteScaled != 0 ? r.regenPerSec * (1.0 + curHaste / 100.0) : r.regenPerSec;
+}
+
+function syncResources(): void {
+  const nowF = <f64>now;
+  for (let i = 0; i < nRes; i++) resSlot(i).sync(nowF, curHaste, resRec(i).hasteScaled != 0);
+}
+
+function spendRes(res: i32, amount: f64): void {
+  const slot = resSlot(res);
+  if (slot.current < amount) slot.current = amount; // within RES_EPS (checked by the caller)
+  slot.spend(amount);
+}
+
+function gainRes(res: i32, amount: f64): void {
+  const slot = resSlot(res);
+  slot.sync(<f64>now, curHaste, resRec(res).hasteScaled != 0);
+  slot.gain(amount);
+}
+
+// ======================================================================================
+// Auras and stats
+// ======================================================================================
+
+function ensureStats(): void {
+  if (!dirty) return;
+  dirty = false;
+  statsVer++;
+  let ap = baseAp;
+  let sp = baseSp;
+  let crit = baseCrit;
+  let haste = baseHaste;
+  let mastery = baseMastery;
+  let vers = baseVers;
+  let pm = 1.0;
+  let petm = 1.0;
+  let cv = 0.0;
+  let cc = 0;
+  nActSchool = 0;
+  nActSpells = 0;
+  for (let i = 0; i < nAuras; i++) {
+    const st = auraSt(i);
+    if (st.active == 0) continue;
+    const a = auraRec(i);
+    const owner = <i32>a.owner;
+    // scope bits: 1 player damage, 2 pet damage
+    const scope = owner == 0 ? (a.appliesToPets != 0 ? 3 : 1) : owner == 1 ? 3 : 2;
+    const stacks = <f64>st.stacks;
+    const e0 = <i32>a.effectsStart;
+    const en = <i32>a.effectsCount;
+    for (let j = 0; j < en; j++) {
+      const e = effectRec(e0 + j);
+      const type = <i32>e.type;
+      if (type <= E_PRIMARY) {
+        if (owner != 0) continue; // only player-owned auras change the stat sheet
+        const v = e.value * stacks;
+        if (type == E_HASTE) haste += v;
+        else if (type == E_CRIT) crit += v;
+        else if (type == E_MASTERY) mastery += v;
+        else if (type == E_VERS) vers += v;
+        else {
+          ap += v;
+          sp += v;
+        }
+      } else if (type == E_DMG_MULT || type == E_DMG_MULT_STACKING) {
+        const m = type == E_DMG_MULT ? Math.pow(e.value, stacks) : e.value * Math.pow(e.a, stacks - 1.0);
+        if (scope & 1) pm *= m;
+        if (scope & 2) petm *= m;
+      } else if (type == E_DMG_MULT_SCHOOL) {
+        const p = actSchool + <usize>nActSchool * 24;
+        store<f64>(p, Math.pow(e.value, stacks));
+        store<f64>(p, e.a, 8);
+        store<f64>(p, <f64>scope, 16);
+        nActSchool++;
+      } else if (type == E_DMG_MULT_SPELLS) {
+        const p = actSpells + <usize>nActSpells * 32;
+        store<f64>(p, Math.pow(e.value, stacks));
+        store<f64>(p, e.a, 8);
+        store<f64>(p, e.b, 16);
+        store<f64>(p, <f64>scope, 24);
+        nActSpells++;
+      } else if (type == E_CLEAVE) {
+        if (e.value > cv) cv = e.value;
+        if (<i32>e.a > cc) cc = <i32>e.a;
+      }
+    }
+  }
+  curAp = ap;
+  curSp = sp;
+  curCrit = crit;
+  curHaste = haste;
+  curMastery = mastery;
+  curVers = vers;
+  playerMult = pm;
+  petMult = petm;
+  cleaveValue = cv;
+  cleaveCount = cc;
+}
+
+/** Aura set changed: account regen at the old haste, then recompute lazily. */
+function markDirty(): void {
+  ensureStats();
+  syncResources();
+  dirty = true;
+}
+
+/** Multiplier of the school-scoped effects for a hit (scope 0 player, 1 pet); cached per stats version. */
+function schoolMult(mask: i32, pet: i32): f64 {
+  const key = ((mask & 127) << 1) | pet;
+  const vp = schoolCacheVer + (<usize>key << 2);
+  if (load<i32>(vp) == statsVer) return load<f64>(schoolCache + (<usize>key << 3));
+  let m = 1.0;
+  const bit = 1 << pet;
+  for (let i = 0; i < nActSchool; i++) {
+    const p = actSchool + <usize>i * 24;
+    if ((<i32>load<f64>(p, 16) & bit) != 0 && (<i32>load<f64>(p, 8) & mask) != 0) m *= load<f64>(p);
+  }
+  store<i32>(vp, statsVer);
+  store<f64>(schoolCache + (<usize>key << 3), m);
+  return m;
+}
+
+function spellMult(spell: i32, pet: i32): f64 {
+  if (nActSpells == 0 || !validSpell(spell)) return 1.0;
+  const key = (spell << 1) | pet;
+  const vp = spellCacheVer + (<usize>key << 2);
+  if (load<i32>(vp) == statsVer) return load<f64>(spellCache + (<usize>key << 3));
+  let m = 1.0;
+  const bit = 1 << pet;
+  for (let i = 0; i < nActSpells; i++) {
+    const p = actSpells + <usize>i * 32;
+    if ((<i32>load<f64>(p, 24) & bit) == 0) continue;
+    const s0 = <i32>load<f64>(p, 8);
+    const n = <i32>load<f64>(p, 16);
+    for (let j = 0; j < n; j++) {
+      if (poolI(s0 + j) == spell) {
+        m *= load<f64>(p);
+        break;
+      }
+    }
+  }
+  store<i32>(vp, statsVer);
+  store<f64>(spellCache + (<usize>key << 3), m);
+  return m;
+}
+
+function applyAura(idx: i32, stacks: i32): void {
+  if (<u32>idx >= <u32>nAuras) return;
+  const a = auraRec(idx);
+  const st = auraSt(idx);
+  const dur = <i64>a.durationMs;
+  const maxStacks = max(1, <i32>a.maxStacks);
+  if (st.active == 0) {
+    markDirty();
+    st.active = 1;
+    st.stacks = min(stacks, maxStacks);
+    st.gen = (st.gen + 1) & 0xffff;
+    st.appliedAt = now;
+    st.expiresAt = dur > 0 ? now + dur : NEVER;
+    st.tickPending = 0;
+    st.lastTickAt = now;
+    if (dur > 0) push(st.expiresAt, ev(EV_AURA_EXPIRE, 0, idx));
+    ensureStats();
+    snapshotInto(st);
+    if (a.tickPeriodMs > 0) {
+      if (a.tickOnApplication != 0) auraTickEffects(idx, a, st);
+      scheduleNextTick(idx, a, st);
+    }
+    return;
+  }
+  // refresh
+  const newStacks = min(st.stacks + stacks, maxStacks);
+  if (newStacks != st.stacks) {
+    markDirty();
+    st.stacks = newStacks;
+  }
+  if (dur > 0) {
+    const mode = <i32>a.refresh;
+    const remaining = st.expiresAt - now;
+    let next = st.expiresAt;
+    if (mode == 0) next = now + dur;
+    else if (mode == 1) next = now + min<i64>(remaining + dur, <i64>Math.round(1.3 * <f64>dur)); // pandemic
+    else if (mode == 2) next = st.expiresAt + dur;
+    if (next != st.expiresAt) {
+      st.expiresAt = next;
+      push(next, ev(EV_AURA_EXPIRE, 0, idx)); // the old expiry event becomes a no-op
+    }
+  }
+  ensureStats();
+  if (a.snapshot != 0) snapshotInto(st);
+  if (a.tickPeriodMs > 0 && st.tickPending == 0) scheduleNextTick(idx, a, st);
+}
+
+function snapshotInto(st: AuraState): void {
+  st.snapAp = curAp;
+  st.snapSp = curSp;
+  st.snapCrit = curCrit;
+  st.snapVers = curVers;
+  st.snapMastery = curMastery;
+}
+
+function scheduleNextTick(idx: i32, a: AuraRec, st: AuraState): void {
+  ensureStats();
+  const period: i64 = a.tickHasted != 0 ? max<i64>(1, hasteDiv(a.tickPeriodMs)) : max<i64>(1, <i64>a.tickPeriodMs);
+  const next = max(st.lastTickAt + period, now + (st.lastTickAt + period <= now ? period : 0));
+  if (next > st.expiresAt) {
+    st.tickPending = 0;
+    return;
+  }
+  st.nextTickAt = next;
+  st.tickPending = 1;
+  push(next, ev(EV_AURA_TICK, st.gen, idx));
+}
+
+function auraTickEffects(idx: i32, a: AuraRec, st: AuraState): void {
+  const d = <i32>a.tickDamage;
+  if (d >= 0) dealDamage(d, true, a.snapshot != 0 ? idx : -1, a.tickMayCrit != 0 ? 0 : 1);
+  const ops = <i32>a.tickOps;
+  if (ops >= 0 && st.active != 0) runOps(ops, 0);
+}
+
+function onAuraTick(idx: i32, gen: i32): void {
+  if (<u32>idx >= <u32>nAuras) return;
+  const st = auraSt(idx);
+  if (st.active == 0 || gen != (st.gen & 0xffff) || st.nextTickAt != now) return;
+  const a = auraRec(idx);
+  st.lastTickAt = now;
+  st.tickPending = 0;
+  auraTickEffects(idx, a, st);
+  if (st.active != 0 && st.gen == gen) scheduleNextTick(idx, a, st); // reschedule with live haste
+}
+
+function onAuraExpire(idx: i32): void {
+  if (<u32>idx >= <u32>nAuras) return;
+  const st = auraSt(idx);
+  if (st.active == 0 || st.expiresAt > now) return; // refreshed: no-op
+  // a tick due exactly at expiry lands before the removal
+  if (st.tickPending != 0 && st.nextTickAt == now) onAuraTick(idx, st.gen & 0xffff);
+  if (st.active != 0) removeAura(idx);
+  wakeIfIdle();
+}
+
+function removeAura(idx: i32): void {
+  const st = auraSt(idx);
+  if (st.active == 0) return;
+  markDirty();
+  st.active = 0;
+  st.stacks = 0;
+  st.tickPending = 0;
+  st.gen = (st.gen + 1) & 0xffff; // pending ticks of this instance become stale
+  const onExp = <i32>auraRec(idx).onExpire;
+  if (onExp >= 0) runOps(onExp, 0);
+}
+
+function consumeAura(idx: i32, stacks: i32): void {
+  if (<u32>idx >= <u32>nAuras) return;
+  const st = auraSt(idx);
+  if (st.active == 0) return;
+  if (stacks <= 0 || stacks >= st.stacks) {
+    removeAura(idx);
+    return;
+  }
+  markDirty();
+  st.stacks -= stacks;
+}
+
+// ======================================================================================
+// Damage
+// ======================================================================================
+
+function aoeMult(mode: i32, i: i32, n: i32, param: f64): f64 {
+  if (mode == 2) return 1.0 / <f64>n;
+  if (mode == 3) return Math.pow(param, <f64>i);
+  if (mode == 4) return <f64>n > param && param > 0 ? Math.sqrt(param / <f64>n) : 1.0;
+  return 1.0;
+}
+
+/**
+ * Deals damage entry `d`. periodic: DoT/channel tick. snapAura >= 0: use that aura's snapshot stats.
+ * noCrit: 1 forces crit chance 0 (tick_may_crit false).
+ */
+function dealDamage(d: i32, periodic: bool, snapAura: i32, noCrit: i32): void {
+  if (<u32>d >= <u32>nDamage) return;
+  ensureStats();
+  const r = damageRec(d);
+  const spell = <i32>r.spell;
+  const petIdx = <i32>r.pet;
+  const isPet = petIdx >= 0;
+  let ap = curAp;
+  let sp = curSp;
+  let crit = curCrit;
+  let vers = curVers;
+  let mastery = curMastery;
+  if (snapAura >= 0) {
+    const st = auraSt(snapAura);
+    ap = st.snapAp;
+    sp = st.snapSp;
+    crit = st.snapCrit;
+    vers = st.snapVers;
+    mastery = st.snapMastery;
+  }
+  const kind = <i32>r.kind;
+  const power = kind == 1 ? ap : kind == 2 ? sp : 0.0;
+  const coef = kind == 0 ? 0.0 : r.coefficient;
+  const school = <i32>r.school;
+  const critChance = noCrit != 0 || r.canCrit == 0 ? 0.0 : crit / 100.0;
+  const hitArmor = (school & 1) != 0 && school == 1 ? armor : 0.0; // armor: physical only
+  let wMin = 0.0;
+  let wMax = 0.0;
+  let wMult = 0.0;
+  if (!isPet && r.weaponMultiplier > 0) {
+    wMin = weaponMin;
+    wMax = weaponMax;
+    wMult = r.weaponMultiplier;
+  }
+  const pb = isPet ? 1 : 0;
+  let mult = (isPet ? petMult : playerMult) * schoolMult(school, pb) * spellMult(spell, pb);
+  let mm = 1.0;
+  if (masteryKind >= 0 && (!isPet || masteryPets)) {
+    if (masteryKind == 0 || (masterySchool & school) != 0) mm = 1.0 + (mastery * masteryCoef) / 100.0;
+  }
+  const mode = isPet ? 0 : <i32>r.aoe;
+  let n = 1;
+  if (mode != 0) {
+    n = targets;
+    const mt = <i32>r.maxTargets;
+    if (mt > 0 && mt < n) n = mt;
+  }
+  const hitFlagsBase = (periodic ? HIT_PERIODIC : 0) | (isPet ? 4 : 0);
+  for (let i = 0; i < n; i++) {
+    const m = mode == 0 ? mult : mult * aoeMult(mode, i, n, r.aoeParam);
+    const amt = damageCalc(r.base, wMin, wMax, wMult, coef, power, critChance, critMult, vers, hitArmor, armorK, m, mm, rng);
+    recordHit(spell, amt, damageLastIsCrit(), isPet, hitFlagsBase);
+  }
+  // Cleave: a single-target physical player hit cleaves while a Cleave buff is up
+  if (mode == 0 && !isPet && cleaveCount > 0 && targets > 1 && school == 1) {
+    const extra = min(cleaveCount, targets - 1);
+    const m = mult * cleaveValue;
+    for (let i = 0; i < extra; i++) {
+      const amt = damageCalc(r.base, wMin, wMax, wMult, coef, power, critChance, critMult, vers, hitArmor, armorK, m, mm, rng);
+      recordHit(spell, amt, damageLastIsCrit(), false, hitFlagsBase);
+    }
+  }
+}
+
+let procDepth: i32 = 0;
+
+function recordHit(spell: i32, amt: f64, isCrit: bool, isPet: bool, hitFlags: i32): void {
+  iterDamage += amt;
+  if (isPet) iterPet += amt;
+  if (validSpell(spell)) {
+    const acc = spellAcc + (<usize>spell << 5);
+    store<f64>(acc, load<f64>(acc, 8) + amt, 8);
+    store<f64>(acc, load<f64>(acc, 16) + 1.0, 16);
+    if (isCrit) store<f64>(acc, load<f64>(acc, 24) + 1.0, 24);
+  }
+  if (isPet) return; // pet hits never trigger player impact procs (nor rage)
+  if (rageRes >= 0 && amt > 0) gainRes(rageRes, amt * rageRate);
+  if (nProcs == 0 || !(amt > 0) || procDepth >= MAX_OP_DEPTH) return;
+  const depth = procDepth;
+  const out = procFired + <usize>depth * <usize>nProcs * 4;
+  const fired = fireImpactProcs(changetype<ImpactProcTable>(procTable), spell, hitFlags | (isCrit ? HIT_CRIT : 0), amt, rng, out);
+  for (let i = 0; i < fired; i++) {
+    const p = changetype<ProcRec>(procRecs + <usize>load<i32>(out + (<usize>i << 2)) * <usize>(PROC_STRIDE << 3));
+    runOps(<i32>p.list, depth + 1);
+  }
+}
+
+// ======================================================================================
+// Op lists (constrained proc context: no direct queue access)
+// ======================================================================================
+
+function runOps(list: i32, depth: i32): void {
+  if (<u32>list >= <u32>nOpLists || depth > MAX_OP_DEPTH) return;
+  const saved = procDepth;
+  procDepth = depth;
+  const lp = opListRecs + <usize>list * <usize>(OPLIST_STRIDE << 3);
+  const start = <i32>load<f64>(lp);
+  const count = <i32>load<f64>(lp, 8);
+  for (let i = 0; i < count; i++) {
+    const o = opRec(start + i);
+    const op = <i32>o.op;
+    switch (op) {
+      case OP_APPLY_AURA: applyAura(<i32>o.a, max(1, <i32>o.b)); break;
+      case OP_CONSUME_AURA: consumeAura(<i32>o.a, <i32>o.b); break;
+      case OP_GAIN_RESOURCE: {
+        const r = <i32>o.a;
+        if (<u32>r < <u32>nRes) gainRes(r, o.b);
+        break;
+      }
+      case OP_REDUCE_COOLDOWN: reduceCooldown(<i32>o.a, <i64>o.b); break;
+      case OP_RESET_COOLDOWN: resetCooldown(<i32>o.a); break;
+      case OP_DEAL_DAMAGE: dealDamage(<i32>o.a, false, -1, 0); break;
+      case OP_SCHEDULE: {
+        if (timerFreeTop > 0) {
+          timerFreeTop--;
+          const slot = load<i32>(timerFree + (<usize>timerFreeTop << 2));
+          store<i32>(timerList + (<usize>slot << 2), <i32>o.b);
+          push(now + max<i64>(0, <i64>o.a), ev(EV_AURA_EXPIRE, 0, slot | ARG_FLAG));
+        }
+        break;
+      }
+      case OP_ROLL_RPPM: {
+        const t = <i32>o.a;
+        if (<u32>t < <u32>nRppm) {
+          ensureStats();
+          if (rollRppm(rppmSt(t), <f64>now, curHaste, rng)) runOps(<i32>o.b, depth + 1);
+        }
+        break;
+      }
+      case OP_PROC_CHANCE: {
+        if (rng.next() < o.a) runOps(<i32>o.b, depth + 1);
+        break;
+      }
+      case OP_IF_AURA: {
+        const a = <i32>o.a;
+        if (<u32>a < <u32>nAuras && auraSt(a).active != 0 && auraSt(a).stacks >= max(1, <i32>o.c)) runOps(<i32>o.b, depth + 1);
+        break;
+      }
+      case OP_IF_NOT_AURA: {
+        const a = <i32>o.a;
+        if (<u32>a < <u32>nAuras && auraSt(a).active == 0) runOps(<i32>o.b, depth + 1);
+        break;
+      }
+      case OP_SUMMON_PET: summonPet(<i32>o.a, <i64>o.b); break;
+      case OP_DISMISS_PET: dismissPet(<i32>o.a); break;
+      default: break; // the encoder rejects unknown op codes
+    }
+  }
+  procDepth = saved;
+}
+
+function onTimer(slot: i32): void {
+  const list = load<i32>(timerList + (<usize>slot << 2));
+  store<i32>(timerFree + (<usize>timerFreeTop << 2), slot);
+  timerFreeTop++;
+  runOps(list, 0);
+}
+
+// ======================================================================================
+// Pets and auto attacks
+// ======================================================================================
+
+function summonPet(p: i32, durMs: i64): void {
+  if (<u32>p >= <u32>nPets) return;
+  const ps = petSt(p);
+  const exp = durMs > 0 ? now + durMs : NEVER;
+  if (ps.active == 0) {
+    ps.active = 1;
+    ps.count = 1;
+    ps.expiresAt = exp;
+    ps.gen = (ps.gen + 1) & 0xffff;
+    push(now, ev(EV_AUTO_ATTACK, ps.gen, 1 + p));
+  } else {
+    ps.count++;
+    if (exp > ps.expiresAt) ps.expiresAt = exp;
+  }
+}
+
+function dismissPet(p: i32): void {
+  if (<u32>p >= <u32>nPets) return;
+  const ps = petSt(p);
+  ps.active = 0;
+  ps.count = 0;
+  ps.gen = (ps.gen + 1) & 0xffff; // stops the swing chain
+}
+
+function onAutoAttack(arg: i32, gen: i32): void {
+  ensureStats();
+  if (arg == 0) {
+    if (autoDamage < 0) return;
+    dealDamage(autoDamage, false, -1, 0);
+    push(now + max<i64>(1, hasteDiv(autoSwingMs)), ev(EV_AUTO_ATTACK, 0, 0));
+    return;
+  }
+  const p = arg - 1;
+  if (p >= nPets) return;
+  const ps = petSt(p);
+  if (ps.active == 0 || gen != ps.gen) return;
+  if (now >= ps.expiresAt) {
+    dismissPet(p);
+    wakeIfIdle();
+    return;
+  }
+  const pr = petRec(p);
+  const d = <i32>pr.melee;
+  for (let i = 0; i < ps.count; i++) dealDamage(d, false, -1, 0);
+  push(now + max<i64>(1, hasteDiv(pr.swingMs)), ev(EV_AUTO_ATTACK, ps.gen, arg));
+}
+
+// ======================================================================================
+// Rotation state (queries for the VM; times in seconds)
+// ======================================================================================
+
+function cdRemainsMs(spell: i32): i64 {
+  if (!validSpell(spell)) return 0;
+  const s = spellRec(spell);
+  let t = now;
+  t = max(t, spellSt(spell).readyAt);
+  const cat = <i32>s.catPool;
+  if (cat >= 0) t = max(t, catAt(cat));
+  const cp = <i32>s.chargePool;
+  if (cp >= 0) {
+    const c = chargeSt(cp);
+    if (c.charges < 1 && c.nextAt >= 0) t = max(t, c.nextAt);
+  }
+  return t - now;
+}
+
+function auraRemainsS(a: i32): f64 {
+  if (<u32>a >= <u32>nAuras) return 0;
+  const st = auraSt(a);
+  if (st.active == 0) return 0;
+  const e = st.expiresAt == NEVER ? durationMs : st.expiresAt;
+  return <f64>(e - now) / 1000.0;
+}
+
+function auraStack(a: i32): f64 {
+  if (<u32>a >= <u32>nAuras) return 0;
+  const st = auraSt(a);
+  return st.active != 0 ? <f64>st.stacks : 0.0;
+}
+
+function auraUpF(a: i32): f64 {
+  return <u32>a < <u32>nAuras && auraSt(a).active != 0 ? 1.0 : 0.0;
+}
+
+export function engineQuery(kind: i32, arg: i32): f64 {
+  switch (kind) {
+    case Q.Q_TIME: return <f64>now / 1000.0;
+    case Q.Q_FIGHT_REMAINS: return <f64>(durationMs - now) / 1000.0;
+    case Q.Q_GCD_REMAINS: return <f64>(gcdEnd() - now) / 1000.0;
+    case Q.Q_TARGET_HEALTH_PCT: return durationMs > 0 ? 100.0 * (1.0 - <f64>now / <f64>durationMs) : 0.0;
+    case Q.Q_ACTIVE_ENEMIES: return <f64>targets;
+    case Q.Q_BUFF_UP:
+    case Q.Q_DEBUFF_UP:
+    case Q.Q_DOT_TICKING:
+    case Q.Q_PET_BUFF_UP: return auraUpF(arg);
+    case Q.Q_BUFF_REMAINS:
+    case Q.Q_DEBUFF_REMAINS:
+    case Q.Q_DOT_REMAINS:
+    case Q.Q_PET_BUFF_REMAINS: return auraRemainsS(arg);
+    case Q.Q_BUFF_STACK:
+    case Q.Q_DEBUFF_STACK:
+    case Q.Q_DOT_STACK:
+    case Q.Q_PET_BUFF_STACK: return auraStack(arg);
+    case Q.Q_COOLDOWN_READY: return validSpell(arg) && cdRemainsMs(arg) == 0 ? 1.0 : 0.0;
+    case Q.Q_COOLDOWN_REMAINS: return <f64>cdRemainsMs(arg) / 1000.0;
+    case Q.Q_COOLDOWN_CHARGES:
+    case Q.Q_COOLDOWN_CHARGES_FRACTIONAL: {
+      if (!validSpell(arg)) return 0;
+      const cp = <i32>spellRec(arg).chargePool;
+      if (cp < 0) return cdRemainsMs(arg) == 0 ? 1.0 : 0.0;
+      const c = chargeSt(cp);
+      let v = <f64>c.charges;
+      if (kind == Q.Q_COOLDOWN_CHARGES_FRACTIONAL && c.charges < c.max && c.nextAt >= 0 && c.rechargeMs > 0) {
+        v += 1.0 - <f64>(c.nextAt - now) / c.rechargeMs;
+      }
+      return v;
+    }
+    case Q.Q_COOLDOWN_FULL_RECHARGE_TIME: {
+      if (!validSpell(arg)) return 0;
+      const cp = <i32>spellRec(arg).chargePool;
+      if (cp < 0) return <f64>cdRemainsMs(arg) / 1000.0;
+      const c = chargeSt(cp);
+      if (c.charges >= c.max || c.nextAt < 0) return 0;
+      return (<f64>(c.nextAt - now) + <f64>(c.max - c.charges - 1) * c.rechargeMs) / 1000.0;
+    }
+    case Q.Q_COOLDOWN_DURATION: {
+      if (!validSpell(arg)) return 0;
+      const s = spellRec(arg);
+      const cp = <i32>s.chargePool;
+      if (cp >= 0) return chargeSt(cp).rechargeMs / 1000.0;
+      return max(s.recoveryMs, s.catRecoveryMs) / 1000.0;
+    }
+    case Q.Q_RESOURCE:
+    case Q.Q_RESOURCE_DEFICIT:
+    case Q.Q_RESOURCE_PCT:
+    case Q.Q_RESOURCE_TIME_TO_MAX:
+    case Q.Q_RESOURCE_MAX:
+    case Q.Q_RESOURCE_REGEN: {
+      if (<u32>arg >= <u32>nRes) return 0;
+      ensureStats();
+      const slot = resSlot(arg);
+      slot.sync(<f64>now, curHaste, resRec(arg).hasteScaled != 0);
+      if (kind == Q.Q_RESOURCE) return slot.current;
+      if (kind == Q.Q_RESOURCE_DEFICIT) return slot.deficit;
+      if (kind == Q.Q_RESOURCE_PCT) return slot.pct;
+      if (kind == Q.Q_RESOURCE_MAX) return slot.max;
+      const rate = regenRate(arg);
+      if (kind == Q.Q_RESOURCE_REGEN) return rate;
+      const d = slot.deficit;
+      return d <= 0 ? 0.0 : rate > 0 ? d / rate : Infinity;
+    }
+    case Q.Q_PET_ACTIVE:
+    case Q.Q_PET_REMAINS:
+    case Q.Q_PET_COUNT: {
+      if (<u32>arg >= <u32>nPets) return 0;
+      const ps = petSt(arg);
+      const active = ps.active != 0 && ps.expiresAt > now;
+      if (kind == Q.Q_PET_ACTIVE) return active ? 1.0 : 0.0;
+      if (kind == Q.Q_PET_COUNT) return active ? <f64>ps.count : 0.0;
+      if (!active) return 0;
+      return <f64>((ps.expiresAt == NEVER ? durationMs : ps.expiresAt) - now) / 1000.0;
+    }
+    case Q.Q_PREV_GCD: return prevGcd == arg ? 1.0 : 0.0;
+    case Q.Q_SPELL_CASTABLE: return castReady(arg) ? 1.0 : 0.0;
+    default: return 0.0;
+  }
+}
+
+/** The VM's State (docs/rotation.md §5): monomorphized, so these are static calls. */
+@final class EngineState {
+  // @ts-ignore: decorator
+  @inline query(kind: i32, arg: i32): f64 {
+    return engineQuery(kind, arg);
+  }
+  // @ts-ignore: decorator
+  @inline castReady(spell: i32): bool {
+    return castReady(spell);
+  }
+}
+const state = new EngineState();
+
+// ---- test/diagnostic probes ----
+/** Time (engine ms) of the current/last iteration's clock. */
+export function engineNow(): f64 {
+  return <f64>now;
+}
+/** Current value of resource `i` at the end of the last iteration (diagnostics and tests). */
+export function engineResourceCurrent(i: i32): f64 {
+  return <u32>i < <u32>nRes ? resSlot(i).current : NaN;
+}

@@ -1,0 +1,228 @@
+// Spec image layout (docs/engine-image.md "Binary layout"); mirrored by src/engine/image.ts encodeImage.
+// Records are read IN PLACE from the f64 image buffer through @unmanaged classes whose f64 fields are in
+// record order, so field names document the layout and no parsing/copying happens at load.
+
+export const IMAGE_VERSION: i32 = 1;
+export const HEADER_F64: i32 = 64;
+
+// header slots
+export const H_VERSION: i32 = 0;
+export const H_DURATION: i32 = 1;
+export const H_TARGETS: i32 = 2;
+export const H_ARMOR: i32 = 3;
+export const H_ARMOR_K: i32 = 4;
+export const H_INCOMING_DPS: i32 = 5;
+export const H_AP: i32 = 6;
+export const H_SP: i32 = 7;
+export const H_CRIT: i32 = 8;
+export const H_HASTE: i32 = 9;
+export const H_MASTERY: i32 = 10;
+export const H_VERS: i32 = 11;
+export const H_CRIT_DMG_BONUS: i32 = 12;
+export const H_MASTERY_KIND: i32 = 13;
+export const H_MASTERY_COEF: i32 = 14;
+export const H_MASTERY_SCHOOL: i32 = 15;
+export const H_MASTERY_PETS: i32 = 16;
+export const H_AUTO_DAMAGE: i32 = 17;
+export const H_AUTO_SWING: i32 = 18;
+export const H_WEAPON_MIN: i32 = 19;
+export const H_WEAPON_MAX: i32 = 20;
+export const H_GCD_LOCK: i32 = 21;
+export const H_N_LOCKS: i32 = 22;
+export const H_N_CAT_POOLS: i32 = 23;
+export const H_N_CHARGE_POOLS: i32 = 24;
+export const H_ROT_KIND: i32 = 25;
+export const H_ROT_START: i32 = 26;
+export const H_ROT_LEN: i32 = 27;
+export const H_HOOKS_START: i32 = 28;
+export const H_HOOKS_LEN: i32 = 29;
+export const H_SECTIONS: i32 = 32; // (offset, count) pairs
+
+// section ids (pair index after H_SECTIONS)
+export const S_RESOURCES: i32 = 0;
+export const S_SPELLS: i32 = 1;
+export const S_AURAS: i32 = 2;
+export const S_EFFECTS: i32 = 3;
+export const S_DAMAGE: i32 = 4;
+export const S_CDR: i32 = 5;
+export const S_OPS: i32 = 6;
+export const S_OPLISTS: i32 = 7;
+export const S_PROCS: i32 = 8;
+export const S_RPPM: i32 = 9;
+export const S_PETS: i32 = 10;
+export const S_CHARGE_POOLS: i32 = 11;
+export const S_POOL: i32 = 12;
+export const S_ROT_CONSTS: i32 = 13;
+export const N_SECTIONS: i32 = 14;
+
+// strides (f64 slots)
+export const RESOURCE_STRIDE: i32 = 8;
+export const SPELL_STRIDE: i32 = 40;
+export const AURA_STRIDE: i32 = 24;
+export const EFFECT_STRIDE: i32 = 4;
+export const DAMAGE_STRIDE: i32 = 12;
+export const CDR_STRIDE: i32 = 5;
+export const OP_STRIDE: i32 = 4;
+export const OPLIST_STRIDE: i32 = 2;
+export const PROC_STRIDE: i32 = 8;
+export const RPPM_STRIDE: i32 = 4;
+export const PET_STRIDE: i32 = 4;
+export const CHARGE_POOL_STRIDE: i32 = 2;
+
+@unmanaged export class ResourceRec {
+  model: f64;
+  max: f64;
+  initial: f64;
+  regenPerSec: f64; // effective (encoder folds model defaults and rage-from-damage-taken in)
+  hasteScaled: f64;
+  ragePerDamageDealt: f64;
+  ragePerDamageTaken: f64;
+  pad: f64;
+}
+
+@unmanaged export class SpellRec {
+  known: f64;
+  gameId: f64;
+  castMs: f64;
+  castHasted: f64;
+  srLock: f64;
+  srMs: f64;
+  gcdHasted: f64;
+  recoveryMs: f64;
+  catPool: f64;
+  catRecoveryMs: f64;
+  chargePool: f64;
+  costRes: f64;
+  cost: f64;
+  cost2Res: f64;
+  cost2: f64;
+  gainRes: f64;
+  gain: f64;
+  gain2Res: f64;
+  gain2: f64;
+  costBypassAura: f64;
+  isChannel: f64;
+  channelMs: f64;
+  channelTicks: f64;
+  channelHasted: f64;
+  tickCost: f64;
+  tickDamage: f64;
+  damage: f64;
+  applyAura: f64;
+  applyStacks: f64;
+  cdrStart: f64;
+  cdrCount: f64;
+  hook: f64;
+  breaksStealth: f64;
+}
+
+@unmanaged export class AuraRec {
+  owner: f64; // 0 player, 1 target, 2 pet
+  durationMs: f64;
+  maxStacks: f64;
+  refresh: f64; // 0 refresh, 1 pandemic, 2 extend, 3 none
+  effectsStart: f64;
+  effectsCount: f64;
+  appliesToPets: f64;
+  tickPeriodMs: f64;
+  tickHasted: f64;
+  tickDamage: f64;
+  tickOps: f64;
+  tickOnApplication: f64;
+  tickMayCrit: f64;
+  snapshot: f64;
+  onExpire: f64;
+}
+
+@unmanaged export class EffectRec {
+  type: f64;
+  value: f64;
+  a: f64;
+  b: f64;
+}
+
+@unmanaged export class DamageRec {
+  spell: f64;
+  kind: f64; // 0 flat, 1 ap, 2 sp
+  base: f64;
+  coefficient: f64;
+  weaponMultiplier: f64;
+  school: f64;
+  aoe: f64; // 0 single, 1 all, 2 split, 3 chain, 4 sqrt
+  maxTargets: f64;
+  aoeParam: f64;
+  pet: f64;
+  canCrit: f64;
+  pad: f64;
+}
+
+@unmanaged export class CdrRec {
+  condition: f64;
+  target: f64;
+  amountMs: f64;
+  chance: f64;
+  aura: f64;
+}
+
+@unmanaged export class OpRec {
+  op: f64;
+  a: f64;
+  b: f64;
+  c: f64;
+}
+
+@unmanaged export class ProcRec {
+  chance: f64;
+  flags: f64;
+  filterStart: f64;
+  filterLen: f64;
+  list: f64;
+}
+
+@unmanaged export class PetRec {
+  melee: f64;
+  swingMs: f64;
+  startsActive: f64;
+  pad: f64;
+}
+
+// effect types
+export const E_HASTE: i32 = 0;
+export const E_CRIT: i32 = 1;
+export const E_MASTERY: i32 = 2;
+export const E_VERS: i32 = 3;
+export const E_PRIMARY: i32 = 4;
+export const E_DMG_MULT: i32 = 5;
+export const E_DMG_MULT_SCHOOL: i32 = 6;
+export const E_DMG_MULT_SPELLS: i32 = 7;
+export const E_CLEAVE: i32 = 8;
+export const E_DMG_MULT_STACKING: i32 = 9;
+
+// op codes
+export const OP_APPLY_AURA: i32 = 1;
+export const OP_CONSUME_AURA: i32 = 2;
+export const OP_GAIN_RESOURCE: i32 = 3;
+export const OP_REDUCE_COOLDOWN: i32 = 4;
+export const OP_RESET_COOLDOWN: i32 = 5;
+export const OP_DEAL_DAMAGE: i32 = 6;
+export const OP_SCHEDULE: i32 = 7;
+export const OP_ROLL_RPPM: i32 = 8;
+export const OP_PROC_CHANCE: i32 = 9;
+export const OP_IF_AURA: i32 = 10;
+export const OP_IF_NOT_AURA: i32 = 11;
+export const OP_SUMMON_PET: i32 = 12;
+export const OP_DISMISS_PET: i32 = 13;
+export const OP_MAX: i32 = 13;
+
+// cdr conditions
+export const CDR_ALWAYS: i32 = 0;
+export const CDR_PROC_CHANCE: i32 = 1;
+export const CDR_WHILE_AURA: i32 = 2;
+export const CDR_RESET_WHILE_AURA: i32 = 3;
+
+// load errors (engineLoad return codes)
+export const LOAD_OK: i32 = 0;
+export const LOAD_BAD_VERSION: i32 = 1;
+export const LOAD_BAD_SECTION: i32 = 2;
+export const LOAD_BAD_ROTATION: i32 = 3;
+export const LOAD_TOO_MANY: i32 = 4;

@@ -9,7 +9,7 @@ import type { DataBundle } from "../data/types.js";
 import { buildCatalog, type Catalog } from "./catalog.js";
 import { ApiConfigError, ApiError } from "./errors.js";
 import { ifNoneMatchHits, Lru, strongEtag } from "./http.js";
-import { ICON_NAME_RE, ICON_PIXELS, IconService, type IconOptions, type IconSize } from "./icons.js";
+import { ICON_NAME_RE, ICON_PIXELS, IconService, validateIconOptions, type IconOptions, type IconSize } from "./icons.js";
 
 export const GAME_DATA_PATH = "/functions/v1/game-data";
 export const ICONS_PATH = "/functions/v1/icons";
@@ -228,6 +228,7 @@ function sendCached(c: Context, body: string | Uint8Array, etag: string, content
  */
 export function createApp(options: ApiOptions = {}): Hono {
   const publicOrigin = options.publicOrigin === undefined ? undefined : normalizeOrigin(options.publicOrigin);
+  validateIconOptions(options);
   let ready: ApiState | undefined;
   let pending: Promise<ApiState> | undefined;
   const state = (): ApiState | Promise<ApiState> => {

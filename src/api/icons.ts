@@ -82,6 +82,21 @@ function trimSlash(s: string): string {
   return s.replace(/\/+$/, "");
 }
 
+/** Throws ApiConfigError for option values that can never work (called by createApp, before any request). */
+export function validateIconOptions(options: IconOptions): void {
+  const bytes = options.memoryCacheBytes;
+  if (bytes !== undefined && !(Number.isFinite(bytes) && bytes >= 0)) {
+    throw new ApiConfigError("memoryCacheBytes", `must be a byte count >= 0, got ${bytes}`);
+  }
+  if (options.upstreamUrl !== undefined && !isHttpUrl(options.upstreamUrl)) {
+    throw new ApiConfigError("upstreamUrl", `must be an http(s) URL, got ${JSON.stringify(options.upstreamUrl)}`);
+  }
+  const t = options.upstreamTimeoutMs;
+  if (t !== undefined && !(Number.isFinite(t) && t > 0)) {
+    throw new ApiConfigError("upstreamTimeoutMs", `must be a positive number of ms, got ${t}`);
+  }
+}
+
 export class IconService {
   private readonly memory: Lru<string, IconImage>;
   private readonly inflight = new Map<string, Promise<IconImage>>();
@@ -98,16 +113,13 @@ export class IconService {
     private readonly knownNames: ReadonlySet<string>,
     private readonly options: IconOptions = {},
   ) {
+    validateIconOptions(options);
     const bytes = options.memoryCacheBytes ?? DEFAULT_MEMORY_BYTES;
-    if (!Number.isFinite(bytes) || bytes < 0) throw new ApiConfigError("memoryCacheBytes", `must be a byte count >= 0, got ${bytes}`);
     this.memory = new Lru(100_000, bytes);
     this.upstreamMisses = new Lru(10_000);
     this.resize = options.resize ?? sharpResize;
     this.fetchImpl = options.fetch ?? ((...a: Parameters<typeof fetch>) => globalThis.fetch(...a));
     this.upstreamTimeoutMs = options.upstreamTimeoutMs ?? 5000;
-    if (options.upstreamUrl !== undefined && !isHttpUrl(options.upstreamUrl)) {
-      throw new ApiConfigError("upstreamUrl", `must be an http(s) URL, got ${JSON.stringify(options.upstreamUrl)}`);
-    }
   }
 
   /** Bytes held by the memory cache (for tests and monitoring). */

@@ -1,0 +1,334 @@
+// compileSpec: resolved manifest + game data + profile + rotation → SpecImage (src/engine/image.ts),
+// the flat description the wasm engine runs.
+//
+// Index layout of `spells` (what the per-spell breakdown reports):
+//   [manifest spells in file order] [auto attack] [one pseudo-spell per pet attack]
+//   [one pseudo-spell per periodic-damage aura: "<aura>_tick"] [one per op-list damage op]
+// Only manifest spells are castable; untalented ones are kept as `known: false` placeholders so a
+// rotation may name them behind `talent.X` (the compiler folds those entries away).
+//
+// Mapping decisions (manifest → engine):
+// - A pet with several attacks becomes one PetImage per attack (same lifetime: summoned together);
+//   the rotation's `pet.<name>` is the first of them. Pet damage coefficients are multiplied by the
+//   pet's ap_ratio (the engine gives pets the player's attack power).
+// - mastery kind "pet" (Beast Mastery: mastery multiplies pet damage only). The engine's mastery kinds
+//   are uniform / school, each optionally extended to pets; none is "pets only". As long as nothing
+//   changes mastery during the fight (no aura with a mastery effect), the pet mastery multiplier
+//   1 + mastery% / 100 is a constant, so it is folded into every pet damage coefficient (exact: all
+//   damage modifiers are multiplicative) and the engine mastery is "none". With a mastery buff present
+//   compileSpec throws COMPILE_UNSUPPORTED instead of silently mis-modelling it.
+// - add_charge = RESET_COOLDOWN (on a charge pool: completes the running recharge, +1 charge).
+// - pet_attack_speed = damageMultSpells over the pet's attack pseudo-spells (see the manifest note).
+// - pet_damage_mult = damageMult on a pet-owned aura.
+// - Auto attack AP coefficient, when the manifest gives none: swing seconds / 6 (AP / 6 DPS).
+
+import type { CompiledRotation, RotationJson, RotationSymbols } from "../rotation/index.js";
+import { compileRotation } from "../rotation/index.js";
+import type { ResolvedAura, ResolvedDamage, ResolvedOp, ResolvedSpec } from "../manifest/resolve.js";
+import type { AuraImage, BuffEffect, DamageEntry, ImpactProcImage, Op, PetImage, RppmImage, SpecImage, SpellImage } from "./image.js";
+import type { Profile } from "./profile.js";
+import type { CombatStats } from "../stats/combat-stats.js";
+import { CombatsimError } from "../errors.js";
+
+export class CompileError extends CombatsimError {
+  constructor(detail: string) {
+    super("COMPILE_UNSUPPORTED", `compileSpec: ${detail}`);
+  }
+}
+
+export interface CompileInput {
+  spec: ResolvedSpec;
+  profile: Profile;
+  /** Stats from profileStats with the spec's coefficient (mastery after the coefficient). */
+  stats: CombatStats;
+  rotation: RotationJson;
+  rotationFile: string;
+  durationMs: number;
+  targets: number;
+  targetArmor: number;
+  armorK: number;
+}
+
+export interface CompiledSpec {
+  image: SpecImage;
+  rotation: CompiledRotation;
+  /** Rotation name → index maps (for tests / reporting). */
+  symbols: { spells: Map<string, number>; auras: Map<string, number>; pets: Map<string, number> };
+}
+
+function aoeOf(d: ResolvedDamage): DamageEntry["aoe"] {
+  return d.aoe === "single" ? "single" : d.aoe;
+}
+
+export function compileSpec(input: CompileInput): CompiledSpec {
+  const { spec, profile } = input;
+  const spells: SpellImage[] = [];
+  const damage: DamageEntry[] = [];
+  const opLists: Op[][] = [];
+  const auras: AuraImage[] = [];
+  const pets: PetImage[] = [];
+  const spellIdx = new Map<string, number>();
+  const auraIdx = new Map<string, number>(spec.auras.map((a, i) => [a.name, i]));
+  const resIdx = new Map<string, number>(spec.resources.map((r, i) => [r.name, i]));
+  /** pet name → its PetImage indices (one per attack). */
+  const petImages = new Map<string, number[]>();
+  /** pet name → spell indices of its attack pseudo-spells. */
+  const petAttackSpells = new Map<string, number[]>();
+
+  const pseudoSpell = (name: string, id: number): number => {
+    spells.push({ id, name, castMs: 0, startRecoveryCategory: 0, startRecoveryMs: 0 });
+    return spells.length - 1;
+  };
+
+  // 1. castable spells (indices fixed first: the rotation names them)
+  spec.spells.forEach((s) => {
+    spellIdx.set(s.name, spells.length);
+    spells.push({ id: s.id, name: s.name, castMs: 0, startRecoveryCategory: 0, startRecoveryMs: 0 });
+  });
+  // 2. auto attack
+  let autoIdx = -1;
+  if (spec.autoAttack) {
+    autoIdx = pseudoSpell(spec.autoAttack.name, spec.autoAttack.spell);
+    spellIdx.set(spec.autoAttack.name, autoIdx);
+  }
+  // 3. pets: one PetImage + pseudo-spell + damage entry per attack
+  let petCursor = 0;
+  for (const p of spec.pets) {
+    const imgs: number[] = [];
+    const atkSpells: number[] = [];
+    for (const _ of p.attacks) imgs.push(petCursor++);
+    petImages.set(p.name, imgs);
+    p.attacks.forEach((a, j) => {
+      const si = pseudoSpell(a.name, a.spell);
+      atkSpells.push(si);
+      damage.push({ spell: si, kind: "ap", base: 0, coefficient: a.apCoef * p.apRatio, school: a.school, pet: imgs[j]! });
+      pets.push({ name: a.name, melee: damage.length - 1, swingMs: a.intervalMs, startsActive: p.permanent });
+    });
+    petAttackSpells.set(p.name, atkSpells);
+  }
+  const petRatio = (name: string | undefined): number => (name === undefined ? 1 : spec.pets.find((p) => p.name === name)!.apRatio);
+  const firstPetImage = (name: string): number => petImages.get(name)![0]!;
+
+  const addDamage = (spell: number, d: ResolvedDamage): number => {
+    const e: DamageEntry = { spell, kind: "ap", base: 0, coefficient: d.apCoef * petRatio(d.pet), school: d.school, aoe: aoeOf(d) };
+    if (d.pet !== undefined) e.pet = firstPetImage(d.pet);
+    if (d.weapon) e.weaponMultiplier = 1;
+    damage.push(e);
+    return damage.length - 1;
+  };
+
+  const addList = (ops: Op[]): number => {
+    opLists.push(ops);
+    return opLists.length - 1;
+  };
+  const compileOps = (list: ResolvedOp[]): Op[] => {
+    const out: Op[] = [];
+    for (const op of list) {
+      switch (op.op) {
+        case "apply_aura":
+          out.push({ op: "applyAura", aura: auraIdx.get(op.aura)!, stacks: op.stacks });
+          break;
+        case "remove_aura":
+          out.push({ op: "consumeAura", aura: auraIdx.get(op.aura)!, stacks: 0 });
+          break;
+        case "gain":
+          out.push({ op: "gainResource", resource: resIdx.get(op.resource)!, amount: op.amount });
+          break;
+        case "reduce_cooldown": {
+          const reduce: Op = { op: "reduceCooldown", spell: spellIdx.get(op.spell)!, ms: op.ms };
+          out.push(op.if_aura !== undefined ? { op: "ifAura", aura: auraIdx.get(op.if_aura)!, list: addList([reduce]) } : reduce);
+          break;
+        }
+        case "reset_cooldown":
+        case "add_charge":
+          out.push({ op: "resetCooldown", spell: spellIdx.get(op.spell)! });
+          break;
+        case "damage": {
+          const si = pseudoSpell(`damage_${op.spell}`, op.spell);
+          const d: ResolvedDamage = { payloadSpell: op.spell, apCoef: op.apCoef, school: op.school, aoe: "single", weapon: false };
+          if (op.pet !== undefined) d.pet = op.pet;
+          out.push({ op: "dealDamage", damage: addDamage(si, d) });
+          break;
+        }
+        case "summon_pet":
+          for (const pi of petImages.get(op.pet)!) out.push({ op: "summonPet", pet: pi, durationMs: op.durationMs });
+          break;
+      }
+    }
+    return out;
+  };
+
+  // 4. fill castable spells
+  spec.spells.forEach((s, i) => {
+    const img: SpellImage = {
+      id: s.id,
+      name: s.name,
+      castMs: s.castMs,
+      startRecoveryCategory: s.startRecoveryCategory,
+      startRecoveryMs: s.startRecoveryMs,
+      recoveryMs: s.recoveryMs,
+      categoryId: s.categoryId,
+      categoryRecoveryMs: s.categoryRecoveryMs,
+      chargeCategoryId: s.chargeCategoryId,
+      chargeRecoveryMs: s.chargeRecoveryMs,
+      maxCharges: s.maxCharges,
+    };
+    if (!s.active) img.known = false;
+    if (s.resource !== undefined) {
+      const r = resIdx.get(s.resource)!;
+      if (s.cost > 0) img.cost = { resource: r, amount: s.cost };
+      if (s.gain > 0) img.gain = { resource: r, amount: s.gain };
+    }
+    if (s.damage) img.damage = addDamage(i, s.damage);
+    if (s.onCast.length) img.hook = addList(compileOps(s.onCast));
+    spells[i] = img;
+  });
+
+  // 5. auras
+  const buffEffects = (a: ResolvedAura): BuffEffect[] =>
+    a.effects.map((e): BuffEffect => {
+      switch (e.type) {
+        case "haste":
+          return { type: "haste", value: e.value };
+        case "crit":
+          return { type: "crit", value: e.value };
+        case "mastery":
+          return { type: "mastery", value: e.value };
+        case "versatility":
+          return { type: "versatility", value: e.value };
+        case "primary_stat":
+          return { type: "primaryStat", value: e.value };
+        case "damage_mult":
+        case "pet_damage_mult":
+          return { type: "damageMult", value: e.value };
+        case "damage_mult_school":
+          return { type: "damageMultSchool", value: e.value, school: e.school! };
+        case "damage_mult_spells":
+          return { type: "damageMultSpells", value: e.value, spells: e.spells!.map((n) => spellIdx.get(n)!) };
+        case "cleave":
+          return { type: "cleave", value: e.value, count: e.count! };
+        case "pet_attack_speed": {
+          // pet auras sit on "the (main) pet" (engine): the first declared pet's attacks
+          const main = spec.pets[0];
+          if (!main) throw new CompileError(`aura "${a.name}": pet_attack_speed needs a pet`);
+          return { type: "damageMultSpells", value: e.value, spells: petAttackSpells.get(main.name)! };
+        }
+      }
+    });
+  for (const a of spec.auras) {
+    const img: AuraImage = {
+      name: a.name,
+      owner: a.target,
+      durationMs: a.durationMs,
+      maxStacks: a.maxStacks,
+      refresh: a.refresh === "duration" ? "refresh" : a.refresh,
+      effects: buffEffects(a),
+      appliesToPets: a.appliesToPets,
+      tickMayCrit: a.tickMayCrit,
+      snapshot: a.snapshot,
+    };
+    if (a.tickPeriodMs > 0) {
+      img.tickPeriodMs = a.tickPeriodMs;
+      img.tickHasted = a.tickHasted;
+      const tickOps = compileOps(a.onTick);
+      if (a.tickGain) tickOps.unshift({ op: "gainResource", resource: resIdx.get(a.tickGain.resource)!, amount: a.tickGain.amount });
+      if (tickOps.length) img.tickOps = addList(tickOps);
+      if (a.tickDamage) img.tickDamage = addDamage(pseudoSpell(`${a.name}_tick`, a.id), a.tickDamage);
+    }
+    if (a.onExpire.length) img.onExpire = addList(compileOps(a.onExpire));
+    auras.push(img);
+  }
+
+  // 6. procs
+  const procs: ImpactProcImage[] = [];
+  const rppm: RppmImage[] = [];
+  const castHooks: number[] = [];
+  for (const p of spec.procs) {
+    const list = addList(compileOps(p.ops));
+    const filter = p.spells.map((n) => spellIdx.get(n)!);
+    if (p.trigger === "impact") {
+      const img: ImpactProcImage = { name: p.name, chance: p.chance, list, critOnly: p.critOnly, periodicOnly: p.periodicOnly, skipPeriodic: p.skipPeriodic };
+      if (filter.length) img.spells = filter;
+      procs.push(img);
+    } else if (p.trigger === "rppm") {
+      rppm.push({ name: p.name, rppm: p.rppm, hasteScales: p.rppmHasteScales, blpEnabled: true });
+      castHooks.push(addList([{ op: "rollRppm", tracker: rppm.length - 1, list }]));
+    } else {
+      // cast procs: on the listed spells' hooks, or after every cast
+      const roll: Op = { op: "procChance", chance: p.chance, list };
+      if (filter.length === 0) castHooks.push(addList([roll]));
+      for (const si of filter) {
+        const s = spells[si]!;
+        if (s.hook === undefined) s.hook = addList([roll]);
+        else opLists[s.hook]!.push(roll);
+      }
+    }
+  }
+
+  // 7. rotation
+  const symbols: RotationSymbols = {
+    spell: (n) => (spec.spells.some((s) => s.name === n) ? spellIdx.get(n) : undefined),
+    aura: (n) => auraIdx.get(n),
+    petAura: (n) => (spec.auras.find((a) => a.name === n)?.target === "pet" ? auraIdx.get(n) : undefined),
+    resource: (n) => resIdx.get(n),
+    pet: (n) => petImages.get(n)?.[0],
+    talent: (n) => (spec.allTalents.includes(n) ? spec.talents.includes(n) : undefined),
+    activeEnemies: input.targets,
+  };
+  const rotation = compileRotation(input.rotation, symbols, input.rotationFile);
+
+  const coef = spec.mastery.coefficient;
+  const s = input.stats;
+  if (spec.mastery.kind === "pet") {
+    const buff = spec.auras.find((a) => a.active && a.effects.some((e) => e.type === "mastery"));
+    if (buff) throw new CompileError(`pet-only mastery cannot be folded: aura "${buff.name}" changes mastery during the fight`);
+    const petMastery = 1 + s.mastery / 100; // s.mastery is already × coefficient (recompute)
+    for (const d of damage) if (d.pet !== undefined) d.coefficient *= petMastery;
+  }
+  const image: SpecImage = {
+    name: spec.spec,
+    run: { durationMs: input.durationMs, targets: input.targets, targetArmor: input.targetArmor, armorK: input.armorK },
+    stats: {
+      attackPower: s.attackPower,
+      spellPower: s.spellPower,
+      crit: s.crit,
+      haste: s.haste,
+      // the image applies the coefficient itself
+      mastery: coef > 0 ? s.mastery / coef : 0,
+      versatility: s.versatility,
+      critDamageBonus: s.critDamageBonus,
+    },
+    mastery:
+      spec.mastery.kind === "pet"
+        ? { kind: "none", coefficient: coef, appliesToPets: false }
+        : spec.mastery.kind === "school"
+          ? { kind: "school", coefficient: coef, school: spec.mastery.school!, appliesToPets: false }
+          : { kind: "uniform", coefficient: coef, appliesToPets: true },
+    resources: spec.resources.map((r) => ({ name: r.name, model: "generic", max: r.max, initial: r.initial, regenPerSec: r.regenPerSec, hasteScaled: r.hasteScaled })),
+    spells,
+    auras,
+    damage,
+    opLists,
+    rotation: { kind: "bytecode", code: rotation.code, constants: rotation.constants },
+  };
+  if (castHooks.length) image.castHooks = castHooks;
+  if (procs.length) image.procs = procs;
+  if (rppm.length) image.rppm = rppm;
+  if (pets.length) image.pets = pets;
+  if (spec.autoAttack) {
+    const a = spec.autoAttack;
+    const swingMs = a.swingMs ?? profile.weapon.speedMs;
+    const apCoef = a.apCoef ?? swingMs / 1000 / 6;
+    damage.push({ spell: autoIdx, kind: "ap", base: 0, coefficient: apCoef, weaponMultiplier: a.weaponMultiplier, school: a.school });
+    image.autoAttack = { damage: damage.length - 1, swingMs, weaponMin: profile.weapon.minDamage, weaponMax: profile.weapon.maxDamage };
+  }
+  return {
+    image,
+    rotation,
+    symbols: {
+      spells: new Map([...spellIdx].filter(([n]) => spec.spells.some((s) => s.name === n))),
+      auras: auraIdx,
+      pets: new Map([...petImages].map(([n, v]) => [n, v[0]!])),
+    },
+  };
+}

@@ -1,0 +1,113 @@
+// Character profile (data/profiles/<spec>.json) → combat stats through the stats module
+// (RatingConverter.fromBundle + recompute: DR curve 21024, CombatRatings divisors, base crit 5).
+//
+// Profile JSON:
+//   { "spec": "beast-mastery", "level": 80, "primary_stat": 42000,
+//     "ratings": { "crit": 7000, "haste": 6600, "mastery": 7000, "versatility": 3900 },
+//     "crit_damage_bonus": 0,                      (optional, percent points)
+//     "target_level_offset": 3,                    (optional: boss = level + 3)
+//     "weapon": { "name": "...", "item": 34334, "speed_ms": 2900, "min_damage": 1000, "max_damage": 1500 } }
+// Weapon damage is a profile input (the bundled item tables carry no weapon damage rows).
+
+import type { DataBundle } from "../data/types.js";
+import { ProfileError } from "../manifest/errors.js";
+import { JsonReader, parseJsonText } from "../manifest/json.js";
+import { RatingConverter } from "../stats/ratings.js";
+import { recompute, type CombatStats } from "../stats/combat-stats.js";
+
+export interface WeaponProfile {
+  name: string;
+  /** Item id (reporting; 0 = none). */
+  item: number;
+  speedMs: number;
+  minDamage: number;
+  maxDamage: number;
+}
+
+export interface Profile {
+  spec: string;
+  level: number;
+  /** The spec's primary attribute (agility for hunters): attack power = spell power = primary. */
+  primaryStat: number;
+  ratings: { crit: number; haste: number; mastery: number; versatility: number };
+  critDamageBonus: number;
+  /** Target level - character level (3 = raid boss). */
+  targetLevelOffset: number;
+  weapon: WeaponProfile;
+}
+
+/** Validate a profile (parsed JSON or text). Errors: ProfileError (INVALID_PROFILE) naming file and path. */
+export function parseProfile(json: unknown, file: string): Profile {
+  const fail = (path: string, detail: string): never => {
+    throw new ProfileError(file, path, detail);
+  };
+  const r = new JsonReader(typeof json === "string" ? parseJsonText(json, fail) : json, "", fail);
+  r.keys(["spec", "level", "primary_stat", "ratings", "crit_damage_bonus", "target_level_offset", "weapon", "comment"]);
+  const rr = r.field("ratings");
+  rr.keys(["crit", "haste", "mastery", "versatility"]);
+  const rating = (k: string) => rr.field(k).num({ min: 0 });
+  const w = r.field("weapon");
+  w.keys(["name", "item", "speed_ms", "min_damage", "max_damage"]);
+  const weapon: WeaponProfile = {
+    name: w.opt("name")?.str() ?? "",
+    item: w.opt("item")?.num({ int: true, min: 0 }) ?? 0,
+    speedMs: w.field("speed_ms").num({ min: 100 }),
+    minDamage: w.field("min_damage").num({ min: 0 }),
+    maxDamage: w.field("max_damage").num({ min: 0 }),
+  };
+  if (weapon.maxDamage < weapon.minDamage) w.field("max_damage").error(`must be >= min_damage (${weapon.minDamage}), got ${weapon.maxDamage}`);
+  return {
+    spec: r.field("spec").str(),
+    level: r.field("level").num({ int: true, min: 1, max: 200 }),
+    primaryStat: r.field("primary_stat").num({ min: 0 }),
+    ratings: { crit: rating("crit"), haste: rating("haste"), mastery: rating("mastery"), versatility: rating("versatility") },
+    critDamageBonus: r.opt("crit_damage_bonus")?.num({ min: 0 }) ?? 0,
+    targetLevelOffset: r.opt("target_level_offset")?.num({ int: true, min: 0, max: 10 }) ?? 3,
+    weapon,
+  };
+}
+
+/**
+ * Profile → combat stats (spec "Recompute"). Mastery here is in mastery percent points AFTER the
+ * coefficient, as recompute returns it; the engine image wants it before (compile divides back).
+ */
+export function profileStats(profile: Profile, bundle: DataBundle, masteryCoefficient: number): CombatStats {
+  const converter = RatingConverter.fromBundle(bundle);
+  return recompute(
+    {
+      level: profile.level,
+      primary: profile.primaryStat,
+      critRating: profile.ratings.crit,
+      hasteRating: profile.ratings.haste,
+      masteryRating: profile.ratings.mastery,
+      versatilityRating: profile.ratings.versatility,
+      masteryCoefficient,
+      critDamageBonus: profile.critDamageBonus,
+    },
+    converter,
+  );
+}
+
+export interface TargetArmor {
+  level: number;
+  armor: number;
+  /** K = ArmorConstant × ArmorConstantMod (mod 1 when no ExpectedStatMod applies). */
+  armorK: number;
+}
+
+/**
+ * Target armor and K from ExpectedStat (spec: "K = armor constant times armor constant modifier for
+ * the target level, from the expected-stats table"). The row is the one for `level` with ExpansionID
+ * -2 (the table's current-content rows; other expansions' rows repeat older values). No
+ * ExpectedStatMod is applied (a mod id would come from a difficulty's ContentTuning, which a plain
+ * target dummy has not): mod = 1. A missing row is a ProfileError naming the level.
+ */
+export function targetArmor(bundle: DataBundle, level: number, file = "ExpectedStat.csv"): TargetArmor {
+  const rows = bundle.table("ExpectedStat").rows.filter((r) => r["Lvl"] === level);
+  const row = rows.find((r) => r["ExpansionID"] === -2) ?? rows[0];
+  if (!row) throw new ProfileError(file, "target_level_offset", `no ExpectedStat row for target level ${level}`);
+  const armor = Number(row["CreatureArmor"]);
+  const k = Number(row["ArmorConstant"]);
+  if (!(k > 0)) throw new ProfileError(file, "target_level_offset", `ExpectedStat row ID=${String(row["ID"])} has ArmorConstant ${k}`);
+  return { level, armor, armorK: k };
+}

@@ -1,0 +1,36 @@
+// Typed errors of the manifest layer. Every message names the file and the JSON path involved.
+import { CombatsimError } from "../errors.js";
+
+export type ManifestErrorCode =
+  /** The file is not valid JSON, or a value has the wrong type / is missing / is unknown. */
+  | "INVALID_MANIFEST"
+  /** `schema_version` differs from SCHEMA_VERSION (spec Versioning: generation fails). */
+  | "MANIFEST_SCHEMA_VERSION"
+  /** A name used in the manifest (spell, aura, pet, resource, talent) is not declared. */
+  | "MANIFEST_UNKNOWN_NAME"
+  /** The manifest / rotation / profile file could not be read. */
+  | "MANIFEST_READ_FAILED";
+
+export class ManifestError extends CombatsimError {
+  declare readonly code: ManifestErrorCode;
+  /** File the problem is in (as given by the caller). */
+  readonly file: string;
+  /** JSON path inside the file, e.g. `spells[2].cooldown_ms` (`<root>` for the whole document). */
+  readonly path: string;
+  constructor(code: ManifestErrorCode, file: string, path: string, detail: string) {
+    super(code, `${file}: ${path || "<root>"}: ${detail}`);
+    this.file = file;
+    this.path = path || "<root>";
+  }
+}
+
+/** A character profile (data/profiles/*.json) is malformed. Same shape as ManifestError. */
+export class ProfileError extends CombatsimError {
+  readonly file: string;
+  readonly path: string;
+  constructor(file: string, path: string, detail: string) {
+    super("INVALID_PROFILE", `${file}: ${path || "<root>"}: ${detail}`);
+    this.file = file;
+    this.path = path || "<root>";
+  }
+}

@@ -1,0 +1,7 @@
+// Spec manifests: schema + validation, resolution against game data, loading.
+export { SCHEMA_VERSION, validateManifest } from "./schema.js";
+export type { Manifest, SpellDecl, AuraDecl, ProcDecl, PetDecl, ResourceDecl, Op as ManifestOp, DataRef, NumOrRef } from "./schema.js";
+export { ManifestError, ProfileError, type ManifestErrorCode } from "./errors.js";
+export { resolveManifest } from "./resolve.js";
+export type { ResolvedSpec, ResolvedSpell, ResolvedAura, ResolvedProc, ResolvedPet, ResolvedOp, Provenance, ResolveOptions } from "./resolve.js";
+export { loadManifest, specFilePath, readTextFile } from "./load.js";

@@ -1,0 +1,539 @@
+// Resolution of a validated manifest against game data: every number the manifest leaves out is read
+// from the spell records (src/data/resolver.ts); a number the manifest gives wins. A value the spec
+// needs that never resolves throws MissingSpellData(spellId, field) — no silent zeros.
+//
+// Which values are required (decisions where the spec says "not shown"):
+// - spell: cast_time (SpellMisc→SpellCastTimes); the start-recovery lock (SpellCategories.
+//   StartRecoveryCategory + SpellCooldowns.StartRecoveryTime) unless `gcd_ms`/`off_gcd` is given; the
+//   cooldown (SpellCooldowns.RecoveryTime/CategoryRecoveryTime, SpellCategories.Category) unless
+//   `cooldown_ms` is given; charges (SpellCategories.ChargeCategory→SpellCategory.MaxCharges/
+//   ChargeRecoveryTime) unless `charges` is given.
+// - spell cost: SpellPower rows of the spell's resource power type. A spell with no SpellPower row is
+//   free — the client lists only costs that exist, so absence is an answer, not a hole.
+// - damage coefficient / school: from the payload effect (trigger chain followed, contract 3); a
+//   declared `effect` that does not resolve, or resolves to a zero coefficient, is MissingSpellData.
+// - aura: duration (SpellMisc.DurationIndex→SpellDuration; index 0 = permanent); max_stacks only for
+//   `stacking: true` auras (SpellAuraOptions.CumulativeAura must exist and be >= 1); tick period only
+//   for periodic auras (SpellEffect.EffectAuraPeriod must be > 0).
+// - proc: chance from SpellAuraOptions.ProcChance (percent) unless given; RPPM from
+//   SpellProcsPerMinute.BaseProcRate unless given.
+// - resource max / regen: the PowerType row whose PowerTypeEnum equals power_type (MaxBasePower,
+//   RegenCombat), unless given.
+// - mastery coefficient: the mastery spell's effect 1 EffectBonusCoefficient (SimC's mastery_value
+//   source) unless given; zero or absent is MissingSpellData.
+//
+// Every resolved number is recorded in `provenance` (JSON path → "manifest" or "Table.Column",
+// flagged when the table is a labelled fixture) — docs/beast-mastery.md is written from it.
+
+import { MissingSpellData } from "../errors.js";
+import type { SpellResolver } from "../data/resolver.js";
+import type { SpellDataRecord, SpellEffect } from "../data/spell-record.js";
+import type { DataBundle } from "../data/types.js";
+import { ManifestError } from "./errors.js";
+import type { AuraDecl, BuffEffectDecl, DamageDecl, DataRef, Manifest, NumOrRef, Op, PetDecl, ProcDecl, SpellDecl } from "./schema.js";
+
+export interface Provenance {
+  /** JSON-ish path of the value, e.g. `spells.kill_command.charge_cooldown_ms`. */
+  path: string;
+  value: number;
+  /** "manifest" or "Table.Column" (spell id in `spell`). */
+  source: string;
+  spell?: number;
+  /** The source table is a labelled fixture (data/FIXTURES.md), not a client export. */
+  fixture: boolean;
+}
+
+export interface ResolvedDamage {
+  /** Spell id the payload came from (for reporting). */
+  payloadSpell: number;
+  apCoef: number;
+  school: number;
+  pet?: string;
+  aoe: DamageDecl["aoe"];
+  weapon: boolean;
+}
+
+export type ResolvedOp =
+  | { op: "apply_aura"; aura: string; stacks: number }
+  | { op: "remove_aura"; aura: string }
+  | { op: "gain"; resource: string; amount: number }
+  | { op: "reduce_cooldown"; spell: string; ms: number; if_aura?: string }
+  | { op: "reset_cooldown"; spell: string }
+  | { op: "add_charge"; spell: string }
+  | { op: "damage"; spell: number; apCoef: number; school: number; pet?: string }
+  | { op: "summon_pet"; pet: string; durationMs: number };
+
+export interface ResolvedSpell {
+  name: string;
+  id: number;
+  /** false: its talent is not taken (kept so rotations can name it; the engine treats it as unknown). */
+  active: boolean;
+  castMs: number;
+  startRecoveryCategory: number;
+  startRecoveryMs: number;
+  recoveryMs: number;
+  categoryId: number;
+  categoryRecoveryMs: number;
+  chargeCategoryId: number;
+  maxCharges: number;
+  chargeRecoveryMs: number;
+  resource?: string;
+  cost: number;
+  gain: number;
+  damage?: ResolvedDamage;
+  onCast: ResolvedOp[];
+}
+
+export interface ResolvedBuffEffect {
+  type: BuffEffectDecl["type"];
+  value: number;
+  school?: number;
+  spells?: string[];
+  count?: number;
+}
+
+export interface ResolvedAura {
+  name: string;
+  id: number;
+  active: boolean;
+  target: AuraDecl["target"];
+  durationMs: number;
+  maxStacks: number;
+  refresh: AuraDecl["refresh"];
+  tickPeriodMs: number;
+  tickHasted: boolean;
+  tickMayCrit: boolean;
+  tickDamage?: ResolvedDamage;
+  tickGain?: { resource: string; amount: number };
+  effects: ResolvedBuffEffect[];
+  appliesToPets: boolean;
+  snapshot: boolean;
+  onTick: ResolvedOp[];
+  onExpire: ResolvedOp[];
+}
+
+export interface ResolvedProc {
+  name: string;
+  id: number;
+  trigger: ProcDecl["trigger"];
+  chance: number;
+  rppm: number;
+  rppmHasteScales: boolean;
+  spells: string[];
+  critOnly: boolean;
+  periodicOnly: boolean;
+  skipPeriodic: boolean;
+  ops: ResolvedOp[];
+}
+
+export interface ResolvedPet {
+  name: string;
+  permanent: boolean;
+  /** 0 for permanent pets. */
+  durationMs: number;
+  apRatio: number;
+  attacks: { name: string; spell: number; intervalMs: number; apCoef: number; school: number }[];
+}
+
+export interface ResolvedResource {
+  name: string;
+  powerType: number;
+  max: number;
+  regenPerSec: number;
+  initial: number;
+  hasteScaled: boolean;
+}
+
+export interface ResolvedSpec {
+  spec: string;
+  specId: number;
+  primaryStat: Manifest["primary_stat"];
+  mastery: { spell: number; kind: Manifest["mastery"]["kind"]; coefficient: number; school?: number };
+  resources: ResolvedResource[];
+  /** apCoef undefined: swing seconds / 6, computed once the weapon speed is known (compile). */
+  autoAttack?: { name: string; spell: number; school: number; swingMs?: number; weaponMultiplier: number; apCoef?: number };
+  pets: ResolvedPet[];
+  spells: ResolvedSpell[];
+  auras: ResolvedAura[];
+  procs: ResolvedProc[];
+  /** Talents taken in this build. */
+  talents: string[];
+  allTalents: string[];
+  provenance: Provenance[];
+}
+
+/** Where each record field comes from (for provenance; see src/data/transform.ts). */
+const FIELD_SOURCE: Partial<Record<keyof SpellDataRecord, string>> = {
+  cast_time: "SpellCastTimes.Base",
+  recovery_time: "SpellCooldowns.RecoveryTime",
+  category_recovery_time: "SpellCooldowns.CategoryRecoveryTime",
+  start_recovery_time: "SpellCooldowns.StartRecoveryTime",
+  start_recovery_category: "SpellCategories.StartRecoveryCategory",
+  category_id: "SpellCategories.Category",
+  charge_category_id: "SpellCategories.ChargeCategory",
+  max_charges: "SpellCategory.MaxCharges",
+  charge_recovery_time: "SpellCategory.ChargeRecoveryTime",
+  power_costs: "SpellPower.ManaCost",
+  duration: "SpellDuration.Duration",
+  tick_period_ms: "SpellEffect.EffectAuraPeriod",
+  max_stacks: "SpellAuraOptions.CumulativeAura",
+  proc_chance: "SpellAuraOptions.ProcChance",
+  rppm_base_rate: "SpellProcsPerMinute.BaseProcRate",
+  school_mask: "SpellMisc.SchoolMask",
+  tick_may_crit: "SpellMisc.Attributes_8",
+  hasted_ticks: "SpellMisc.Attributes_5",
+};
+const EFFECT_COLUMN: Record<DataRef["field"], string> = {
+  base_points: "EffectBasePointsF",
+  bonus_coefficient_from_ap: "BonusCoefficientFromAP",
+  bonus_coefficient: "EffectBonusCoefficient",
+  aura_period_ms: "EffectAuraPeriod",
+};
+
+export interface ResolveOptions {
+  /** Talent names taken; default: the manifest's default set. Unknown names are an error. */
+  talents?: readonly string[];
+}
+
+class Ctx {
+  readonly provenance: Provenance[] = [];
+  constructor(
+    readonly m: Manifest,
+    readonly resolver: SpellResolver,
+    readonly bundle: DataBundle,
+    readonly file: string,
+    readonly talents: Set<string>,
+  ) {}
+
+  private tableOf(source: string): string {
+    return source.split(".")[0]!;
+  }
+
+  private isFixture(table: string): boolean {
+    try {
+      return this.bundle.table(table).isFixture;
+    } catch {
+      return false;
+    }
+  }
+
+  note(path: string, value: number, source: string, spell?: number): number {
+    // Values reached through a SpellMisc index column (cast time, duration) inherit its fixture status.
+    const via = source.startsWith("SpellCastTimes.") || source.startsWith("SpellDuration.") ? this.isFixture("SpellMisc") : false;
+    const p: Provenance = { path, value, source, fixture: source !== "manifest" && (via || this.isFixture(this.tableOf(source))) };
+    if (spell !== undefined) p.spell = spell;
+    this.provenance.push(p);
+    return value;
+  }
+
+  /** A record field that must resolve. */
+  field<K extends keyof SpellDataRecord>(path: string, spellId: number, field: K): SpellDataRecord[K] {
+    const v = this.resolver.require(spellId, field);
+    if (typeof v === "number") this.note(path, v, FIELD_SOURCE[field] ?? `record.${field}`, spellId);
+    return v;
+  }
+
+  effect(spellId: number, index: number, what: string): SpellEffect {
+    const e = this.resolver.get_spell_effect(spellId, index);
+    if (!e) throw new MissingSpellData(spellId, `effects[${index}]`, `no effect ${index} (1-based) for ${what}`);
+    return e;
+  }
+
+  /** A manifest number or DataRef; undefined when the manifest leaves it out. */
+  given(path: string, v: NumOrRef | undefined): number | undefined {
+    if (v === undefined) return undefined;
+    if (typeof v === "number") return this.note(path, v, "manifest");
+    const e = this.effect(v.spell, v.effect, path);
+    const raw = v.field === "base_points" ? e.base_points
+      : v.field === "bonus_coefficient_from_ap" ? e.bonus_coefficient_from_ap
+      : v.field === "bonus_coefficient" ? e.bonus_coefficient
+      : e.aura_period_ms;
+    return this.note(path, raw * v.scale, `SpellEffect.${EFFECT_COLUMN[v.field]}`, v.spell);
+  }
+
+  has(talent: string | undefined): boolean {
+    return talent === undefined || this.talents.has(talent);
+  }
+}
+
+function resolveDamage(c: Ctx, path: string, ownerId: number, d: DamageDecl): ResolvedDamage {
+  let payloadSpell = ownerId;
+  let apCoef = c.given(`${path}.ap_coef`, d.ap_coef);
+  if (d.effect !== undefined) {
+    const payload = c.resolver.resolvePayload(ownerId, d.effect);
+    if (!payload) throw new MissingSpellData(ownerId, `effects[${d.effect}]`, `${path}: no damage payload behind effect ${d.effect}`);
+    payloadSpell = payload.spell_id;
+    if (apCoef === undefined) {
+      if (payload.effect.bonus_coefficient_from_ap === 0) {
+        throw new MissingSpellData(payload.spell_id, "bonus_coefficient_from_ap", `${path}: the payload effect has no attack-power coefficient`);
+      }
+      apCoef = c.note(`${path}.ap_coef`, payload.effect.bonus_coefficient_from_ap, "SpellEffect.BonusCoefficientFromAP", payload.spell_id);
+    }
+  }
+  const school = d.school !== undefined ? c.note(`${path}.school`, d.school, "manifest") : c.field(`${path}.school`, payloadSpell, "school_mask");
+  if (school === 0) throw new MissingSpellData(payloadSpell, "school_mask", `${path}: school mask 0`);
+  const out: ResolvedDamage = { payloadSpell, apCoef: apCoef ?? 0, school, aoe: d.aoe, weapon: d.weapon };
+  if (d.pet !== undefined) out.pet = d.pet;
+  return out;
+}
+
+function resolveOps(c: Ctx, path: string, ops: Op[]): ResolvedOp[] {
+  const out: ResolvedOp[] = [];
+  ops.forEach((op, i) => {
+    const p = `${path}[${i}]`;
+    if (!c.has(op.if_talent)) return; // folded: the talent is not taken
+    switch (op.op) {
+      case "apply_aura":
+        out.push({ op: op.op, aura: op.aura, stacks: op.stacks });
+        break;
+      case "remove_aura":
+        out.push({ op: op.op, aura: op.aura });
+        break;
+      case "gain":
+        out.push({ op: op.op, resource: op.resource, amount: c.given(`${p}.amount`, op.amount)! });
+        break;
+      case "reduce_cooldown": {
+        const r: ResolvedOp = { op: op.op, spell: op.spell, ms: c.given(`${p}.ms`, op.ms)! };
+        if (op.if_aura !== undefined) r.if_aura = op.if_aura;
+        out.push(r);
+        break;
+      }
+      case "reset_cooldown":
+      case "add_charge":
+        out.push({ op: op.op, spell: op.spell });
+        break;
+      case "damage": {
+        const r: ResolvedOp = { op: op.op, spell: op.spell, apCoef: c.given(`${p}.ap_coef`, op.ap_coef)!, school: op.school };
+        if (op.pet !== undefined) r.pet = op.pet;
+        out.push(r);
+        break;
+      }
+      case "summon_pet": {
+        const pet = c.m.pets.find((x) => x.name === op.pet)!;
+        let durationMs = c.given(`${p}.duration_ms`, op.duration_ms);
+        if (durationMs === undefined) durationMs = petDuration(c, `${p}.duration_ms`, pet);
+        out.push({ op: op.op, pet: op.pet, durationMs });
+        break;
+      }
+    }
+  });
+  return out;
+}
+
+function petDuration(c: Ctx, path: string, pet: PetDecl): number {
+  if (pet.permanent) return 0;
+  const given = c.given(path, pet.duration_ms);
+  if (given !== undefined) return given;
+  const d = c.field(path, pet.spell!, "duration");
+  if (d <= 0) throw new MissingSpellData(pet.spell!, "duration", `${path}: pet "${pet.name}" needs a positive duration`);
+  return d;
+}
+
+function resolveSpell(c: Ctx, s: SpellDecl): ResolvedSpell {
+  const base = `spells.${s.name}`;
+  const active = c.has(s.talent);
+  // A spell whose talent is not taken must still exist in the data (its name may appear in the
+  // rotation), but its numbers are not needed: resolve them anyway so a broken manifest fails early.
+  const rec = c.resolver.requireRecord(s.id);
+  const castMs = c.given(`${base}.cast_time_ms`, s.cast_time_ms) ?? c.field(`${base}.cast_time_ms`, s.id, "cast_time");
+
+  let startRecoveryCategory: number;
+  let startRecoveryMs: number;
+  const gcd = c.given(`${base}.gcd_ms`, s.gcd_ms);
+  if (s.off_gcd) {
+    startRecoveryCategory = 0;
+    startRecoveryMs = 0;
+  } else if (gcd !== undefined) {
+    startRecoveryCategory = gcd > 0 ? 133 : 0;
+    startRecoveryMs = gcd;
+  } else {
+    startRecoveryCategory = c.field(`${base}.start_recovery_category`, s.id, "start_recovery_category");
+    startRecoveryMs = c.field(`${base}.gcd_ms`, s.id, "start_recovery_time");
+  }
+
+  let recoveryMs: number;
+  let categoryId = 0;
+  let categoryRecoveryMs = 0;
+  const cd = c.given(`${base}.cooldown_ms`, s.cooldown_ms);
+  if (cd !== undefined) {
+    recoveryMs = cd;
+  } else {
+    recoveryMs = c.field(`${base}.cooldown_ms`, s.id, "recovery_time");
+    categoryId = c.field(`${base}.category_id`, s.id, "category_id");
+    categoryRecoveryMs = c.field(`${base}.category_recovery_ms`, s.id, "category_recovery_time");
+  }
+
+  let maxCharges: number;
+  let chargeRecoveryMs: number;
+  let chargeCategoryId = 0;
+  if (s.charges !== undefined) {
+    maxCharges = c.note(`${base}.charges`, s.charges, "manifest");
+    chargeRecoveryMs = c.given(`${base}.charge_cooldown_ms`, s.charge_cooldown_ms) ?? (maxCharges > 0 ? c.field(`${base}.charge_cooldown_ms`, s.id, "charge_recovery_time") : 0);
+    chargeCategoryId = maxCharges > 0 && rec.charge_category_id > 0 ? rec.charge_category_id : 0;
+  } else {
+    chargeCategoryId = c.field(`${base}.charge_category_id`, s.id, "charge_category_id");
+    maxCharges = chargeCategoryId > 0 ? c.field(`${base}.charges`, s.id, "max_charges") : 0;
+    chargeRecoveryMs = c.given(`${base}.charge_cooldown_ms`, s.charge_cooldown_ms) ?? (chargeCategoryId > 0 ? c.field(`${base}.charge_cooldown_ms`, s.id, "charge_recovery_time") : 0);
+  }
+  if (maxCharges > 0 && chargeRecoveryMs <= 0) throw new MissingSpellData(s.id, "charge_recovery_time", `${base}: ${maxCharges} charge(s) without a recharge time`);
+
+  const resourceName = s.resource ?? c.m.resources[0]!.name;
+  const resource = c.m.resources.find((r) => r.name === resourceName)!;
+  let cost = c.given(`${base}.cost`, s.cost);
+  if (cost === undefined) {
+    const entry = rec.power_costs.find((p) => p.power_type === resource.power_type && p.required_aura_spell_id === 0);
+    cost = entry ? c.note(`${base}.cost`, entry.cost, FIELD_SOURCE.power_costs!, s.id) : 0;
+  }
+  const gain = c.given(`${base}.gain`, s.gain) ?? 0;
+
+  const out: ResolvedSpell = {
+    name: s.name, id: s.id, active, castMs, startRecoveryCategory, startRecoveryMs, recoveryMs, categoryId, categoryRecoveryMs,
+    chargeCategoryId, maxCharges, chargeRecoveryMs, cost, gain, onCast: active ? resolveOps(c, `${base}.on_cast`, s.on_cast) : [],
+  };
+  if (cost > 0 || gain > 0) out.resource = resourceName;
+  if (s.damage) out.damage = resolveDamage(c, `${base}.damage`, s.id, s.damage);
+  return out;
+}
+
+function resolveBuffEffect(c: Ctx, path: string, auraId: number, e: BuffEffectDecl): ResolvedBuffEffect {
+  let value = c.given(`${path}.value`, e.value);
+  if (value === undefined) {
+    const bp = c.note(`${path}.value`, c.effect(auraId, e.effect!, path).base_points, "SpellEffect.EffectBasePointsF", auraId);
+    // Data holds percents; damage multipliers are factors (25 → 1.25), stats stay percent points.
+    value = e.type.startsWith("damage_mult") || e.type === "pet_damage_mult" || e.type === "pet_attack_speed" ? 1 + bp / 100
+      : e.type === "cleave" ? bp / 100 : bp;
+  }
+  const out: ResolvedBuffEffect = { type: e.type, value };
+  if (e.school !== undefined) out.school = e.school;
+  if (e.spells) out.spells = e.spells;
+  if (e.count !== undefined) out.count = e.count;
+  return out;
+}
+
+function resolveAura(c: Ctx, a: AuraDecl): ResolvedAura {
+  const base = `auras.${a.name}`;
+  const rec = c.resolver.requireRecord(a.id);
+  const durationMs = c.given(`${base}.duration_ms`, a.duration_ms) ?? c.field(`${base}.duration_ms`, a.id, "duration");
+  let maxStacks = 1;
+  if (a.stacking) {
+    maxStacks = a.max_stacks !== undefined ? c.note(`${base}.max_stacks`, a.max_stacks, "manifest") : c.field(`${base}.max_stacks`, a.id, "max_stacks");
+    if (maxStacks < 1) throw new MissingSpellData(a.id, "max_stacks", `${base}: declared stacking but the data says it does not stack`);
+  }
+  const periodic = a.tick_damage !== undefined || a.tick_gain !== undefined || a.on_tick.length > 0;
+  let tickPeriodMs = 0;
+  if (periodic) {
+    tickPeriodMs = c.given(`${base}.tick_period_ms`, a.tick_period_ms) ?? c.field(`${base}.tick_period_ms`, a.id, "tick_period_ms");
+    if (tickPeriodMs <= 0) throw new MissingSpellData(a.id, "tick_period_ms", `${base}: periodic aura without a tick period`);
+  }
+  const out: ResolvedAura = {
+    name: a.name, id: a.id, active: c.has(a.talent), target: a.target, durationMs, maxStacks, refresh: a.refresh, tickPeriodMs,
+    tickHasted: a.hasted_ticks ?? rec.hasted_ticks,
+    tickMayCrit: rec.tick_may_crit,
+    effects: a.effects.map((e, i) => resolveBuffEffect(c, `${base}.effects[${i}]`, a.id, e)),
+    appliesToPets: a.applies_to_pets,
+    snapshot: a.snapshot,
+    onTick: resolveOps(c, `${base}.on_tick`, a.on_tick),
+    onExpire: resolveOps(c, `${base}.on_expire`, a.on_expire),
+  };
+  if (a.tick_damage) out.tickDamage = resolveDamage(c, `${base}.tick_damage`, a.id, a.tick_damage);
+  if (a.tick_gain) out.tickGain = { resource: a.tick_gain.resource, amount: c.given(`${base}.tick_gain.amount`, a.tick_gain.amount)! };
+  return out;
+}
+
+function resolveProc(c: Ctx, p: ProcDecl): ResolvedProc {
+  const base = `procs.${p.name}`;
+  let chance = 0;
+  let rppm = 0;
+  if (p.trigger === "rppm") {
+    rppm = p.rppm !== undefined ? c.note(`${base}.rppm`, p.rppm, "manifest") : c.field(`${base}.rppm`, p.id, "rppm_base_rate");
+    if (rppm <= 0) throw new MissingSpellData(p.id, "rppm_base_rate", `${base}: RPPM proc without a rate`);
+  } else {
+    const given = c.given(`${base}.chance`, p.chance);
+    if (given !== undefined) chance = given;
+    else chance = c.field(`${base}.chance`, p.id, "proc_chance") / 100;
+    if (!(chance >= 0 && chance <= 1)) throw new ManifestError("INVALID_MANIFEST", c.file, `${base}.chance`, `resolved chance ${chance} is outside [0, 1]`);
+  }
+  return {
+    name: p.name, id: p.id, trigger: p.trigger, chance, rppm, rppmHasteScales: p.rppm_haste_scales, spells: p.spells,
+    critOnly: p.crit_only, periodicOnly: p.periodic_only, skipPeriodic: p.skip_periodic, ops: resolveOps(c, `${base}.ops`, p.ops),
+  };
+}
+
+function powerTypeRow(c: Ctx, powerType: number, path: string) {
+  const row = c.bundle.table("PowerType").rows.find((r) => r["PowerTypeEnum"] === powerType);
+  if (!row) throw new ManifestError("INVALID_MANIFEST", c.file, path, `no PowerType row with PowerTypeEnum ${powerType} (give max and regen_per_sec in the manifest)`);
+  return row;
+}
+
+/**
+ * Resolve `m` (validated, from `file`) against the bundle's spell records. Only active (talented)
+ * spells, auras, procs and pets are required to resolve fully; inactive spells must still be known
+ * spells (rotations may name them), see the header for the rules.
+ */
+export function resolveManifest(m: Manifest, resolver: SpellResolver, file: string, opts: ResolveOptions = {}): ResolvedSpec {
+  const allTalents = m.talents.map((t) => t.name);
+  const chosen = opts.talents ?? m.talents.filter((t) => t.default).map((t) => t.name);
+  for (const t of chosen) {
+    if (!allTalents.includes(t)) throw new ManifestError("MANIFEST_UNKNOWN_NAME", file, "talents", `unknown talent "${t}" (known: ${allTalents.join(", ")})`);
+  }
+  const c = new Ctx(m, resolver, resolver.bundle, file, new Set(chosen));
+
+  const resources = m.resources.map((r, i): ResolvedResource => {
+    const base = `resources.${r.name}`;
+    let max = c.given(`${base}.max`, r.max);
+    let regen = c.given(`${base}.regen_per_sec`, r.regen_per_sec);
+    if (max === undefined || regen === undefined) {
+      const row = powerTypeRow(c, r.power_type, `resources[${i}].power_type`);
+      max ??= c.note(`${base}.max`, Number(row["MaxBasePower"]), "PowerType.MaxBasePower");
+      regen ??= c.note(`${base}.regen_per_sec`, Number(row["RegenCombat"]), "PowerType.RegenCombat");
+    }
+    return { name: r.name, powerType: r.power_type, max, regenPerSec: regen, initial: r.initial ?? max, hasteScaled: r.haste_scaled };
+  });
+
+  let coefficient = m.mastery.coefficient !== undefined ? c.note("mastery.coefficient", m.mastery.coefficient, "manifest") : undefined;
+  if (coefficient === undefined) {
+    const e = c.effect(m.mastery.spell, 1, "mastery.coefficient");
+    if (e.bonus_coefficient === 0) throw new MissingSpellData(m.mastery.spell, "effect_bonus_coefficient", "mastery coefficient (effect 1 EffectBonusCoefficient) is 0");
+    coefficient = c.note("mastery.coefficient", e.bonus_coefficient, "SpellEffect.EffectBonusCoefficient", m.mastery.spell);
+  }
+  const mastery: ResolvedSpec["mastery"] = { spell: m.mastery.spell, kind: m.mastery.kind, coefficient };
+  if (m.mastery.school !== undefined) mastery.school = m.mastery.school;
+
+  const pets = m.pets.map((p): ResolvedPet => ({
+    name: p.name,
+    permanent: p.permanent,
+    durationMs: p.permanent ? 0 : petDuration(c, `pets.${p.name}.duration_ms`, p),
+    apRatio: p.ap_ratio,
+    attacks: p.attacks.map((a) => ({
+      name: a.name,
+      spell: a.spell,
+      intervalMs: c.given(`pets.${p.name}.attacks.${a.name}.interval_ms`, a.interval_ms)!,
+      apCoef: c.given(`pets.${p.name}.attacks.${a.name}.ap_coef`, a.ap_coef)!,
+      school: a.school,
+    })),
+  }));
+
+  const out: ResolvedSpec = {
+    spec: m.spec,
+    specId: m.spec_id,
+    primaryStat: m.primary_stat,
+    mastery,
+    resources,
+    pets,
+    spells: m.spells.map((s) => resolveSpell(c, s)),
+    auras: m.auras.map((a) => resolveAura(c, a)),
+    procs: m.procs.filter((p) => c.has(p.talent)).map((p) => resolveProc(c, p)),
+    talents: [...chosen],
+    allTalents,
+    provenance: c.provenance,
+  };
+  if (m.auto_attack) {
+    const a = m.auto_attack;
+    c.resolver.requireRecord(a.spell);
+    out.autoAttack = { name: a.name, spell: a.spell, school: a.school, weaponMultiplier: a.weapon_multiplier };
+    const ap = c.given("auto_attack.ap_coef", a.ap_coef);
+    if (ap !== undefined) out.autoAttack.apCoef = ap;
+    if (a.swing_ms !== undefined) out.autoAttack.swingMs = a.swing_ms;
+  }
+  return out;
+}

@@ -1,0 +1,610 @@
+// Per-spec manifest: which spells, auras, procs, pets and hooks a spec has (spec "What the service
+// does": the manifest supplies behaviour; any number it leaves out is resolved from game data; a value
+// it gives wins). This file holds the JSON schema (as TypeScript types), SCHEMA_VERSION and the
+// validator. Resolution against spell records lives in resolve.ts.
+//
+// Numbers that may come from game data are optional. Where the data holds them only as an effect's
+// base points (e.g. Cobra Shot's "reduce Kill Command by 1 s"), the manifest can point at that value
+// with a DataRef instead of copying it: `{ "spell": 193455, "effect": 2, "scale": 1000 }` =
+// SpellEffect(193455, effect 2).base_points * 1000. Effect indices in manifests are 1-based, as in the
+// resolver's get_spell_effect (spec field contract 2).
+
+import { ManifestError } from "./errors.js";
+import { JsonReader, parseJsonText } from "./json.js";
+
+/** Bump when the manifest format changes incompatibly; every manifest must carry exactly this value. */
+export const SCHEMA_VERSION = 1;
+
+/** A number taken from a SpellEffect field (1-based effect index), times `scale`. */
+export interface DataRef {
+  spell: number;
+  effect: number;
+  /** SpellEffect field; default base_points. */
+  field: "base_points" | "bonus_coefficient_from_ap" | "bonus_coefficient" | "aura_period_ms";
+  scale: number;
+}
+export type NumOrRef = number | DataRef;
+
+export type PrimaryStat = "agility" | "strength" | "intellect";
+export type MasteryKind = "uniform" | "school" | "pet";
+export type AuraTarget = "player" | "pet" | "target";
+export type AoeMode = "single" | "all" | "sqrt" | "split";
+export type RefreshMode = "duration" | "pandemic" | "extend";
+
+export interface ResourceDecl {
+  name: string;
+  /** PowerType enum (2 = focus). Max / regen fall back to the PowerType row. */
+  power_type: number;
+  max?: number;
+  regen_per_sec?: number;
+  /** Amount at pull; default = max. */
+  initial?: number;
+  haste_scaled: boolean;
+}
+
+export interface PetAttackDecl {
+  name: string;
+  /** Spell id for reporting / data lookups (0 = none). */
+  spell: number;
+  interval_ms: NumOrRef;
+  ap_coef: NumOrRef;
+  school: number;
+}
+
+export interface PetDecl {
+  name: string;
+  /** Active from t = 0 for the whole fight (spec Pets: "a flagged spec starts with the pet slot active"). */
+  permanent: boolean;
+  /** Summoning spell whose duration bounds the pet's lifetime (non-permanent pets). */
+  spell?: number;
+  duration_ms?: NumOrRef;
+  /** Pet attack power = owner AP × ap_ratio. */
+  ap_ratio: number;
+  attacks: PetAttackDecl[];
+  talent?: string;
+}
+
+export interface DamageDecl {
+  /** 1-based effect of the spell whose payload (after following trigger spells) gives coefficient and school. */
+  effect?: number;
+  /** Attack-power coefficient; default: the payload effect's bonus_coefficient_from_ap. */
+  ap_coef?: NumOrRef;
+  /** School mask; default: the payload spell's school_mask. */
+  school?: number;
+  /** Dealt by this pet (tagged is_pet, scaled by the pet's AP ratio and the pet mastery). */
+  pet?: string;
+  aoe: AoeMode;
+  /** Use the equipped weapon roll (auto shot). */
+  weapon: boolean;
+}
+
+export type Op =
+  | { op: "apply_aura"; aura: string; stacks: number; if_talent?: string }
+  | { op: "remove_aura"; aura: string; if_talent?: string }
+  | { op: "gain"; resource: string; amount: NumOrRef; if_talent?: string }
+  | { op: "reduce_cooldown"; spell: string; ms: NumOrRef; if_talent?: string; if_aura?: string }
+  | { op: "reset_cooldown"; spell: string; if_talent?: string }
+  | { op: "add_charge"; spell: string; if_talent?: string }
+  | { op: "damage"; spell: number; ap_coef: NumOrRef; school: number; pet?: string; if_talent?: string }
+  | { op: "summon_pet"; pet: string; duration_ms?: NumOrRef; if_talent?: string };
+
+export interface SpellDecl {
+  name: string;
+  id: number;
+  talent?: string;
+  cast_time_ms?: NumOrRef;
+  gcd_ms?: NumOrRef;
+  cooldown_ms?: NumOrRef;
+  charges?: number;
+  charge_cooldown_ms?: NumOrRef;
+  resource?: string;
+  cost?: NumOrRef;
+  gain?: NumOrRef;
+  damage?: DamageDecl;
+  off_gcd: boolean;
+  /** Post-cast hook (spec cast step 10) as an op list. */
+  on_cast: Op[];
+}
+
+export interface BuffEffectDecl {
+  type: "damage_mult" | "damage_mult_school" | "damage_mult_spells" | "haste" | "crit" | "mastery" | "versatility" | "primary_stat" | "pet_attack_speed" | "pet_damage_mult" | "cleave";
+  /** Explicit value (or a DataRef, used as is); damage_mult* are multipliers (1.25 = +25 %), stats are percent points. */
+  value?: NumOrRef;
+  /** 1-based effect of the aura's spell whose base_points give the value (percent → multiplier for damage_mult*). */
+  effect?: number;
+  school?: number;
+  spells?: string[];
+  /** cleave: extra targets hit. */
+  count?: number;
+}
+
+export interface AuraDecl {
+  name: string;
+  id: number;
+  target: AuraTarget;
+  talent?: string;
+  duration_ms?: NumOrRef;
+  /** true: max_stacks must resolve (manifest or SpellAuraOptions.CumulativeAura); false: a single stack. */
+  stacking: boolean;
+  max_stacks?: number;
+  refresh: RefreshMode;
+  tick_period_ms?: NumOrRef;
+  hasted_ticks?: boolean;
+  /** Periodic damage: coefficient per tick from the aura spell's payload effect. */
+  tick_damage?: DamageDecl;
+  /** Periodic resource gain per tick (energize): amount from the given value/effect. */
+  tick_gain?: { resource: string; amount: NumOrRef };
+  effects: BuffEffectDecl[];
+  /** A player aura whose effects also apply to pet damage (Bestial Wrath). */
+  applies_to_pets: boolean;
+  /** Ticks use the stats captured at application. */
+  snapshot: boolean;
+  on_tick: Op[];
+  on_expire: Op[];
+}
+
+export interface ProcDecl {
+  name: string;
+  /** Spell id the proc's data comes from (chance, RPPM). */
+  id: number;
+  talent?: string;
+  trigger: "impact" | "cast" | "rppm";
+  /** Flat chance 0..1; default: record proc_chance / 100 (or `chance_ref`). */
+  chance?: NumOrRef;
+  /** RPPM rate; default: record rppm_base_rate. */
+  rppm?: number;
+  rppm_haste_scales: boolean;
+  /** Spells (names) that can trigger it; empty = any. */
+  spells: string[];
+  crit_only: boolean;
+  periodic_only: boolean;
+  skip_periodic: boolean;
+  /** Pet hits can trigger it (spec: impact procs skip pet hits; a cast proc on a pet spell may not). */
+  ops: Op[];
+}
+
+export interface TalentDecl {
+  name: string;
+  spell?: number;
+  /** In the spec's default talent set. */
+  default: boolean;
+}
+
+export interface AutoAttackDecl {
+  name: string;
+  spell: number;
+  school: number;
+  /** Swing time; default: the profile weapon speed. */
+  swing_ms?: number;
+  weapon_multiplier: number;
+  /** Attack-power coefficient per swing; default swing seconds / 6 (the client's weapon-power rule: AP / 6 DPS). */
+  ap_coef?: NumOrRef;
+}
+
+export interface Manifest {
+  schema_version: number;
+  spec: string;
+  spec_id: number;
+  primary_stat: PrimaryStat;
+  mastery: { spell: number; kind: MasteryKind; coefficient?: number; school?: number };
+  resources: ResourceDecl[];
+  auto_attack?: AutoAttackDecl;
+  pets: PetDecl[];
+  spells: SpellDecl[];
+  auras: AuraDecl[];
+  procs: ProcDecl[];
+  talents: TalentDecl[];
+  /** Free-form notes (provenance of estimates); ignored by the engine. */
+  notes?: Record<string, string>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Validation
+
+const SPELL_ID = { int: true, min: 1 } as const;
+
+function numOrRef(r: JsonReader): NumOrRef {
+  if (typeof r.value === "number") return r.num();
+  r.keys(["spell", "effect", "field", "scale"]);
+  return {
+    spell: r.field("spell").num(SPELL_ID),
+    effect: r.field("effect").num({ int: true, min: 1 }),
+    field: r.opt("field")?.oneOf(["base_points", "bonus_coefficient_from_ap", "bonus_coefficient", "aura_period_ms"] as const) ?? "base_points",
+    scale: r.opt("scale")?.num() ?? 1,
+  };
+}
+
+function nonNeg(r: JsonReader): NumOrRef {
+  const v = numOrRef(r);
+  if (typeof v === "number" && v < 0) r.error(`must be >= 0, got ${v}`);
+  return v;
+}
+
+function optNonNeg(r: JsonReader, key: string): NumOrRef | undefined {
+  const f = r.opt(key);
+  return f ? nonNeg(f) : undefined;
+}
+
+function optTalent(r: JsonReader, key = "talent"): string | undefined {
+  return r.opt(key)?.ident();
+}
+
+function readOp(r: JsonReader): Op {
+  const kind = r.field("op").oneOf(["apply_aura", "remove_aura", "gain", "reduce_cooldown", "reset_cooldown", "add_charge", "damage", "summon_pet"] as const);
+  const withTalent = <T extends object>(o: T): T => {
+    const t = optTalent(r, "if_talent");
+    return t ? { ...o, if_talent: t } : o;
+  };
+  switch (kind) {
+    case "apply_aura":
+      r.keys(["op", "aura", "stacks", "if_talent"]);
+      return withTalent({ op: kind, aura: r.field("aura").ident(), stacks: r.opt("stacks")?.num({ int: true, min: 1 }) ?? 1 });
+    case "remove_aura":
+      r.keys(["op", "aura", "if_talent"]);
+      return withTalent({ op: kind, aura: r.field("aura").ident() });
+    case "gain":
+      r.keys(["op", "resource", "amount", "if_talent"]);
+      return withTalent({ op: kind, resource: r.field("resource").ident(), amount: nonNeg(r.field("amount")) });
+    case "reduce_cooldown": {
+      r.keys(["op", "spell", "ms", "if_talent", "if_aura"]);
+      const ifAura = r.opt("if_aura")?.ident();
+      const op = withTalent({ op: kind, spell: r.field("spell").ident(), ms: nonNeg(r.field("ms")) });
+      return ifAura ? { ...op, if_aura: ifAura } : op;
+    }
+    case "reset_cooldown":
+    case "add_charge":
+      r.keys(["op", "spell", "if_talent"]);
+      return withTalent({ op: kind, spell: r.field("spell").ident() });
+    case "damage": {
+      r.keys(["op", "spell", "ap_coef", "school", "pet", "if_talent"]);
+      const pet = r.opt("pet")?.ident();
+      const op = withTalent({
+        op: kind,
+        spell: r.field("spell").num(SPELL_ID),
+        ap_coef: nonNeg(r.field("ap_coef")),
+        school: r.field("school").num({ int: true, min: 1 }),
+      });
+      return pet ? { ...op, pet } : op;
+    }
+    case "summon_pet": {
+      r.keys(["op", "pet", "duration_ms", "if_talent"]);
+      const d = optNonNeg(r, "duration_ms");
+      const op = withTalent({ op: kind, pet: r.field("pet").ident() });
+      return d !== undefined ? { ...op, duration_ms: d } : op;
+    }
+  }
+}
+
+function ops(r: JsonReader | undefined): Op[] {
+  return r ? r.array().map(readOp) : [];
+}
+
+function readDamage(r: JsonReader): DamageDecl {
+  r.keys(["effect", "ap_coef", "school", "pet", "aoe", "weapon"]);
+  const d: DamageDecl = {
+    aoe: r.opt("aoe")?.oneOf(["single", "all", "sqrt", "split"] as const) ?? "single",
+    weapon: r.opt("weapon")?.bool() ?? false,
+  };
+  const effect = r.opt("effect")?.num({ int: true, min: 1 });
+  if (effect !== undefined) d.effect = effect;
+  const ap = optNonNeg(r, "ap_coef");
+  if (ap !== undefined) d.ap_coef = ap;
+  const school = r.opt("school")?.num({ int: true, min: 1 });
+  if (school !== undefined) d.school = school;
+  const pet = r.opt("pet")?.ident();
+  if (pet !== undefined) d.pet = pet;
+  if (d.effect === undefined && d.ap_coef === undefined && !d.weapon) r.error('needs "effect" (coefficient from data), "ap_coef" or "weapon"');
+  return d;
+}
+
+/** Assigns defined optional values only (exactOptionalPropertyTypes-friendly, keeps JSON clean). */
+function setOpt<T extends object, K extends keyof T>(o: T, key: K, v: T[K] | undefined): void {
+  if (v !== undefined) o[key] = v;
+}
+
+function readSpell(r: JsonReader): SpellDecl {
+  r.keys([
+    "name", "id", "talent", "cast_time_ms", "gcd_ms", "cooldown_ms", "charges", "charge_cooldown_ms",
+    "resource", "cost", "gain", "damage", "off_gcd", "on_cast", "comment",
+  ]);
+  const s: SpellDecl = {
+    name: r.field("name").ident(),
+    id: r.field("id").num(SPELL_ID),
+    off_gcd: r.opt("off_gcd")?.bool() ?? false,
+    on_cast: ops(r.opt("on_cast")),
+  };
+  setOpt(s, "talent", optTalent(r));
+  setOpt(s, "cast_time_ms", optNonNeg(r, "cast_time_ms"));
+  setOpt(s, "gcd_ms", optNonNeg(r, "gcd_ms"));
+  setOpt(s, "cooldown_ms", optNonNeg(r, "cooldown_ms"));
+  setOpt(s, "charges", r.opt("charges")?.num({ int: true, min: 0 }));
+  setOpt(s, "charge_cooldown_ms", optNonNeg(r, "charge_cooldown_ms"));
+  setOpt(s, "resource", r.opt("resource")?.ident());
+  setOpt(s, "cost", optNonNeg(r, "cost"));
+  setOpt(s, "gain", optNonNeg(r, "gain"));
+  const dmg = r.opt("damage");
+  if (dmg) s.damage = readDamage(dmg);
+  return s;
+}
+
+const BUFF_TYPES = [
+  "damage_mult", "damage_mult_school", "damage_mult_spells", "haste", "crit", "mastery", "versatility", "primary_stat",
+  "pet_attack_speed", "pet_damage_mult", "cleave",
+] as const;
+
+function readBuffEffect(r: JsonReader): BuffEffectDecl {
+  r.keys(["type", "value", "effect", "school", "spells", "count"]);
+  const e: BuffEffectDecl = { type: r.field("type").oneOf(BUFF_TYPES) };
+  const v = r.opt("value");
+  if (v) e.value = numOrRef(v);
+  setOpt(e, "effect", r.opt("effect")?.num({ int: true, min: 1 }));
+  setOpt(e, "school", r.opt("school")?.num({ int: true, min: 1 }));
+  setOpt(e, "count", r.opt("count")?.num({ int: true, min: 1 }));
+  const spells = r.opt("spells");
+  if (spells) e.spells = spells.array().map((x) => x.ident());
+  if (e.value === undefined && e.effect === undefined) r.error('needs "value" or "effect" (base points from data)');
+  if (e.type === "damage_mult_school" && e.school === undefined) r.field("school");
+  if (e.type === "damage_mult_spells" && !e.spells?.length) r.error('damage_mult_spells needs a non-empty "spells" list');
+  if (e.type === "cleave" && e.count === undefined) r.field("count");
+  return e;
+}
+
+function readAura(r: JsonReader): AuraDecl {
+  r.keys([
+    "name", "id", "target", "talent", "duration_ms", "stacking", "max_stacks", "refresh", "tick_period_ms", "hasted_ticks",
+    "tick_damage", "tick_gain", "effects", "applies_to_pets", "snapshot", "on_tick", "on_expire", "comment",
+  ]);
+  const a: AuraDecl = {
+    name: r.field("name").ident(),
+    id: r.field("id").num(SPELL_ID),
+    target: r.opt("target")?.oneOf(["player", "pet", "target"] as const) ?? "player",
+    stacking: r.opt("stacking")?.bool() ?? false,
+    refresh: r.opt("refresh")?.oneOf(["duration", "pandemic", "extend"] as const) ?? "duration",
+    effects: r.opt("effects")?.array().map(readBuffEffect) ?? [],
+    applies_to_pets: r.opt("applies_to_pets")?.bool() ?? false,
+    snapshot: r.opt("snapshot")?.bool() ?? false,
+    on_tick: ops(r.opt("on_tick")),
+    on_expire: ops(r.opt("on_expire")),
+  };
+  setOpt(a, "talent", optTalent(r));
+  setOpt(a, "duration_ms", optNonNeg(r, "duration_ms"));
+  setOpt(a, "max_stacks", r.opt("max_stacks")?.num({ int: true, min: 1 }));
+  if (a.max_stacks !== undefined && a.max_stacks > 1 && !a.stacking) r.field("stacking").error("max_stacks > 1 needs stacking: true");
+  setOpt(a, "tick_period_ms", optNonNeg(r, "tick_period_ms"));
+  setOpt(a, "hasted_ticks", r.opt("hasted_ticks")?.bool());
+  const td = r.opt("tick_damage");
+  if (td) a.tick_damage = readDamage(td);
+  const tg = r.opt("tick_gain");
+  if (tg) {
+    tg.keys(["resource", "amount"]);
+    a.tick_gain = { resource: tg.field("resource").ident(), amount: nonNeg(tg.field("amount")) };
+  }
+  return a;
+}
+
+function readProc(r: JsonReader): ProcDecl {
+  r.keys(["name", "id", "talent", "trigger", "chance", "rppm", "rppm_haste_scales", "spells", "crit_only", "periodic_only", "skip_periodic", "ops", "comment"]);
+  const p: ProcDecl = {
+    name: r.field("name").ident(),
+    id: r.field("id").num(SPELL_ID),
+    trigger: r.field("trigger").oneOf(["impact", "cast", "rppm"] as const),
+    rppm_haste_scales: r.opt("rppm_haste_scales")?.bool() ?? false,
+    spells: r.opt("spells")?.array().map((x) => x.ident()) ?? [],
+    crit_only: r.opt("crit_only")?.bool() ?? false,
+    periodic_only: r.opt("periodic_only")?.bool() ?? false,
+    skip_periodic: r.opt("skip_periodic")?.bool() ?? false,
+    ops: ops(r.field("ops")),
+  };
+  setOpt(p, "talent", optTalent(r));
+  const c = r.opt("chance");
+  if (c) {
+    const v = numOrRef(c);
+    if (typeof v === "number" && (v < 0 || v > 1)) c.error(`chance must be in [0, 1], got ${v}`);
+    p.chance = v;
+  }
+  setOpt(p, "rppm", r.opt("rppm")?.num({ min: 0 }));
+  if (p.periodic_only && p.skip_periodic) r.error("periodic_only and skip_periodic exclude each other");
+  if (p.ops.length === 0) r.field("ops").error("a proc needs at least one op");
+  return p;
+}
+
+function readPet(r: JsonReader): PetDecl {
+  r.keys(["name", "permanent", "spell", "duration_ms", "ap_ratio", "attacks", "talent", "comment"]);
+  const p: PetDecl = {
+    name: r.field("name").ident(),
+    permanent: r.opt("permanent")?.bool() ?? false,
+    ap_ratio: r.opt("ap_ratio")?.num({ min: 0 }) ?? 1,
+    attacks: r.field("attacks").array().map((a) => {
+      a.keys(["name", "spell", "interval_ms", "ap_coef", "school"]);
+      const interval = nonNeg(a.field("interval_ms"));
+      if (typeof interval === "number" && interval < 100) a.field("interval_ms").error(`must be >= 100 ms, got ${interval}`);
+      return {
+        name: a.field("name").ident(),
+        spell: a.opt("spell")?.num({ int: true, min: 0 }) ?? 0,
+        interval_ms: interval,
+        ap_coef: nonNeg(a.field("ap_coef")),
+        school: a.opt("school")?.num({ int: true, min: 1 }) ?? 1,
+      };
+    }),
+  };
+  setOpt(p, "spell", r.opt("spell")?.num(SPELL_ID));
+  setOpt(p, "duration_ms", optNonNeg(r, "duration_ms"));
+  setOpt(p, "talent", optTalent(r));
+  if (!p.permanent && p.spell === undefined && p.duration_ms === undefined) r.error('a non-permanent pet needs "spell" or "duration_ms"');
+  return p;
+}
+
+/** Spec slugs are kebab-case file names ("beast-mastery"). */
+function specSlug(r: JsonReader): string {
+  const s = r.str();
+  if (!/^[a-z][a-z0-9-]*$/.test(s)) r.error(`expected a kebab-case spec slug, got ${JSON.stringify(s)}`);
+  return s;
+}
+
+function uniqueNames(list: readonly { name: string }[], r: JsonReader): void {
+  const seen = new Set<string>();
+  list.forEach((x, i) => {
+    if (seen.has(x.name)) r.array()[i]!.field("name").error(`duplicate name "${x.name}"`);
+    seen.add(x.name);
+  });
+}
+
+/**
+ * Validate a parsed manifest (or its JSON text). `file` names the source in every error.
+ * Checks, in order: JSON syntax, `schema_version` (MANIFEST_SCHEMA_VERSION on mismatch, before any
+ * other field so an old file fails with the version message), every field's type, unknown fields,
+ * duplicate names, and that every name an op/proc/spell refers to is declared (MANIFEST_UNKNOWN_NAME).
+ */
+export function validateManifest(json: unknown, file: string): Manifest {
+  const fail = (path: string, detail: string): never => {
+    throw new ManifestError("INVALID_MANIFEST", file, path, detail);
+  };
+  const value = typeof json === "string" ? parseJsonText(json, fail) : json;
+  const r = new JsonReader(value, "", fail);
+  const sv = r.field("schema_version").num({ int: true });
+  if (sv !== SCHEMA_VERSION) {
+    throw new ManifestError(
+      "MANIFEST_SCHEMA_VERSION",
+      file,
+      "schema_version",
+      `schema_version ${sv} does not match the current manifest schema version ${SCHEMA_VERSION}`,
+    );
+  }
+  r.keys([
+    "schema_version", "spec", "spec_id", "primary_stat", "mastery", "resources", "auto_attack", "pets", "spells",
+    "auras", "procs", "talents", "notes",
+  ]);
+  const mr = r.field("mastery");
+  mr.keys(["spell", "kind", "coefficient", "school"]);
+  const mastery: Manifest["mastery"] = { spell: mr.field("spell").num(SPELL_ID), kind: mr.field("kind").oneOf(["uniform", "school", "pet"] as const) };
+  setOpt(mastery, "coefficient", mr.opt("coefficient")?.num({ min: 0 }));
+  setOpt(mastery, "school", mr.opt("school")?.num({ int: true, min: 1 }));
+  if (mastery.kind === "school" && mastery.school === undefined) mr.field("school");
+
+  const resR = r.field("resources");
+  const resources = resR.array().map((x): ResourceDecl => {
+    x.keys(["name", "power_type", "max", "regen_per_sec", "initial", "haste_scaled"]);
+    const d: ResourceDecl = { name: x.field("name").ident(), power_type: x.field("power_type").num({ int: true, min: 0 }), haste_scaled: x.opt("haste_scaled")?.bool() ?? false };
+    setOpt(d, "max", x.opt("max")?.num({ min: 0 }));
+    setOpt(d, "regen_per_sec", x.opt("regen_per_sec")?.num());
+    setOpt(d, "initial", x.opt("initial")?.num({ min: 0 }));
+    return d;
+  });
+  if (resources.length === 0) resR.error("a spec needs at least one resource");
+
+  let auto_attack: AutoAttackDecl | undefined;
+  const ar = r.opt("auto_attack");
+  if (ar) {
+    ar.keys(["name", "spell", "school", "swing_ms", "weapon_multiplier", "ap_coef"]);
+    auto_attack = {
+      name: ar.field("name").ident(),
+      spell: ar.field("spell").num(SPELL_ID),
+      school: ar.opt("school")?.num({ int: true, min: 1 }) ?? 1,
+      weapon_multiplier: ar.opt("weapon_multiplier")?.num({ min: 0 }) ?? 1,
+    };
+    setOpt(auto_attack, "ap_coef", optNonNeg(ar, "ap_coef"));
+    setOpt(auto_attack, "swing_ms", ar.opt("swing_ms")?.num({ min: 100 }));
+  }
+
+  const petsR = r.opt("pets");
+  const spellsR = r.field("spells");
+  const aurasR = r.opt("auras");
+  const procsR = r.opt("procs");
+  const talentsR = r.opt("talents");
+  const m: Manifest = {
+    schema_version: sv,
+    spec: specSlug(r.field("spec")),
+    spec_id: r.field("spec_id").num({ int: true, min: 1 }),
+    primary_stat: r.field("primary_stat").oneOf(["agility", "strength", "intellect"] as const),
+    mastery,
+    resources,
+    pets: petsR?.array().map(readPet) ?? [],
+    spells: spellsR.array().map(readSpell),
+    auras: aurasR?.array().map(readAura) ?? [],
+    procs: procsR?.array().map(readProc) ?? [],
+    talents:
+      talentsR?.array().map((t): TalentDecl => {
+        t.keys(["name", "spell", "default"]);
+        const d: TalentDecl = { name: t.field("name").ident(), default: t.opt("default")?.bool() ?? false };
+        setOpt(d, "spell", t.opt("spell")?.num(SPELL_ID));
+        return d;
+      }) ?? [],
+  };
+  if (auto_attack) m.auto_attack = auto_attack;
+  const notes = r.opt("notes");
+  if (notes) m.notes = Object.fromEntries(notes.entries().map(([k, v]) => [k, v.str()]));
+
+  uniqueNames(m.resources, resR);
+  if (petsR) uniqueNames(m.pets, petsR);
+  uniqueNames(m.spells, spellsR);
+  if (aurasR) uniqueNames(m.auras, aurasR);
+  if (procsR) uniqueNames(m.procs, procsR);
+  if (talentsR) uniqueNames(m.talents, talentsR);
+  checkReferences(m, file);
+  return m;
+}
+
+/** Every name used must be declared; the error names the JSON path of the use. */
+function checkReferences(m: Manifest, file: string): void {
+  const names = {
+    spell: new Set(m.spells.map((s) => s.name)),
+    aura: new Set(m.auras.map((a) => a.name)),
+    pet: new Set(m.pets.map((p) => p.name)),
+    resource: new Set(m.resources.map((r) => r.name)),
+    talent: new Set(m.talents.map((t) => t.name)),
+  };
+  if (m.auto_attack) names.spell.add(m.auto_attack.name);
+  const need = (kind: keyof typeof names, name: string | undefined, path: string): void => {
+    if (name !== undefined && !names[kind].has(name)) {
+      throw new ManifestError("MANIFEST_UNKNOWN_NAME", file, path, `unknown ${kind} "${name}"`);
+    }
+  };
+  const checkOps = (list: Op[], base: string): void =>
+    list.forEach((op, i) => {
+      const p = `${base}[${i}]`;
+      need("talent", op.if_talent, `${p}.if_talent`);
+      switch (op.op) {
+        case "apply_aura":
+        case "remove_aura":
+          need("aura", op.aura, `${p}.aura`);
+          break;
+        case "gain":
+          need("resource", op.resource, `${p}.resource`);
+          break;
+        case "reduce_cooldown":
+          need("spell", op.spell, `${p}.spell`);
+          need("aura", op.if_aura, `${p}.if_aura`);
+          break;
+        case "reset_cooldown":
+        case "add_charge":
+          need("spell", op.spell, `${p}.spell`);
+          break;
+        case "damage":
+          need("pet", op.pet, `${p}.pet`);
+          break;
+        case "summon_pet":
+          need("pet", op.pet, `${p}.pet`);
+          break;
+      }
+    });
+  m.pets.forEach((p, i) => need("talent", p.talent, `pets[${i}].talent`));
+  m.spells.forEach((s, i) => {
+    need("talent", s.talent, `spells[${i}].talent`);
+    need("resource", s.resource, `spells[${i}].resource`);
+    need("pet", s.damage?.pet, `spells[${i}].damage.pet`);
+    checkOps(s.on_cast, `spells[${i}].on_cast`);
+  });
+  m.auras.forEach((a, i) => {
+    need("talent", a.talent, `auras[${i}].talent`);
+    need("pet", a.tick_damage?.pet, `auras[${i}].tick_damage.pet`);
+    need("resource", a.tick_gain?.resource, `auras[${i}].tick_gain.resource`);
+    a.effects.forEach((e, j) => e.spells?.forEach((s, k) => need("spell", s, `auras[${i}].effects[${j}].spells[${k}]`)));
+    checkOps(a.on_tick, `auras[${i}].on_tick`);
+    checkOps(a.on_expire, `auras[${i}].on_expire`);
+  });
+  m.procs.forEach((p, i) => {
+    need("talent", p.talent, `procs[${i}].talent`);
+    p.spells.forEach((s, k) => need("spell", s, `procs[${i}].spells[${k}]`));
+    checkOps(p.ops, `procs[${i}].ops`);
+  });
+}

@@ -26,3 +26,5 @@ export { SpellResolver, MAX_TRIGGER_DEPTH, GCD_CATEGORY, cooldownPools, startRec
 export type { PayloadResolution, CooldownPool, StartRecoveryPool } from "./data/resolver.js";
 export { TimingWheel, WheelError, WHEEL_SLOTS, WHEEL_SLOT_MS } from "./kernels/wheel.js";
 export * from "./api/index.js";
+export { compileRotation, parseRotationJson, parseExpression, evaluateAst, RotationError, decodeAction as decodeRotationAction } from "./rotation/index.js";
+export type { CompiledRotation, RotationJson, RotationEntryJson, RotationSymbols, RotationErrorCode, RotationLocation, DecodedAction as RotationAction } from "./rotation/index.js";

@@ -34,13 +34,13 @@ export function generate(): Record<string, string> {
   }
 }
 
-/** Paths whose committed text differs from a fresh generation (empty = up to date). */
-export function check(): string[] {
+/** Paths whose committed text (under `root`, default the repo) differs from a fresh generation (empty = up to date). */
+export function check(root = REPO): string[] {
   const fresh = generate();
   return Object.entries(fresh)
     .filter(([file, text]) => {
       try {
-        return readFileSync(path.join(REPO, file), "utf8") !== text;
+        return readFileSync(path.join(root, file), "utf8") !== text;
       } catch {
         return true;
       }

@@ -7,7 +7,8 @@
 // needs fixed bytes, so the V2 payload is wrapped in a zlib stream of *stored* deflate blocks
 // (valid zlib; any inflater, including hdr-histogram-js's decoder, reads it). The V2 payload is
 // already run-length/LEB128 packed, so stored blocks cost little. Header fields follow the Java
-// reference: normalizingIndexOffset 0, integerToDoubleValueConversionRatio as the double 1.0.
+// reference: normalizingIndexOffset 0, integerToDoubleValueConversionRatio as the double 1.0;
+// highestTrackableValue is canonicalised (see encodeHistogramV2Uncompressed).
 import { build, decodeFromCompressedBase64, type Histogram } from "hdr-histogram-js";
 import { TelemetryError } from "./errors.js";
 
@@ -38,6 +39,7 @@ interface CountsView {
   highestTrackableValue: number;
   numberOfSignificantValueDigits: number;
   countsArrayIndex(value: number): number;
+  highestEquivalentValue(value: number): number;
   getCountAtIndex(index: number): number;
 }
 
@@ -104,7 +106,10 @@ export function encodeHistogramV2Uncompressed(h: Histogram): Uint8Array {
   out.i32(0); // normalizingIndexOffset
   out.i32(v.numberOfSignificantValueDigits);
   out.i64(v.lowestDiscernibleValue);
-  out.i64(v.highestTrackableValue);
+  // Canonical highestTrackableValue: the top of the max value's bucket (>= 2 * lowest), not the
+  // auto-resize history's figure (recording and add() resize to different highs), so the bytes
+  // are a function of the counts alone.
+  out.i64(Math.max(2 * v.lowestDiscernibleValue, v.highestEquivalentValue(v.maxValue)));
   out.f64(1.0); // integerToDoubleValueConversionRatio
   const start = out.len;
   const limit = v.countsArrayIndex(v.maxValue) + 1;

@@ -37,8 +37,14 @@ export interface ApiOptions extends IconOptions {
 }
 
 interface Representation {
-  body: string;
+  /** UTF-8 bytes, encoded once (the server then writes them without re-encoding per request). */
+  body: Uint8Array;
   etag: string;
+}
+
+const utf8 = new TextEncoder();
+function representation(json: string): Representation {
+  return { body: utf8.encode(json), etag: strongEtag(json) };
 }
 
 /** Origin-independent JSON text split around the places each iconUrl's origin goes. */
@@ -97,8 +103,7 @@ class ApiState {
   classesFor(origin: string): Representation {
     let rep = this.classesByOrigin.get(origin);
     if (!rep) {
-      const body = this.classes.join(jsonEscape(origin));
-      rep = { body, etag: strongEtag(body) };
+      rep = representation(this.classes.join(jsonEscape(origin)));
       this.classesByOrigin.set(origin, rep);
     }
     return rep;
@@ -114,9 +119,8 @@ class ApiState {
         const t = this.items.get(id);
         if (t) parts.push(t.join(o)); // unknown ids are omitted
       }
-      const body = `{"items":[${parts.join(",")}]}`;
-      rep = { body, etag: strongEtag(body) };
-      this.itemsCache.set(key, rep, body.length * 2 + key.length * 2);
+      rep = representation(`{"items":[${parts.join(",")}]}`);
+      this.itemsCache.set(key, rep, rep.body.byteLength + key.length * 2);
     }
     return rep;
   }

@@ -28,3 +28,7 @@ export { TimingWheel, WheelError, WHEEL_SLOTS, WHEEL_SLOT_MS } from "./kernels/w
 export * from "./api/index.js";
 export { compileRotation, parseRotationJson, parseExpression, evaluateAst, RotationError, decodeAction as decodeRotationAction } from "./rotation/index.js";
 export type { CompiledRotation, RotationJson, RotationEntryJson, RotationSymbols, RotationErrorCode, RotationLocation, DecodedAction as RotationAction } from "./rotation/index.js";
+export { DpsStats, relativeError95, newDpsHistogram, encodeHistogramV2, decodeHistogramV2, encodeChunkReport, decodeChunkReport, chunkReportFromResult, mergeChunkReports, mergeChunkReportInto, emptyChunkReport, TelemetryError, TELEMETRY_FORMAT_VERSION, DPS_SCALE, DAMAGE_SCALE, RESOURCE_SCALE } from "./telemetry/index.js";
+export type { ChunkReport, ChunkResult, SpellAggregate, AuraAggregate, ResourceAggregate, TelemetryErrorCode, DpsStatsState, Histogram } from "./telemetry/index.js";
+export { runChunked, WorkerPool, InlineExecutor, pickRepresentative, RunnerError, DEFAULT_CHUNK_SIZE, createRunner, createFakeRunner } from "./runner/index.js";
+export type { RunChunkedOptions, RunChunkedResult, ChunkProgress, ChunkExecutor, ChunkRunner, WorkloadSpec, FakeWorkloadSpec, WorkerPoolOptions, RepresentativeIteration, RunnerErrorCode } from "./runner/index.js";

@@ -44,6 +44,11 @@ export class JsonReader {
     return Object.prototype.hasOwnProperty.call(this.obj(), key) && this.obj()[key] !== undefined;
   }
 
+  /** A reader positioned at `key` whether or not it exists (for errors about absent fields). */
+  at(key: string): JsonReader {
+    return this.child(key, this.has(key) ? this.obj()[key] : undefined);
+  }
+
   field(key: string): JsonReader {
     const o = this.obj();
     if (!Object.prototype.hasOwnProperty.call(o, key)) this.child(key, undefined).error("missing field");

@@ -10,7 +10,7 @@
 // resolver's get_spell_effect (spec field contract 2).
 
 import { ManifestError } from "./errors.js";
-import { JsonReader, parseJsonText } from "./json.js";
+import { describeJson, JsonReader, parseJsonText } from "./json.js";
 
 /** Bump when the manifest format changes incompatibly; every manifest must carry exactly this value. */
 export const SCHEMA_VERSION = 1;
@@ -205,6 +205,9 @@ const SPELL_ID = { int: true, min: 1 } as const;
 
 function numOrRef(r: JsonReader): NumOrRef {
   if (typeof r.value === "number") return r.num();
+  if (typeof r.value !== "object" || r.value === null || Array.isArray(r.value)) {
+    r.error(`expected a finite number or a data reference { "spell", "effect", "scale" }, got ${describeJson(r.value)}`);
+  }
   r.keys(["spell", "effect", "field", "scale"]);
   return {
     spell: r.field("spell").num(SPELL_ID),
@@ -369,7 +372,7 @@ function readAura(r: JsonReader): AuraDecl {
   setOpt(a, "talent", optTalent(r));
   setOpt(a, "duration_ms", optNonNeg(r, "duration_ms"));
   setOpt(a, "max_stacks", r.opt("max_stacks")?.num({ int: true, min: 1 }));
-  if (a.max_stacks !== undefined && a.max_stacks > 1 && !a.stacking) r.field("stacking").error("max_stacks > 1 needs stacking: true");
+  if (a.max_stacks !== undefined && a.max_stacks > 1 && !a.stacking) r.at("stacking").error("max_stacks > 1 needs stacking: true");
   setOpt(a, "tick_period_ms", optNonNeg(r, "tick_period_ms"));
   setOpt(a, "hasted_ticks", r.opt("hasted_ticks")?.bool());
   const td = r.opt("tick_damage");

@@ -1,0 +1,84 @@
+// Profile → combat stats (stats module: CombatRatings level-80 divisors, DR curve 21024, base crit 5)
+// and target armor from ExpectedStat. Expectations computed by hand from the bundled rows.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { loadDataBundle } from "../src/data/bundle.js";
+import type { DataBundle } from "../src/data/types.js";
+import { parseProfile, profileStats, targetArmor } from "../src/engine/profile.js";
+import { ProfileError } from "../src/manifest/errors.js";
+
+const DATA = path.resolve(__dirname, "../data");
+const FILE = path.join(DATA, "profiles/beast-mastery.json");
+let bundle: DataBundle;
+beforeAll(async () => {
+  bundle = await loadDataBundle(DATA);
+});
+
+const base = () => JSON.parse(readFileSync(FILE, "utf8"));
+
+describe("profile → stats", () => {
+  it("default BM profile (level 80 divisors: crit 700, haste 660, mastery 700, vers 780)", () => {
+    const p = parseProfile(readFileSync(FILE, "utf8"), FILE);
+    const s = profileStats(p, bundle, 1.8);
+    // crit 7000/700 = 10 % (below 30: no DR) + 5 base = 15; haste 6600/660 = 10;
+    // mastery 7000/700 = 10 points × 1.8 = 18; vers 3900/780 = 5; AP = SP = agility 42000
+    expect(s.attackPower).toBe(42000);
+    expect(s.spellPower).toBe(42000);
+    expect(s.crit).toBeCloseTo(15, 12);
+    expect(s.haste).toBeCloseTo(10, 12);
+    expect(s.mastery).toBeCloseTo(18, 12);
+    expect(s.versatility).toBeCloseTo(5, 12);
+    expect(s.critDamageBonus).toBe(0);
+  });
+
+  it("applies diminishing returns above 30 % (curve 21024: 30→30, 40→39, 50→47, 60→54)", () => {
+    const j = base();
+    j.ratings = { crit: 28000, haste: 33000, mastery: 42000, versatility: 27300 };
+    const s = profileStats(parseProfile(j, "p.json"), bundle, 1.8);
+    // crit raw 40 → 39, +5 = 44; haste raw 50 → 47; mastery raw 60 → 54 × 1.8 = 97.2;
+    // vers raw 35 → 30 + (35-30) × (39-30)/(40-30) = 34.5
+    expect(s.crit).toBeCloseTo(44, 10);
+    expect(s.haste).toBeCloseTo(47, 10);
+    expect(s.mastery).toBeCloseTo(97.2, 10);
+    expect(s.versatility).toBeCloseTo(34.5, 10);
+  });
+
+  it("a level without a CombatRatings row is a stats error (no silent fallback)", () => {
+    const j = base();
+    j.level = 70;
+    expect(() => profileStats(parseProfile(j, "p.json"), bundle, 1.8)).toThrow(/MISSING_COMBAT_RATING|missing combat rating/);
+  });
+
+  it.each([
+    ["ratings.crit", (j: any) => (j.ratings.crit = -1), /must be >= 0/],
+    ["weapon.max_damage", (j: any) => (j.weapon.max_damage = 1), /must be >= min_damage/],
+    ["level", (j: any) => (j.level = "80"), /finite number/],
+    ["weapon.speed_ms", (j: any) => delete j.weapon.speed_ms, /missing field/],
+    ["ratings.stamina", (j: any) => (j.ratings.stamina = 5), /unknown field/],
+  ])("bad input at %s → ProfileError naming file and path", (where, mutate, msg) => {
+    const j = base();
+    mutate(j);
+    let err: unknown;
+    try {
+      parseProfile(j, "profiles/x.json");
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(ProfileError);
+    const e = err as ProfileError;
+    expect([e.code, e.file, e.path]).toEqual(["INVALID_PROFILE", "profiles/x.json", where]);
+    expect(e.message).toMatch(msg);
+  });
+});
+
+describe("target armor", () => {
+  it("level 83 (80 + 3): ExpectedStat ID 468 (ExpansionID -2): CreatureArmor 484, ArmorConstant 1129", () => {
+    expect(targetArmor(bundle, 83)).toEqual({ level: 83, armor: 484, armorK: 1129 });
+    // mitigation 1 - 484 / (484 + 1129) ≈ 0.69994
+  });
+
+  it("an unknown level is an error", () => {
+    expect(() => targetArmor(bundle, 500)).toThrow(/no ExpectedStat row for target level 500/);
+  });
+});

@@ -58,31 +58,33 @@ describe("bytecode", () => {
         cds: [{ cast: "bestial_wrath" }],
       },
     });
-    // pc  8: QCMPC GE RESOURCE 0 k0(=30)   13: JZ 22   15: QUERY BUFF_UP 10   18: JZ 22   20: CAST 3
-    // pc 22: CALL 25   24: END   25: CAST 6   27: END   → 28 words
-    expect([...c.code.slice(0, 8)]).toEqual([ROT_MAGIC, 1, 0, 1, 1, 8, 0, 28]);
+    // pc  8: QCJZ GE RESOURCE 0 k0(=30) → 20   14: QJZ BUFF_UP 10 → 20   18: CAST 3
+    // pc 20: CALL 23   22: END   23: CAST 6   25: END   → 26 words; no value is ever pushed (depth 0)
+    expect([...c.code.slice(0, 8)]).toEqual([ROT_MAGIC, 1, 0, 0, 1, 8, 0, 26]);
     expect(body(c)).toEqual([
-      OP.QCMPC, OP.GE, Q.RESOURCE, 0, 0, OP.JZ, 22,
-      OP.QUERY, Q.BUFF_UP, AURAS.bestial_wrath, OP.JZ, 22,
+      OP.QCJZ, OP.GE, Q.RESOURCE, 0, 0, 20,
+      OP.QJZ, Q.BUFF_UP, AURAS.bestial_wrath, 20,
       OP.CAST, SPELLS.kill_command,
-      OP.CALL, 25, OP.END,
+      OP.CALL, 23, OP.END,
       OP.CAST, SPELLS.bestial_wrath, OP.END,
     ]);
     expect([...c.constants]).toEqual([30]);
-    expect(c.lists).toEqual([{ name: "default", pc: 8 }, { name: "cds", pc: 25 }]);
+    expect(c.lists).toEqual([{ name: "default", pc: 8 }, { name: "cds", pc: 23 }]);
     expect(c.spells).toEqual([3, 6]);
-    expect([c.stackDepth, c.callDepth, c.main]).toEqual([1, 1, "default"]);
+    expect([c.stackDepth, c.callDepth, c.main]).toEqual([0, 1, "default"]);
   });
 
   it("| branches: the left side jumps straight to the action", () => {
     const c = compile({ lists: { default: [{ cast: "cobra_shot", if: "time > 1 | !buff.bestial_wrath.up" }] } });
-    // 8: QCMPC GT TIME 0 k0   13: JNZ 20   15: QUERY BUFF_UP 10   18: JNZ 22 (!x: skip when x true)   20: CAST 5   22: END
-    expect(body(c)).toEqual([OP.QCMPC, OP.GT, Q.TIME, 0, 0, OP.JNZ, 20, OP.QUERY, Q.BUFF_UP, 10, OP.JNZ, 22, OP.CAST, 5, OP.END]);
+    // 8: QCJNZ GT TIME 0 k0 → 18   14: QJNZ BUFF_UP 10 → 20 (!x: skip when x is true)   18: CAST 5   20: END
+    expect(body(c)).toEqual([OP.QCJNZ, OP.GT, Q.TIME, 0, 0, 18, OP.QJNZ, Q.BUFF_UP, 10, 20, OP.CAST, 5, OP.END]);
   });
 
   it("a constant on the left of a comparison is flipped into the fused form", () => {
     const c = compile({ lists: { default: [{ cast: "cobra_shot", if: "20 > focus.deficit" }] } });
-    expect(body(c).slice(0, 5)).toEqual([OP.QCMPC, OP.LT, Q.RESOURCE_DEFICIT, 0, 0]); // deficit < 20
+    expect(body(c).slice(0, 5)).toEqual([OP.QCJZ, OP.LT, Q.RESOURCE_DEFICIT, 0, 0]); // skip unless deficit < 20
+    const v = compile({ lists: { default: [{ variable: "x", value: "20 > focus.deficit" }] } });
+    expect(body(v).slice(0, 5)).toEqual([OP.QCMPC, OP.LT, Q.RESOURCE_DEFICIT, 0, 1]); // k0 is x's default
   });
 
   it("values of logical operators use AND/OR/BOOL; stack depth is tracked", () => {
@@ -101,9 +103,9 @@ describe("bytecode", () => {
 
   it("setif: condition, both branches, one assignment each", () => {
     const c = compile({ lists: { default: [{ variable: "v", op: "setif", condition: "time", value: "1", value_else: "focus" }] } });
-    // 8: QUERY TIME 0   11: JZ 20   13: CONST k1   15: VAROP set 0   18: JMP 26   20: QUERY RESOURCE 0   23: VAROP set 0   26: END
+    // 8: QJZ TIME 0 → 19   12: CONST k1   14: VAROP set 0   17: JMP 25   19: QUERY RESOURCE 0   22: VAROP set 0   25: END
     expect(body(c)).toEqual([
-      OP.QUERY, Q.TIME, 0, OP.JZ, 20, OP.CONST, 1, OP.VAROP, VAROP.set, 0, OP.JMP, 26,
+      OP.QJZ, Q.TIME, 0, 19, OP.CONST, 1, OP.VAROP, VAROP.set, 0, OP.JMP, 25,
       OP.QUERY, Q.RESOURCE, 0, OP.VAROP, VAROP.set, 0, OP.END,
     ]);
   });
@@ -121,9 +123,9 @@ describe("constant folding", () => {
         ],
       },
     });
-    // 8: QCMPC GT RESOURCE 0 k0   13: JZ 17   15: CAST 3   17: CAST 5   19: CAST 4   21: END
+    // 8: QCJZ GT RESOURCE 0 k0 → 16   14: CAST 3   16: CAST 5   18: CAST 4   20: END
     expect(body(c)).toEqual([
-      OP.QCMPC, OP.GT, Q.RESOURCE, 0, 0, OP.JZ, 17, OP.CAST, SPELLS.kill_command,
+      OP.QCJZ, OP.GT, Q.RESOURCE, 0, 0, 16, OP.CAST, SPELLS.kill_command,
       OP.CAST, SPELLS.cobra_shot,
       OP.CAST, SPELLS.barbed_shot, OP.END,
     ]);
@@ -149,7 +151,8 @@ describe("constant folding", () => {
 
   it("x & 0 and x | 1 fold away the query; 1 & x keeps only x's truth", () => {
     const c = compile({ lists: { default: [{ cast: "cobra_shot", if: "focus > 3 & 0" }, { cast: "multishot", if: "focus | 1" }, { cast: "kill_command", if: "1 & time" }] } });
-    expect(body(c)).toEqual([OP.CAST, SPELLS.multishot, OP.QUERY, Q.TIME, 0, OP.JZ, 17, OP.CAST, SPELLS.kill_command, OP.END]);
+    // 8: CAST 7   10: QJZ TIME 0 → 16   14: CAST 3   16: END
+    expect(body(c)).toEqual([OP.CAST, SPELLS.multishot, OP.QJZ, Q.TIME, 0, 16, OP.CAST, SPELLS.kill_command, OP.END]);
   });
 
   it("a constant wait of 0 or less emits nothing; a constant wait emits CONST + WAIT", () => {

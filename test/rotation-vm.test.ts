@@ -285,6 +285,14 @@ describe("property: random expression trees evaluate identically in evaluateAst 
       tie("e").map((arg): RExpr => ({ kind: "not", arg })),
       tie("e").map((arg): RExpr => ({ kind: "neg", arg })),
       fc.tuple(fc.constantFrom(...ops), tie("e"), tie("e")).map(([op, left, right]): RExpr => ({ kind: "bin", op, left, right })),
+      // APL-typical leaf `query <cmp> constant` (either order): exercises the fused QCMPC/QCJZ/QCJNZ ops.
+      fc.tuple(fc.constantFrom("eq", "ne", "lt", "le", "gt", "ge" as const), fc.constantFrom(...CELLS), num, fc.boolean()).map(
+        ([op, [q, arg], value, flip]): RExpr => {
+          const a: RExpr = { kind: "query", q, arg };
+          const b: RExpr = { kind: "const", value };
+          return { kind: "bin", op, left: flip ? b : a, right: flip ? a : b };
+        },
+      ),
     ),
   })).e;
 
@@ -322,35 +330,55 @@ describe("property: random expression trees evaluate identically in evaluateAst 
     }
   };
 
-  it("JS reference == wasm VM (3000 random trees)", () => {
+  /** Compiles `final` after entries that give v0, v1, k0.. their values, loads it and sets the cells. */
+  function run(e: RExpr, cellVals: number[], varVals: number[], final: (text: string) => RotationJson["lists"][string][number]) {
+    const ks: number[] = [];
+    const text = render(e, ks);
+    // Variables v0, v1 (the tree's var leaves) and k0.. (constants APL text cannot spell). Finite
+    // values are `default`s; NaN/±Infinity/-0 are copied from query cells (pet.pI.remains) we set.
+    const values = [...varVals, ...ks];
+    const names = ["v0", "v1", ...ks.map((_, i) => `k${i}`)];
+    const list: RotationJson["lists"][string] = names.map((n, i) => {
+      const d = values[i]!;
+      return Number.isFinite(d) && !Object.is(d, -0) ? { variable: n, op: "reset", default: d } : { variable: n, value: `pet.p${i}.remains` };
+    });
+    list.push(final(text));
+    const syms = testSymbols();
+    const base = syms.pet;
+    syms.pet = (name) => (/^p\d+$/.test(name) ? Number(name.slice(1)) : base(name));
+    const c = compileRotation({ lists: { default: list } }, syms, FILE);
+    wasm.rotationTestClear();
+    expect(loadIntoWasm(c)).toBe(0);
+    CELLS.forEach(([q, arg], i) => setQuery(q, arg, cellVals[i]!));
+    values.forEach((d, i) => setQuery(Q.PET_REMAINS, i, d));
+    const want = evaluateAst(e, {
+      query: (q, arg) => cellVals[CELLS.findIndex(([cq, ca]) => cq === q && ca === arg)]!,
+      variable: (i) => varVals[i]!,
+    });
+    return { c, text, want };
+  }
+  const cells = fc.array(num, { minLength: CELLS.length, maxLength: CELLS.length });
+
+  it("values: JS reference == wasm VM (3000 random trees)", () => {
     fc.assert(
-      fc.property(tree, fc.array(num, { minLength: CELLS.length, maxLength: CELLS.length }), fc.tuple(num, num), (e, cellVals, varVals) => {
-        const ks: number[] = [];
-        const text = render(e, ks);
-        // Variables v0, v1 (the tree's var leaves) and k0.. (constants APL text cannot spell). Finite
-        // values are `default`s; NaN/±Infinity/-0 are copied from query cells (pet.pI.remains) we set.
-        const values = [...varVals, ...ks];
-        const names = ["v0", "v1", ...ks.map((_, i) => `k${i}`)];
-        const list2: RotationJson["lists"][string] = names.map((n, i) => {
-          const d = values[i]!;
-          return Number.isFinite(d) && !Object.is(d, -0) ? { variable: n, op: "reset", default: d } : { variable: n, value: `pet.p${i}.remains` };
-        });
-        list2.push({ variable: "out", value: text });
-        const syms = testSymbols();
-        const base = syms.pet;
-        syms.pet = (name) => (/^p\d+$/.test(name) ? Number(name.slice(1)) : base(name));
-        const c = compileRotation({ lists: { default: list2 } }, syms, FILE);
-        wasm.rotationTestClear();
-        expect(loadIntoWasm(c)).toBe(0);
-        CELLS.forEach(([q, arg], i) => setQuery(q, arg, cellVals[i]!));
-        values.forEach((d, i) => setQuery(Q.PET_REMAINS, i, d));
+      fc.property(tree, cells, fc.tuple(num, num), (e, cellVals, varVals) => {
+        const { c, text, want } = run(e, cellVals, varVals, (text) => ({ variable: "out", value: text }));
         expect(wasm.rotationTestSelect()).toBe(0);
         const got = wasm.rotationTestVar(c.variables.find((v) => v.name === "out")!.index);
-        const want = evaluateAst(e, {
-          query: (q, arg) => cellVals[CELLS.findIndex(([cq, ca]) => cq === q && ca === arg)]!,
-          variable: (i) => varVals[i]!,
-        });
         if (!(Object.is(got, want) || (Number.isNaN(got) && Number.isNaN(want)))) throw new Error(`${text}: vm ${got}, reference ${want}`);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it("conditions (fused branch code): cast iff the JS reference is truthy (3000 random trees)", () => {
+    fc.assert(
+      fc.property(tree, cells, fc.tuple(num, num), (e, cellVals, varVals) => {
+        const { text, want } = run(e, cellVals, varVals, (text) => ({ cast: "cobra_shot", if: text }));
+        setReady(SPELLS.cobra_shot!, true);
+        const got = decodeAction(wasm.rotationTestSelect());
+        const expected = want !== 0 ? { kind: "cast", spell: SPELLS.cobra_shot } : { kind: "none" };
+        if (JSON.stringify(got) !== JSON.stringify(expected)) throw new Error(`${text}: vm ${JSON.stringify(got)}, reference value ${want}`);
       }),
       { numRuns: 3000 },
     );

@@ -54,6 +54,10 @@ export const OP_RUN: i32 = 25;
 export const OP_VAROP: i32 = 26;
 export const OP_QCMPC: i32 = 27;
 export const OP_JNZ: i32 = 28;
+export const OP_QJZ: i32 = 29; //    kind, arg, L: jump if query == 0
+export const OP_QJNZ: i32 = 30; //   kind, arg, L: jump if query != 0
+export const OP_QCJZ: i32 = 31; //   cmp, kind, arg, k, L: jump if !(query cmp k)
+export const OP_QCJNZ: i32 = 32; //  cmp, kind, arg, k, L: jump if (query cmp k)
 
 // VAROP sub-ops.
 export const VAR_SET: i32 = 0;
@@ -326,6 +330,29 @@ export function selectAction<S>(s: S, rot: Rotation): i32 {
         const q = s.query(load<i32>(pc, 8), load<i32>(pc, 12));
         tos = compare(load<i32>(pc, 4), q, load<f64>(consts + (<usize>load<i32>(pc, 16) << 3)));
         pc += 20;
+        break;
+      }
+      // Fused condition branches: no value-stack traffic for the commonest entry conditions.
+      case OP_QJZ: {
+        const q = s.query(load<i32>(pc, 4), load<i32>(pc, 8));
+        pc = q == 0 ? code + (<usize>load<i32>(pc, 12) << 2) : pc + 16;
+        break;
+      }
+      case OP_QJNZ: {
+        const q = s.query(load<i32>(pc, 4), load<i32>(pc, 8));
+        pc = q != 0 ? code + (<usize>load<i32>(pc, 12) << 2) : pc + 16;
+        break;
+      }
+      case OP_QCJZ: {
+        const q = s.query(load<i32>(pc, 8), load<i32>(pc, 12));
+        const c = compare(load<i32>(pc, 4), q, load<f64>(consts + (<usize>load<i32>(pc, 16) << 3)));
+        pc = c == 0 ? code + (<usize>load<i32>(pc, 20) << 2) : pc + 24;
+        break;
+      }
+      case OP_QCJNZ: {
+        const q = s.query(load<i32>(pc, 8), load<i32>(pc, 12));
+        const c = compare(load<i32>(pc, 4), q, load<f64>(consts + (<usize>load<i32>(pc, 16) << 3)));
+        pc = c != 0 ? code + (<usize>load<i32>(pc, 20) << 2) : pc + 24;
         break;
       }
       default:

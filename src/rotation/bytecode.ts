@@ -40,6 +40,10 @@ export const OP = {
   VAROP: 26,
   QCMPC: 27,
   JNZ: 28,
+  QJZ: 29,
+  QJNZ: 30,
+  QCJZ: 31,
+  QCJNZ: 32,
 } as const;
 
 export const VAROP = {

@@ -198,13 +198,9 @@ class Emitter {
         const cmp = CMP_OP[e.op];
         if (cmp !== undefined) {
           // Fused query-vs-constant compare: the most common APL leaf (`focus.deficit < 20`).
-          if (e.left.kind === "query" && e.right.kind === "const") {
-            this.code.push(OP.QCMPC, cmp, e.left.q, e.left.arg, this.constant(e.right.value));
-            this.push();
-            return;
-          }
-          if (e.left.kind === "const" && e.right.kind === "query") {
-            this.code.push(OP.QCMPC, CMP_OP[CMP_FLIP[e.op]!]!, e.right.q, e.right.arg, this.constant(e.left.value));
+          const fused = this.fusedCompare(e.op, e.left, e.right);
+          if (fused !== null) {
+            this.code.push(OP.QCMPC, ...fused);
             this.push();
             return;
           }
@@ -243,10 +239,30 @@ class Emitter {
       }
       return;
     }
+    if (e.kind === "query") {
+      this.code.push(sense ? OP.QJNZ : OP.QJZ, e.q, e.arg);
+      this.ref(l);
+      return;
+    }
+    if (e.kind === "bin" && CMP_OP[e.op] !== undefined) {
+      const fused = this.fusedCompare(e.op, e.left, e.right);
+      if (fused !== null) {
+        this.code.push(sense ? OP.QCJNZ : OP.QCJZ, ...fused);
+        this.ref(l);
+        return;
+      }
+    }
     this.value(e);
     this.code.push(sense ? OP.JNZ : OP.JZ);
     this.ref(l);
     this.pop();
+  }
+
+  /** [cmp, kind, arg, k] when one side is a query and the other a constant (constant-left is flipped). */
+  fusedCompare(op: string, left: RExpr, right: RExpr): [number, number, number, number] | null {
+    if (left.kind === "query" && right.kind === "const") return [CMP_OP[op]!, left.q, left.arg, this.constant(right.value)];
+    if (left.kind === "const" && right.kind === "query") return [CMP_OP[CMP_FLIP[op]!]!, right.q, right.arg, this.constant(left.value)];
+    return null;
   }
 }
 

@@ -356,6 +356,16 @@ describe("GET /items", () => {
     expect((await app.request(`${GAME_DATA_PATH}/items?ids=2147483647`)).status).toBe(200);
   });
 
+  it("answers cached by raw query never skip validation", async () => {
+    for (let i = 0; i < 3; i++) {
+      await expectError(`${GAME_DATA_PATH}/items?ids=34334,x`, 400, "BAD_IDS");
+      const ok = await getJson<{ items: ApiItem[] }>(`${GAME_DATA_PATH}/items?ids=34334,212454`);
+      expect(ok.body.items.map((it) => it.id)).toEqual([34334, 212454]);
+      // the valid list plus a second ids parameter is a different query: still refused
+      await expectError(`${GAME_DATA_PATH}/items?ids=34334,212454&ids=1`, 400, "BAD_IDS");
+    }
+  });
+
   it("parseIds: strict list, first occurrence wins, typed errors", () => {
     expect(parseIds(["5,3,5,1"])).toEqual([5, 3, 1]);
     expect(() => parseIds(undefined)).toThrow(ApiError);

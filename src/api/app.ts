@@ -272,10 +272,21 @@ export function createApp(options: ApiOptions = {}): Hono {
     return sendCached(c, rep.body, rep.etag, "application/json; charset=utf-8", CACHE_CONTROL.classes);
   });
 
+  // Answers keyed by the exact (origin, raw query string): a repeated request skips parsing. Only
+  // successful parses are stored, so every key here was validated once.
+  const byRawQuery = new Lru<string, Representation>(2048);
   app.get(`${GAME_DATA_PATH}/items`, async (c) => {
-    const ids = parseIds(c.req.queries("ids"));
-    const st = ready ?? (await state());
-    const rep = st.itemsFor(originOf(c), ids);
+    const url = c.req.url;
+    const q = url.indexOf("?");
+    const origin = originOf(c);
+    const rawKey = q < 0 ? undefined : `${origin}\n${url.slice(q)}`;
+    let rep = rawKey === undefined ? undefined : byRawQuery.get(rawKey);
+    if (!rep) {
+      const ids = parseIds(c.req.queries("ids"));
+      const st = ready ?? (await state());
+      rep = st.itemsFor(origin, ids);
+      if (rawKey !== undefined && rawKey.length <= 4096) byRawQuery.set(rawKey, rep);
+    }
     return sendCached(c, rep.body, rep.etag, "application/json; charset=utf-8", CACHE_CONTROL.items);
   });
 

@@ -32,3 +32,7 @@ export { DpsStats, relativeError95, newDpsHistogram, encodeHistogramV2, decodeHi
 export type { ChunkReport, ChunkResult, SpellAggregate, AuraAggregate, ResourceAggregate, TelemetryErrorCode, DpsStatsState, Histogram } from "./telemetry/index.js";
 export { runChunked, WorkerPool, InlineExecutor, pickRepresentative, RunnerError, DEFAULT_CHUNK_SIZE, createRunner, createFakeRunner } from "./runner/index.js";
 export type { RunChunkedOptions, RunChunkedResult, ChunkProgress, ChunkExecutor, ChunkRunner, WorkloadSpec, FakeWorkloadSpec, WorkerPoolOptions, RepresentativeIteration, RunnerErrorCode } from "./runner/index.js";
+export { runImage, RunError } from "./engine/run.js";
+export type { RunOptions, RunResult, SpellResult } from "./engine/run.js";
+export { encodeImage, ImageError, IMAGE_VERSION, GCD_START_RECOVERY_CATEGORY } from "./engine/image.js";
+export type { SpecImage, SpellImage, AuraImage, DamageEntry, BuffEffect, Op, ResourceImage, PetImage, ImpactProcImage, RppmImage, RotationImage, RunConfig, StatsImage, MasteryImage, AutoAttackImage, ChannelImage, CdrEffect, EncodedImage } from "./engine/image.js";

@@ -1062,6 +1062,7 @@ function gainRes(res: i32, amount: f64): void {
   const slot = resSlot(res);
   slot.sync(<f64>now, curHaste, resRec(res).hasteScaled != 0);
   slot.gain(amount);
+  wakeIfIdle(); // a gain may make a cast affordable (rage, procs): an idle player re-evaluates
 }
 
 // ======================================================================================

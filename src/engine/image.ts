@@ -2,6 +2,8 @@
 // (assembly/engine/) runs. ENGINE-HOST builds it from manifest + game data + profile; `encodeImage`
 // turns it into the flat f64/i32 buffers the wasm loader reads (layout: docs/engine-image.md).
 //
+import { CombatsimError } from "../errors.js";
+
 // Conventions (every field below follows them unless its comment says otherwise):
 // - Times are integer MILLISECONDS (`...Ms`).
 // - Stats are PERCENT POINTS (25 = 25 %), like the spec's combat stats.
@@ -298,4 +300,444 @@ export interface SpecImage {
   pets?: PetImage[];
   autoAttack?: AutoAttackImage;
   rotation: RotationImage;
+}
+
+// ======================================================================================
+// Encoder: SpecImage -> flat buffers (docs/engine-image.md "Binary layout")
+// ======================================================================================
+
+
+/** A SpecImage that cannot be run: `path` names the offending field (e.g. `spells[3].applyAura`). */
+export class ImageError extends CombatsimError {
+  readonly path: string;
+  constructor(imageName: string, path: string, detail: string) {
+    super("ENGINE_IMAGE_INVALID", `spec image "${imageName}": ${path}: ${detail}`);
+    this.path = path;
+  }
+}
+
+/** The flat form written into wasm memory. */
+export interface EncodedImage {
+  f64: Float64Array;
+  i32: Int32Array;
+  /** Dense pool indices chosen for the raw ids (for diagnostics). */
+  locks: number[];
+  categoryPools: number[];
+  chargePools: { key: string; maxCharges: number; rechargeMs: number }[];
+}
+
+export const HEADER_F64 = 64;
+const SECTION_ORDER = [
+  "resources", "spells", "auras", "effects", "damage", "cdr", "ops", "opLists", "procs", "rppm", "pets",
+  "chargePools", "pool", "rotationConstants",
+] as const;
+const STRIDE = {
+  resources: 8, spells: 40, auras: 24, effects: 4, damage: 12, cdr: 5, ops: 4, opLists: 2, procs: 8, rppm: 4, pets: 4,
+  chargePools: 2, pool: 1, rotationConstants: 1,
+} as const;
+/** Max entities per kind (12-bit event argument with one flag bit). */
+export const MAX_IMAGE_INDEX = 2047;
+
+const OP_CODES: Record<Op["op"], number> = {
+  applyAura: 1, consumeAura: 2, gainResource: 3, reduceCooldown: 4, resetCooldown: 5, dealDamage: 6, schedule: 7,
+  rollRppm: 8, procChance: 9, ifAura: 10, ifNotAura: 11, summonPet: 12, dismissPet: 13,
+};
+const EFFECT_CODES: Record<BuffEffect["type"], number> = {
+  haste: 0, crit: 1, mastery: 2, versatility: 3, primaryStat: 4, damageMult: 5, damageMultSchool: 6,
+  damageMultSpells: 7, cleave: 8, damageMultStacking: 9,
+};
+const RESOURCE_MODELS: Record<ResourceModel, number> = { generic: 0, mana: 1, energy: 2, rage: 3 };
+const AOE_CODES: Record<AoeMode, number> = { single: 0, all: 1, split: 2, chain: 3, sqrt: 4 };
+const KIND_CODES: Record<DamageKind, number> = { flat: 0, ap: 1, sp: 2 };
+const REFRESH_CODES: Record<RefreshMode, number> = { refresh: 0, pandemic: 1, extend: 2, none: 3 };
+const OWNER_CODES: Record<AuraOwner, number> = { player: 0, target: 1, pet: 2 };
+const CDR_CODES: Record<CdrCondition, number> = { always: 0, procChance: 1, whileAuraActive: 2, resetWhileAura: 3 };
+
+/** Validates `image` and encodes it; throws ImageError naming the first bad field. */
+export function encodeImage(image: SpecImage): EncodedImage {
+  const name = typeof image?.name === "string" ? image.name : "?";
+  const fail = (path: string, detail: string): never => {
+    throw new ImageError(name, path, detail);
+  };
+  const num = (v: unknown, path: string, opts: { min?: number; max?: number; int?: boolean; def?: number } = {}): number => {
+    if (v === undefined && opts.def !== undefined) return opts.def;
+    if (typeof v !== "number" || !Number.isFinite(v)) fail(path, `expected a finite number, got ${String(v)}`);
+    const n = v as number;
+    if (opts.int && !Number.isInteger(n)) fail(path, `expected an integer, got ${n}`);
+    if (opts.min !== undefined && n < opts.min) fail(path, `must be >= ${opts.min}, got ${n}`);
+    if (opts.max !== undefined && n > opts.max) fail(path, `must be <= ${opts.max}, got ${n}`);
+    return n;
+  };
+  const bool = (v: unknown, path: string, def: boolean): number => {
+    if (v === undefined) return def ? 1 : 0;
+    if (typeof v !== "boolean") fail(path, `expected a boolean, got ${String(v)}`);
+    return v ? 1 : 0;
+  };
+  const arr = <T>(v: T[] | undefined, path: string, required: boolean): T[] => {
+    if (v === undefined && !required) return [];
+    if (!Array.isArray(v)) fail(path, "expected an array");
+    if ((v as T[]).length > MAX_IMAGE_INDEX) fail(path, `at most ${MAX_IMAGE_INDEX} entries, got ${(v as T[]).length}`);
+    return v as T[];
+  };
+  const code = <K extends string>(table: Record<K, number>, v: unknown, path: string, def?: K): number => {
+    if (v === undefined && def !== undefined) return table[def];
+    if (typeof v !== "string" || !(v in table)) fail(path, `expected one of ${Object.keys(table).join(", ")}, got ${String(v)}`);
+    return table[v as K];
+  };
+
+  if (image === null || typeof image !== "object") fail("$", "expected an object");
+  const resources = arr(image.resources, "resources", true);
+  const spells = arr(image.spells, "spells", true);
+  const auras = arr(image.auras, "auras", true);
+  const damage = arr(image.damage, "damage", true);
+  const opLists = arr(image.opLists, "opLists", true);
+  const procs = arr(image.procs, "procs", false);
+  const rppm = arr(image.rppm, "rppm", false);
+  const pets = arr(image.pets, "pets", false);
+  const castHooks = arr(image.castHooks, "castHooks", false);
+
+  const idx = (v: unknown, n: number, path: string, what: string, optional = true): number => {
+    if (v === undefined || v === -1) {
+      if (optional) return -1;
+      fail(path, `required ${what} index missing`);
+    }
+    const i = num(v, path, { int: true, min: 0 });
+    if (i >= n) fail(path, `${what} index ${i} out of range (have ${n})`);
+    return i;
+  };
+  const spellIdx = (v: unknown, p: string, opt = true) => idx(v, spells.length, p, "spell", opt);
+  const auraIdx = (v: unknown, p: string, opt = true) => idx(v, auras.length, p, "aura", opt);
+  const dmgIdx = (v: unknown, p: string, opt = true) => idx(v, damage.length, p, "damage", opt);
+  const listIdx = (v: unknown, p: string, opt = true) => idx(v, opLists.length, p, "op list", opt);
+  const resIdx = (v: unknown, p: string, opt = true) => idx(v, resources.length, p, "resource", opt);
+
+  // sections
+  const sec: Record<(typeof SECTION_ORDER)[number], number[]> = {
+    resources: [], spells: [], auras: [], effects: [], damage: [], cdr: [], ops: [], opLists: [], procs: [], rppm: [],
+    pets: [], chargePools: [], pool: [], rotationConstants: [],
+  };
+  const rec = (s: keyof typeof STRIDE, values: number[]) => {
+    const stride = STRIDE[s];
+    if (values.length > stride) throw new Error(`internal: ${s} record has ${values.length} > ${stride} values`);
+    sec[s].push(...values, ...new Array<number>(stride - values.length).fill(0));
+  };
+  const poolList = (values: number[]): number => {
+    const start = sec.pool.length;
+    sec.pool.push(...values);
+    return start;
+  };
+
+  // run config + stats
+  const run = image.run;
+  if (run === null || typeof run !== "object") fail("run", "expected an object");
+  const durationMs = num(run.durationMs, "run.durationMs", { int: true, min: 1, max: 2 ** 40 });
+  const targets = num(run.targets, "run.targets", { int: true, min: 1, max: 1000 });
+  const targetArmor = num(run.targetArmor, "run.targetArmor", { min: 0 });
+  const armorK = num(run.armorK, "run.armorK", { min: 0 });
+  const incoming = num(run.incomingDamagePerSec, "run.incomingDamagePerSec", { min: 0, def: 0 });
+  const st = image.stats;
+  if (st === null || typeof st !== "object") fail("stats", "expected an object");
+  const m = image.mastery;
+  if (m === null || typeof m !== "object") fail("mastery", "expected an object");
+  const masteryKind = code({ none: -1, uniform: 0, school: 1 }, m.kind, "mastery.kind");
+
+  // resources
+  resources.forEach((r, i) => {
+    const p = `resources[${i}]`;
+    const model = code(RESOURCE_MODELS, r.model, `${p}.model`);
+    const max = num(r.max, `${p}.max`, { min: 0 });
+    const defRegen = r.model === "mana" ? 0.02 * max : r.model === "energy" ? 10 : 0;
+    let regen = num(r.regenPerSec, `${p}.regenPerSec`, { min: 0, def: defRegen });
+    const perTaken = num(r.ragePerDamageTaken, `${p}.ragePerDamageTaken`, { min: 0, def: 0 });
+    if (r.model === "rage") regen += incoming * perTaken; // damage taken as a steady stream, accrued lazily like regen
+    const initial = num(r.initial, `${p}.initial`, { min: 0, max, def: r.model === "rage" ? 0 : max });
+    rec("resources", [
+      model, max, initial, regen, bool(r.hasteScaled, `${p}.hasteScaled`, r.model === "energy"),
+      num(r.ragePerDamageDealt, `${p}.ragePerDamageDealt`, { min: 0, def: 0 }), perTaken,
+    ]);
+  });
+
+  // damage entries
+  damage.forEach((d, i) => {
+    const p = `damage[${i}]`;
+    rec("damage", [
+      spellIdx(d.spell, `${p}.spell`, false), code(KIND_CODES, d.kind, `${p}.kind`), num(d.base, `${p}.base`),
+      num(d.coefficient, `${p}.coefficient`), num(d.weaponMultiplier, `${p}.weaponMultiplier`, { min: 0, def: 0 }),
+      num(d.school, `${p}.school`, { int: true, min: 1, max: 127 }), code(AOE_CODES, d.aoe, `${p}.aoe`, "single"),
+      num(d.maxTargets, `${p}.maxTargets`, { int: true, min: 0, def: 0 }),
+      num(d.aoeParam, `${p}.aoeParam`, { min: 0, def: d.aoe === "chain" ? 1 : d.aoe === "sqrt" ? 5 : 0 }),
+      idx(d.pet, pets.length, `${p}.pet`, "pet"), bool(d.canCrit, `${p}.canCrit`, true),
+    ]);
+  });
+
+  // cooldown pools (raw ids -> dense indices)
+  const locks = new Map<number, number>();
+  const cats = new Map<number, number>();
+  const charges = new Map<string, number>();
+  const chargeInfo: EncodedImage["chargePools"] = [];
+  const cdrRecs: number[][] = [];
+  spells.forEach((s, i) => {
+    const p = `spells[${i}]`;
+    if (s === null || typeof s !== "object") fail(p, "expected an object");
+    const known = bool(s.known, `${p}.known`, true);
+    const srCat = num(s.startRecoveryCategory, `${p}.startRecoveryCategory`, { int: true, min: 0 });
+    const srMs = num(s.startRecoveryMs, `${p}.startRecoveryMs`, { min: 0 });
+    let lock = -1;
+    if (srCat > 0) {
+      if (!locks.has(srCat)) locks.set(srCat, locks.size);
+      lock = locks.get(srCat)!;
+    }
+    const catId = num(s.categoryId, `${p}.categoryId`, { int: true, min: 0, def: 0 });
+    const catMs = num(s.categoryRecoveryMs, `${p}.categoryRecoveryMs`, { min: 0, def: 0 });
+    let cat = -1;
+    if (catId > 0 && catMs > 0) {
+      if (!cats.has(catId)) cats.set(catId, cats.size);
+      cat = cats.get(catId)!;
+    }
+    const recovery = num(s.recoveryMs, `${p}.recoveryMs`, { min: 0, def: 0 });
+    const chargeId = num(s.chargeCategoryId, `${p}.chargeCategoryId`, { int: true, min: 0, def: 0 });
+    const maxCharges = num(s.maxCharges, `${p}.maxCharges`, { int: true, min: 0, def: 0 });
+    let chargePool = -1;
+    if (chargeId > 0 || maxCharges > 1) {
+      const key = chargeId > 0 ? `category:${chargeId}` : `spell:${i}`;
+      const mc = Math.max(1, maxCharges);
+      const rech = num(s.chargeRecoveryMs, `${p}.chargeRecoveryMs`, { min: 1 });
+      const existing = charges.get(key);
+      if (existing === undefined) {
+        charges.set(key, chargeInfo.length);
+        chargeInfo.push({ key, maxCharges: mc, rechargeMs: rech });
+      } else {
+        const c = chargeInfo[existing]!;
+        if (c.maxCharges !== mc || c.rechargeMs !== rech) {
+          fail(p, `charge category ${chargeId} disagrees with an earlier spell (maxCharges ${c.maxCharges} vs ${mc}, chargeRecoveryMs ${c.rechargeMs} vs ${rech})`);
+        }
+      }
+      chargePool = charges.get(key)!;
+    }
+    const amount = (a: ResourceAmount | undefined, path: string): [number, number] => {
+      if (a === undefined) return [-1, 0];
+      return [resIdx(a.resource, `${path}.resource`, false), num(a.amount, `${path}.amount`, { min: 0 })];
+    };
+    const [costRes, cost] = amount(s.cost, `${p}.cost`);
+    const [cost2Res, cost2] = amount(s.cost2, `${p}.cost2`);
+    const [gainRes, gain] = amount(s.gain, `${p}.gain`);
+    const [gain2Res, gain2] = amount(s.gain2, `${p}.gain2`);
+    const ch = s.channel;
+    let chv = [0, 0, 0, 0, 0, -1];
+    if (ch !== undefined) {
+      const cp = `${p}.channel`;
+      chv = [
+        1, num(ch.durationMs, `${cp}.durationMs`, { min: 1 }), num(ch.ticks, `${cp}.ticks`, { int: true, min: 1, max: 1000 }),
+        bool(ch.hasted, `${cp}.hasted`, true), num(ch.tickCost, `${cp}.tickCost`, { min: 0, def: 0 }),
+        dmgIdx(ch.tickDamage, `${cp}.tickDamage`),
+      ];
+      if ((ch.tickCost ?? 0) > 0 && costRes < 0) fail(`${cp}.tickCost`, "a per-tick cost needs spells[].cost.resource");
+    }
+    const cdr = arr(s.cdr, `${p}.cdr`, false);
+    const cdrStart = cdrRecs.length;
+    cdr.forEach((c, j) => {
+      const cp = `${p}.cdr[${j}]`;
+      const cond = code(CDR_CODES, c.condition, `${cp}.condition`);
+      cdrRecs.push([
+        cond, spellIdx(c.target, `${cp}.target`, false), num(c.amountMs, `${cp}.amountMs`, { min: 0 }),
+        cond === 1 ? num(c.chance, `${cp}.chance`, { min: 0, max: 1 }) : 0,
+        cond >= 2 ? auraIdx(c.aura, `${cp}.aura`, false) : -1,
+      ]);
+    });
+    rec("spells", [
+      known, num(s.id, `${p}.id`, { int: true }), num(s.castMs, `${p}.castMs`, { min: 0 }), bool(s.castHasted, `${p}.castHasted`, true),
+      lock, srMs, bool(s.gcdHasted, `${p}.gcdHasted`, srCat === GCD_START_RECOVERY_CATEGORY), recovery, cat, catMs, chargePool,
+      costRes, cost, cost2Res, cost2, gainRes, gain, gain2Res, gain2, auraIdx(s.costBypassAura, `${p}.costBypassAura`),
+      ...chv, dmgIdx(s.damage, `${p}.damage`), auraIdx(s.applyAura, `${p}.applyAura`),
+      num(s.applyStacks, `${p}.applyStacks`, { int: true, min: 1, def: 1 }), cdrStart, cdr.length,
+      listIdx(s.hook, `${p}.hook`), auraIdx(s.breaksStealthAura, `${p}.breaksStealthAura`),
+    ]);
+  });
+  for (const c of cdrRecs) rec("cdr", c);
+  for (const c of chargeInfo) rec("chargePools", [c.maxCharges, c.rechargeMs]);
+
+  // auras + effects
+  auras.forEach((a, i) => {
+    const p = `auras[${i}]`;
+    if (a === null || typeof a !== "object") fail(p, "expected an object");
+    const effects = arr(a.effects, `${p}.effects`, false);
+    const effectsStart = sec.effects.length / STRIDE.effects;
+    effects.forEach((e, j) => {
+      const ep = `${p}.effects[${j}]`;
+      const t = code(EFFECT_CODES, e?.type, `${ep}.type`);
+      switch (e.type) {
+        case "damageMultSchool":
+          rec("effects", [t, num(e.value, `${ep}.value`, { min: 0 }), num(e.school, `${ep}.school`, { int: true, min: 1, max: 127 })]);
+          break;
+        case "damageMultSpells": {
+          const list = arr(e.spells, `${ep}.spells`, true).map((s, k) => spellIdx(s, `${ep}.spells[${k}]`, false));
+          rec("effects", [t, num(e.value, `${ep}.value`, { min: 0 }), poolList(list), list.length]);
+          break;
+        }
+        case "cleave":
+          rec("effects", [t, num(e.value, `${ep}.value`, { min: 0 }), num(e.count, `${ep}.count`, { int: true, min: 0 })]);
+          break;
+        case "damageMultStacking":
+          rec("effects", [t, num(e.initial, `${ep}.initial`, { min: 0 }), num(e.perStack, `${ep}.perStack`, { min: 0 })]);
+          break;
+        case "damageMult":
+          rec("effects", [t, num(e.value, `${ep}.value`, { min: 0 })]);
+          break;
+        default:
+          rec("effects", [t, num(e.value, `${ep}.value`)]);
+      }
+    });
+    const period = num(a.tickPeriodMs, `${p}.tickPeriodMs`, { min: 0, def: 0 });
+    rec("auras", [
+      code(OWNER_CODES, a.owner, `${p}.owner`), num(a.durationMs, `${p}.durationMs`, { int: true, min: 0 }),
+      num(a.maxStacks, `${p}.maxStacks`, { int: true, min: 1, def: 1 }), code(REFRESH_CODES, a.refresh, `${p}.refresh`, "refresh"),
+      effectsStart, effects.length, bool(a.appliesToPets, `${p}.appliesToPets`, false), period,
+      bool(a.tickHasted, `${p}.tickHasted`, true), dmgIdx(a.tickDamage, `${p}.tickDamage`), listIdx(a.tickOps, `${p}.tickOps`),
+      bool(a.tickOnApplication, `${p}.tickOnApplication`, false), bool(a.tickMayCrit, `${p}.tickMayCrit`, true),
+      bool(a.snapshot, `${p}.snapshot`, false), listIdx(a.onExpire, `${p}.onExpire`),
+    ]);
+  });
+
+  // op lists
+  opLists.forEach((list, i) => {
+    const p = `opLists[${i}]`;
+    const ops = arr(list, p, true);
+    rec("opLists", [sec.ops.length / STRIDE.ops, ops.length]);
+    ops.forEach((o, j) => {
+      const op = `${p}[${j}]`;
+      const c = code(OP_CODES, o?.op, `${op}.op`);
+      switch (o.op) {
+        case "applyAura":
+        case "consumeAura":
+          rec("ops", [c, auraIdx(o.aura, `${op}.aura`, false), num(o.stacks, `${op}.stacks`, { int: true, min: 0, def: o.op === "applyAura" ? 1 : 0 })]);
+          break;
+        case "gainResource":
+          rec("ops", [c, resIdx(o.resource, `${op}.resource`, false), num(o.amount, `${op}.amount`, { min: 0 })]);
+          break;
+        case "reduceCooldown":
+          rec("ops", [c, spellIdx(o.spell, `${op}.spell`, false), num(o.ms, `${op}.ms`, { min: 0 })]);
+          break;
+        case "resetCooldown":
+          rec("ops", [c, spellIdx(o.spell, `${op}.spell`, false)]);
+          break;
+        case "dealDamage":
+          rec("ops", [c, dmgIdx(o.damage, `${op}.damage`, false)]);
+          break;
+        case "schedule":
+          rec("ops", [c, num(o.delayMs, `${op}.delayMs`, { int: true, min: 0 }), listIdx(o.list, `${op}.list`, false)]);
+          break;
+        case "rollRppm":
+          rec("ops", [c, idx(o.tracker, rppm.length, `${op}.tracker`, "rppm tracker", false), listIdx(o.list, `${op}.list`, false)]);
+          break;
+        case "procChance":
+          rec("ops", [c, num(o.chance, `${op}.chance`, { min: 0, max: 1 }), listIdx(o.list, `${op}.list`, false)]);
+          break;
+        case "ifAura":
+          rec("ops", [c, auraIdx(o.aura, `${op}.aura`, false), listIdx(o.list, `${op}.list`, false), num(o.minStacks, `${op}.minStacks`, { int: true, min: 0, def: 0 })]);
+          break;
+        case "ifNotAura":
+          rec("ops", [c, auraIdx(o.aura, `${op}.aura`, false), listIdx(o.list, `${op}.list`, false)]);
+          break;
+        case "summonPet":
+          rec("ops", [c, idx(o.pet, pets.length, `${op}.pet`, "pet", false), num(o.durationMs, `${op}.durationMs`, { int: true, min: 0 })]);
+          break;
+        case "dismissPet":
+          rec("ops", [c, idx(o.pet, pets.length, `${op}.pet`, "pet", false)]);
+          break;
+      }
+    });
+  });
+
+  // impact procs
+  procs.forEach((pr, i) => {
+    const p = `procs[${i}]`;
+    const periodicOnly = bool(pr.periodicOnly, `${p}.periodicOnly`, false);
+    const skipPeriodic = bool(pr.skipPeriodic, `${p}.skipPeriodic`, false);
+    if (periodicOnly && skipPeriodic) fail(p, "periodicOnly and skipPeriodic are exclusive");
+    const filter = pr.spells === undefined ? null : arr(pr.spells, `${p}.spells`, true).map((s, k) => spellIdx(s, `${p}.spells[${k}]`, false));
+    const flags = periodicOnly | (skipPeriodic << 1) | (bool(pr.critOnly, `${p}.critOnly`, false) << 2) | (filter ? 8 : 0);
+    const fStart = filter ? poolList(filter) : 0;
+    rec("procs", [num(pr.chance, `${p}.chance`, { min: 0, max: 1 }), flags, fStart, filter ? filter.length : 0, listIdx(pr.list, `${p}.list`, false)]);
+  });
+  rppm.forEach((r, i) => {
+    const p = `rppm[${i}]`;
+    rec("rppm", [num(r.rppm, `${p}.rppm`, { min: 0 }), bool(r.hasteScales, `${p}.hasteScales`, false), bool(r.blpEnabled, `${p}.blpEnabled`, false)]);
+  });
+  pets.forEach((pt, i) => {
+    const p = `pets[${i}]`;
+    const melee = dmgIdx(pt.melee, `${p}.melee`, false);
+    if (damage[melee]!.pet !== i) fail(`${p}.melee`, `damage[${melee}].pet must be ${i} (pet melee is pet damage)`);
+    rec("pets", [melee, num(pt.swingMs, `${p}.swingMs`, { min: 1 }), bool(pt.startsActive, `${p}.startsActive`, false)]);
+  });
+  const hooksStart = poolList(castHooks.map((h, k) => listIdx(h, `castHooks[${k}]`, false)));
+
+  // rotation
+  const r = image.rotation;
+  let rotKind = 0;
+  let rotStart = 0;
+  let rotLen = 0;
+  let i32: Int32Array = new Int32Array(0);
+  if (r === null || typeof r !== "object") fail("rotation", "expected an object");
+  if (r.kind === "priority") {
+    const entries = arr(r.entries, "rotation.entries", true);
+    const flat: number[] = [];
+    entries.forEach((e, k) => {
+      const p = `rotation.entries[${k}]`;
+      if ("waitMs" in e) flat.push(1, num(e.waitMs, `${p}.waitMs`, { int: true, min: 0, max: 2 ** 29 - 1 }));
+      else {
+        if (e.condition !== undefined && e.condition !== "none") fail(`${p}.condition`, `only "none" is supported by the built-in priority list`);
+        flat.push(0, spellIdx(e.spell, `${p}.spell`, false));
+      }
+    });
+    rotStart = poolList(flat);
+    rotLen = entries.length;
+  } else if (r.kind === "bytecode") {
+    if (!(r.code instanceof Int32Array) || r.code.length < 8) fail("rotation.code", "expected an Int32Array with the rotation header");
+    if (!(r.constants instanceof Float64Array)) fail("rotation.constants", "expected a Float64Array");
+    rotKind = 1;
+    i32 = r.code;
+    sec.rotationConstants.push(...r.constants);
+  } else {
+    fail("rotation.kind", `expected "priority" or "bytecode", got ${String((r as { kind?: unknown }).kind)}`);
+  }
+
+  // auto attack
+  const aa = image.autoAttack;
+  let aaV = [-1, 0, 0, 0];
+  if (aa !== undefined) {
+    const wmin = num(aa.weaponMin, "autoAttack.weaponMin", { min: 0 });
+    const wmax = num(aa.weaponMax, "autoAttack.weaponMax", { min: wmin });
+    const d = dmgIdx(aa.damage, "autoAttack.damage", false);
+    if (damage[d]!.pet !== undefined && damage[d]!.pet !== -1) fail("autoAttack.damage", "the player auto attack cannot be pet damage");
+    aaV = [d, num(aa.swingMs, "autoAttack.swingMs", { min: 1 }), wmin, wmax];
+  }
+
+  // header + sections
+  const header = new Array<number>(HEADER_F64).fill(0);
+  header.splice(0, 30,
+    IMAGE_VERSION, durationMs, targets, targetArmor, armorK, incoming,
+    num(st.attackPower, "stats.attackPower", { min: 0 }), num(st.spellPower, "stats.spellPower", { min: 0 }),
+    num(st.crit, "stats.crit"), num(st.haste, "stats.haste", { min: -99 }), num(st.mastery, "stats.mastery"),
+    num(st.versatility, "stats.versatility"), num(st.critDamageBonus, "stats.critDamageBonus", { def: 0 }),
+    masteryKind, num(m.coefficient, "mastery.coefficient", { min: 0 }),
+    masteryKind === 1 ? num(m.school, "mastery.school", { int: true, min: 1, max: 127 }) : 0, bool(m.appliesToPets, "mastery.appliesToPets", false),
+    ...aaV, locks.get(GCD_START_RECOVERY_CATEGORY) ?? -1, locks.size, cats.size, chargeInfo.length,
+    rotKind, rotStart, rotLen, hooksStart, castHooks.length,
+  );
+  let off = HEADER_F64;
+  const parts: number[][] = [header];
+  SECTION_ORDER.forEach((s, k) => {
+    const data = sec[s];
+    header[32 + 2 * k] = off;
+    header[32 + 2 * k + 1] = data.length / STRIDE[s];
+    parts.push(data);
+    off += data.length;
+  });
+  const f64 = new Float64Array(off);
+  let o = 0;
+  for (const part of parts) {
+    f64.set(part, o);
+    o += part.length;
+  }
+  return { f64, i32, locks: [...locks.keys()], categoryPools: [...cats.keys()], chargePools: chargeInfo };
 }

@@ -229,3 +229,29 @@ describe("name forms resolve to the documented queries", () => {
     }
   });
 });
+
+describe("hostile input: deep nesting is a typed error, not a stack overflow", () => {
+  const code = (src: string): string | undefined => {
+    try {
+      parseExpression(src);
+      return undefined;
+    } catch (e) {
+      expect(e).toBeInstanceOf(RotationError);
+      return (e as RotationError).code;
+    }
+  };
+  it("200 levels pass, 201 fail (parentheses, prefix operators, operator chains)", () => {
+    // Parentheses add no tree node but each level recurses: at most 200 open at once.
+    expect(code("(".repeat(200) + "a" + ")".repeat(200))).toBeUndefined();
+    expect(code("(".repeat(201) + "a" + ")".repeat(201))).toBe("ROTATION_EXPR_TOO_DEEP");
+    expect(code("(".repeat(100_000) + "a")).toBe("ROTATION_EXPR_TOO_DEEP");
+    // k prefix operators over a leaf: height k + 1
+    expect(code("!".repeat(199) + "a")).toBeUndefined();
+    expect(code("!".repeat(200) + "a")).toBe("ROTATION_EXPR_TOO_DEEP");
+    expect(code("-".repeat(100_000) + "a")).toBe("ROTATION_EXPR_TOO_DEEP");
+    // a + a + ... with n operands: left-deep, height n
+    expect(code(Array(200).fill("a").join(" + "))).toBeUndefined();
+    expect(code(Array(201).fill("a").join(" + "))).toBe("ROTATION_EXPR_TOO_DEEP");
+    expect(code(Array(100_000).fill("a").join("&"))).toBe("ROTATION_EXPR_TOO_DEEP");
+  });
+});

@@ -257,6 +257,18 @@ describe("selection semantics", () => {
   });
 });
 
+describe("deep expressions", () => {
+  it("a right-nested chain 150 deep needs a 151-slot value stack and evaluates exactly", () => {
+    // time + (time + (... + (time + 1))): 150 "time" terms. With time = 0.5: 150 * 0.5 + 1 = 76.
+    const src = "time + (".repeat(149) + "time + 1" + ")".repeat(149);
+    const c = load({ lists: { default: [{ variable: "x", value: src }] } });
+    expect(c.stackDepth).toBe(151); // 149 pending left operands + the innermost `time` and `1`
+    setQuery(Q.TIME, 0, 0.5);
+    wasm.rotationTestSelect();
+    expect(wasm.rotationTestVar(0)).toBe(76);
+  });
+});
+
 describe("property: random expression trees evaluate identically in evaluateAst and the wasm VM", () => {
   // Leaves: queries over a small grid of (kind, arg) cells with random values (incl. 0, -0, NaN,
   // infinities), constants, and variables; all operators. Each tree is compiled as a variable

@@ -89,13 +89,29 @@ const BINARY: Record<string, { op: BinaryOp; prec: number }> = {
   "%%": { op: "%%", prec: 5 },
 };
 
+/** Deepest expression tree accepted. Real APL conditions stay far below; the bound keeps every
+ *  recursive pass (parse, resolve, fold, emit) far from the JS stack limit on hostile input. */
+export const MAX_EXPR_DEPTH = 200;
+
 class Parser {
   private pos = 0;
   private depth = 0; // open parentheses
+  private prefixes = 0; // nested prefix operators being parsed
+  private readonly heights = new Map<Expr, number>(); // tree height of each node built so far
   constructor(
     private readonly toks: Tok[],
     private readonly loc: RotationLocation,
   ) {}
+
+  private node(e: Expr, ...children: Expr[]): Expr {
+    let h = 0;
+    for (const c of children) h = Math.max(h, this.heights.get(c) ?? 1);
+    if (h + 1 > MAX_EXPR_DEPTH) {
+      throw new RotationError("ROTATION_EXPR_TOO_DEEP", { ...this.loc, column: e.column }, `expression nests deeper than ${MAX_EXPR_DEPTH} levels`);
+    }
+    this.heights.set(e, h + 1);
+    return e;
+  }
 
   private peek(): Tok {
     return this.toks[this.pos]!;
@@ -125,7 +141,7 @@ class Parser {
       if (b === undefined || b.prec < minPrec) break;
       this.pos++;
       const right = this.parseBinary(b.prec + 1); // +1: left-associative
-      left = { kind: "binary", op: b.op, left, right, column: tok.column };
+      left = this.node({ kind: "binary", op: b.op, left, right, column: tok.column }, left, right);
     }
     return left;
   }
@@ -134,8 +150,13 @@ class Parser {
     const tok = this.peek();
     if (tok.t === "op" && (tok.op === "!" || tok.op === "-" || tok.op === "+")) {
       this.pos++;
+      // A run of prefix operators recurses here: fail before the JS stack does.
+      if (++this.prefixes > MAX_EXPR_DEPTH) {
+        throw new RotationError("ROTATION_EXPR_TOO_DEEP", { ...this.loc, column: tok.column }, `expression nests deeper than ${MAX_EXPR_DEPTH} levels`);
+      }
       const arg = this.parseUnary();
-      return { kind: "unary", op: tok.op as UnaryOp, arg, column: tok.column };
+      this.prefixes--;
+      return this.node({ kind: "unary", op: tok.op as UnaryOp, arg, column: tok.column }, arg);
     }
     return this.parsePrimary();
   }
@@ -153,6 +174,9 @@ class Parser {
     if (tok.t === "op" && tok.op === "(") {
       this.pos++;
       this.depth++;
+      if (this.depth > MAX_EXPR_DEPTH) {
+        throw new RotationError("ROTATION_EXPR_TOO_DEEP", { ...this.loc, column: tok.column }, `parentheses nest deeper than ${MAX_EXPR_DEPTH} levels`);
+      }
       const inner = this.parseBinary(1);
       const close = this.peek();
       if (close.t === "end") {

@@ -311,6 +311,24 @@ describe("generated placeholder icons (scripts/gen-icons.ts)", () => {
     expect(await checkIcons(bundledDataDir())).toEqual([]);
   });
 
+  it("the script's --check mode exits 0 on the committed icons and 1 on drift", async () => {
+    const { spawnSync } = await import("node:child_process");
+    const run = (args: string[]) =>
+      spawnSync(process.execPath, ["--import", "tsx", "scripts/gen-icons.ts", "--check", ...args], {
+        cwd: path.resolve(import.meta.dirname, ".."),
+        encoding: "utf8",
+      });
+    const ok = run([]);
+    expect(ok.status, ok.stderr).toBe(0);
+    expect(ok.stdout).toContain("up to date");
+    const dd = path.join(tmp, "datadir-cli");
+    mkdirSync(path.join(dd, "icons"), { recursive: true });
+    symlinkSync(path.join(bundledDataDir(), "data"), path.join(dd, "data"));
+    const drift = run(["--data-dir", dd]);
+    expect(drift.status).toBe(1);
+    expect(drift.stderr).toContain("missing classicon_warrior.png");
+  });
+
   it("--check reports changed, missing and extra files (negative control)", async () => {
     const dd = path.join(tmp, "datadir");
     mkdirSync(dd, { recursive: true });

@@ -309,3 +309,15 @@ describe("errors name file, list, entry, field and column", () => {
     expect(parseRotationJson('{"lists":{"default":[]}}', "f")).toEqual({ lists: { default: [] } });
   });
 });
+
+describe("large rotations", () => {
+  it("a 20000-list call chain compiles (iterative cycle check) and callDepth = 19999", () => {
+    const lists: Record<string, unknown[]> = {};
+    for (let i = 0; i < 20_000; i++) lists[`l${i}`] = i < 19_999 ? [{ call: `l${i + 1}` }] : [{ cast: "cobra_shot" }];
+    const c = compile({ main: "l0", lists });
+    expect(c.callDepth).toBe(19_999);
+    lists["l19999"] = [{ call: "l0" }];
+    const e = compileError({ main: "l0", lists });
+    expect(where(e)).toMatchObject({ code: "ROTATION_CALL_CYCLE", list: "l19999", entry: 0, field: "call" });
+  });
+});

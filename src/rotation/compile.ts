@@ -409,42 +409,53 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
     compiled.set(list, out);
   }
 
-  // Pass 2: the call/run graph must be acyclic (otherwise selection could loop forever).
+  // Pass 2: the call/run graph must be acyclic (otherwise selection could loop forever). Iterative DFS
+  // (a long chain of lists must not overflow the JS stack); `post` receives lists children-first.
   const state = new Map<string, "active" | "done">();
-  const path: string[] = [];
-  const visit = (list: string): void => {
-    state.set(list, "active");
-    path.push(list);
-    compiled.get(list)!.forEach((en, entry) => {
-      if (en.kind !== "call" && en.kind !== "run") return;
+  const post: string[] = [];
+  const dfs = (root: string): void => {
+    const stack: { list: string; next: number }[] = [{ list: root, next: 0 }];
+    state.set(root, "active");
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1]!;
+      const entries = compiled.get(top.list)!;
+      if (top.next >= entries.length) {
+        stack.pop();
+        state.set(top.list, "done");
+        post.push(top.list);
+        continue;
+      }
+      const entry = top.next++;
+      const en = entries[entry]!;
+      if (en.kind !== "call" && en.kind !== "run") continue;
       const s = state.get(en.target);
       if (s === "active") {
+        const path = stack.map((f) => f.list);
         const cycle = [...path.slice(path.indexOf(en.target)), en.target].join(" -> ");
-        throw new RotationError("ROTATION_CALL_CYCLE", at({ list, entry, field: en.kind }), `action-list cycle: ${cycle}`);
+        throw new RotationError("ROTATION_CALL_CYCLE", at({ list: top.list, entry, field: en.kind }), `action-list cycle: ${cycle}`);
       }
-      if (s === undefined) visit(en.target);
-    });
-    path.pop();
-    state.set(list, "done");
+      if (s === undefined) {
+        state.set(en.target, "active");
+        stack.push({ list: en.target, next: 0 });
+      }
+    }
   };
-  visit(main);
-  for (const list of listNames) if (!state.has(list)) visit(list);
+  dfs(main);
+  for (const list of listNames) if (!state.has(list)) dfs(list);
 
-  // Return-stack bound: calls push, runs clear (counted as 0 extra, an over-estimate).
-  const depthMemo = new Map<string, number>();
-  const callDepthOf = (list: string): number => {
-    const m = depthMemo.get(list);
-    if (m !== undefined) return m;
+  // Return-stack bound: calls push, runs clear (counted as 0 extra, an over-estimate). `post` lists
+  // every callee before its callers.
+  const depthOf = new Map<string, number>();
+  for (const list of post) {
     let d = 0;
     for (const en of compiled.get(list)!) {
-      if (en.kind === "call") d = Math.max(d, 1 + callDepthOf(en.target));
-      else if (en.kind === "run") d = Math.max(d, callDepthOf(en.target));
+      if (en.kind === "call") d = Math.max(d, 1 + depthOf.get(en.target)!);
+      else if (en.kind === "run") d = Math.max(d, depthOf.get(en.target)!);
     }
-    depthMemo.set(list, d);
-    return d;
-  };
+    depthOf.set(list, d);
+  }
   let callDepth = 0;
-  for (const list of listNames) callDepth = Math.max(callDepth, callDepthOf(list));
+  for (const d of depthOf.values()) if (d > callDepth) callDepth = d;
 
   // Pass 3: emit.
   const em = new Emitter(varDefault);

@@ -12,3 +12,5 @@ export { runChunkToBytes } from "./chunk.js";
 export { RunnerError } from "./errors.js";
 export type { RunnerErrorCode } from "./errors.js";
 export type { ChunkRunner, WorkloadSpec, FakeWorkloadSpec, WorkloadBase } from "./types.js";
+export { createEngineRunner, EventBudgetExceeded } from "./engine-workload.js";
+export type { EngineWorkloadSpec } from "./engine-workload.js";

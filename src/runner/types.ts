@@ -31,6 +31,6 @@ export interface FakeWorkloadSpec extends WorkloadBase {
 
 /**
  * What a worker (or the inline path) runs: structured-cloneable, so it can be posted to workers.
- * More kinds are added here (e.g. the engine's SpecImage) with a matching case in workloads.ts.
+ * A new kind gets a matching case in workloads.ts.
  */
-export type WorkloadSpec = FakeWorkloadSpec;
+export type WorkloadSpec = FakeWorkloadSpec | import("./engine-workload.js").EngineWorkloadSpec;

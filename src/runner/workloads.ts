@@ -1,6 +1,7 @@
 // Workload kind -> ChunkRunner. Static imports (no dynamic module URLs) so tsup bundles every
 // runner into the worker entry and the inline path alike.
 import { RunnerError } from "./errors.js";
+import { createEngineRunner } from "./engine-workload.js";
 import { createFakeRunner } from "./fake-workload.js";
 import type { ChunkRunner, WorkloadSpec } from "./types.js";
 
@@ -8,6 +9,8 @@ export function createRunner(spec: WorkloadSpec): ChunkRunner {
   switch (spec.kind) {
     case "fake":
       return createFakeRunner(spec);
+    case "engine":
+      return createEngineRunner(spec);
     default:
       throw new RunnerError("RUNNER_UNKNOWN_WORKLOAD", `workload kind ${JSON.stringify((spec as { kind?: unknown }).kind)} has no runner`);
   }

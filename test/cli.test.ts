@@ -17,7 +17,7 @@ function cli(...args: string[]) {
 
 describe("combatsim CLI", () => {
   it("summarizes the embedded bundle as JSON: 13 classes, Initial placeholder specs excluded", () => {
-    const r = cli("--json", "--data-dir", path.join(repoRoot, "data"));
+    const r = cli("info", "--json", "--data-dir", path.join(repoRoot, "data"));
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout);
     expect(out.classes.map((c: { id: number }) => c.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
@@ -32,7 +32,7 @@ describe("combatsim CLI", () => {
 
   it("warns on a data dir without data/tables and still runs (empty tables, per the spec)", () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), "combatsim-nodata-"));
-    const r = cli("--data-dir", dir);
+    const r = cli("info", "--data-dir", dir);
     expect(r.code).toBe(0);
     expect(r.stderr).toContain(`${dir} has no data/tables folder`);
     expect(r.stdout).toContain("classes:  0, specs: 0");

@@ -7,6 +7,7 @@ import { loadDataBundle } from "../data/bundle.js";
 import { extractBundle } from "../data/extract.js";
 import { formatSummary, summarizeBundle } from "../data/summary.js";
 import { addServeCommand } from "./serve.js";
+import { addSimCommand } from "./sim.js";
 import { VERSION } from "../index.js";
 
 function parseIntList(value: string, previous: number[] = []): number[] {
@@ -21,7 +22,7 @@ export function buildProgram(): Command {
     .description("World of Warcraft combat simulator (work in progress: the engine is not wired in yet)");
 
   program
-    .command("info", { isDefault: true })
+    .command("info")
     .description("load the data bundle and summarize it (tables, classes, specs)")
     .option("--data-dir <dir>", "data directory (default: $COMBATSIM_DATA_DIR, ~/.combatsim, or the bundled data)")
     .option("--json", "print JSON")
@@ -64,6 +65,7 @@ export function buildProgram(): Command {
       }
     });
   addServeCommand(program);
+  addSimCommand(program, { isDefault: true });
   return program;
 }
 

@@ -24,7 +24,7 @@ import type { RunResult } from "./run.js";
 
 export const DEFAULT_SPEC = "beast-mastery";
 /** Iterations per chunk unless configured; fixed so results never depend on the thread count. */
-export const DEFAULT_CHUNK_SIZE = 500;
+export const SIM_CHUNK_SIZE = 500;
 
 export interface SimulateConfig {
   /** Spec slug (manifest / rotation / profile file name). Default "beast-mastery". */
@@ -39,7 +39,7 @@ export interface SimulateConfig {
   seed?: number | bigint;
   /** Worker threads (Node). Default 1 = run inline. */
   threads?: number;
-  /** Iterations per chunk. Default DEFAULT_CHUNK_SIZE. */
+  /** Iterations per chunk. Default SIM_CHUNK_SIZE. */
   chunkSize?: number;
   /** Data dir for the tables (default resolveDataDir()); manifests/rotations/profiles are read from it when present, else from the bundled data. */
   dataDir?: string;
@@ -271,7 +271,7 @@ async function runThreads(prep: PreparedSim, plan: ReturnType<typeof chunkPlan>,
 export async function simulate(config: SimulateConfig = {}): Promise<SimulateResult> {
   const iterations = positiveInt("iterations", config.iterations, 10000, 100_000_000);
   const threads = positiveInt("threads", config.threads, 1, 256);
-  const chunkSize = positiveInt("chunkSize", config.chunkSize, DEFAULT_CHUNK_SIZE);
+  const chunkSize = positiveInt("chunkSize", config.chunkSize, SIM_CHUNK_SIZE);
   const prep = await prepareSimulation(config);
   const plan = chunkPlan(iterations, chunkSize);
 

@@ -135,6 +135,7 @@ describe("name forms resolve to the documented queries", () => {
     ["gcd.remains", q(Q.GCD_REMAINS)],
     ["target.health.pct", q(Q.TARGET_HEALTH_PCT)],
     ["active_enemies", q(Q.ACTIVE_ENEMIES)],
+    ["spell_targets.multishot", q(Q.ACTIVE_ENEMIES)],
     ["buff.bestial_wrath.up", q(Q.BUFF_UP, 10)],
     ["buff.bestial_wrath.down", not(q(Q.BUFF_UP, 10))],
     ["buff.bestial_wrath.remains", q(Q.BUFF_REMAINS, 10)],
@@ -191,6 +192,7 @@ describe("name forms resolve to the documented queries", () => {
 
   it("a fixed activeEnemies folds active_enemies to a constant", () => {
     expect(r("active_enemies", { ...testSymbols(), activeEnemies: 3 })).toEqual({ kind: "const", value: 3 });
+    expect(r("spell_targets.multishot", { ...testSymbols(), activeEnemies: 3 })).toEqual({ kind: "const", value: 3 });
   });
 
   it("unknown names: the column of the offending segment", () => {
@@ -219,6 +221,8 @@ describe("name forms resolve to the documented queries", () => {
       ["gcd", 1, /needs a property/],
       ["target.armor", 8, /only target.health.pct/],
       ["time.x", 6, /unexpected "x"/],
+      ["spell_targets.multi_shot", 15, /unknown spell "multi_shot"/],
+      ["spell_targets", 1, /needs a spell name/],
       ["buff.constructor.up", 6, /unknown aura "constructor"/],
       ["focus.constructor", 7, /unknown property "constructor"/],
     ];

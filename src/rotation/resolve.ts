@@ -133,6 +133,14 @@ export class Resolver {
         this.exact(parts, 1, full, loc);
         if (this.symbols.activeEnemies !== undefined) return { kind: "const", value: this.symbols.activeEnemies };
         return { kind: "query", q: Q.ACTIVE_ENEMIES, arg: 0 };
+      case "spell_targets": {
+        // SimC: targets the named AoE spell would hit. The engine's AoE hits every enemy, so this is
+        // active_enemies; the spell name is still checked so typos do not pass silently.
+        this.lookup("spell", need(1, "a spell name"), full, loc);
+        this.exact(parts, 2, full, loc);
+        if (this.symbols.activeEnemies !== undefined) return { kind: "const", value: this.symbols.activeEnemies };
+        return { kind: "query", q: Q.ACTIVE_ENEMIES, arg: 0 };
+      }
       case "gcd": {
         const p = need(1, "a property (remains)");
         if (p.text !== "remains") this.fail(loc, p, `unknown property "${p.text}" in "${full}" (only gcd.remains is supported)`);

@@ -197,6 +197,7 @@ let schoolCache: usize = 0; // f64 x 128 x 2 (player, pet)
 let schoolCacheVer: usize = 0; // i32 x 128 x 2
 let spellCache: usize = 0; // f64 x nSpells x 2
 let spellCacheVer: usize = 0; // i32 x nSpells x 2
+let auraFlags: usize = 0; // i32 x nAuras: bit 0 has effects, bit 1 has a haste effect
 let actSchool: usize = 0; // active school effects: (value f64, mask f64, scope f64) x nEffects
 let actSpells: usize = 0; // active spell effects: (value, poolStart, len, scope) x nEffects
 let nActSchool: i32 = 0;
@@ -414,7 +415,7 @@ export function engineLoad(): i32 {
     <usize>nRes * 32 + <usize>nSpells * (SPELL_STATE_BYTES + 32 + 16 + 8) + <usize>(nLocks + nCatPools) * 8 +
     <usize>nChargePools * CHARGE_STATE_BYTES + <usize>nAuras * AURA_STATE_BYTES + <usize>nRppm * 48 +
     <usize>nPets * PET_STATE_BYTES + 64 + <usize>nProcs * (8 + 12 + 4 * <usize>(MAX_OP_DEPTH + 2)) + <usize>nProcs * 4 +
-    <usize>MAX_TIMERS * 8 + 256 * 12 + <usize>nEffects * 56 + 64 * 32;
+    <usize>MAX_TIMERS * 8 + 256 * 12 + <usize>nEffects * 56 + <usize>nAuras * 4 + 64 * 32;
   if (need > arenaCap) {
     arenaCap = need + 4096;
     arena = heap.alloc(arenaCap);
@@ -435,6 +436,13 @@ export function engineLoad(): i32 {
   schoolCacheVer = carve(256 * 4);
   spellCache = carve(<usize>nSpells * 16);
   spellCacheVer = carve(<usize>nSpells * 8);
+  auraFlags = carve(<usize>nAuras * 4);
+  for (let i = 0; i < nAuras; i++) {
+    const a = auraRec(i);
+    let f = <i32>a.effectsCount > 0 ? 1 : 0;
+    for (let j = 0; j < <i32>a.effectsCount; j++) if (<i32>effectRec(<i32>a.effectsStart + j).type == E_HASTE) f |= 2;
+    store<i32>(auraFlags + (<usize>i << 2), f);
+  }
   actSchool = carve(<usize>nEffects * 24);
   actSpells = carve(<usize>nEffects * 32);
   // impact proc table (procs.ts layout): count + 5 pointers, then the arrays
@@ -1092,7 +1100,7 @@ function ensureStats(): void {
     const owner = <i32>a.owner;
     // scope bits: 1 player damage, 2 pet damage
     const scope = owner == 0 ? (a.appliesToPets != 0 ? 3 : 1) : owner == 1 ? 3 : 2;
-    const stacks = <f64>st.stacks;
+    const stacks = st.stacks;
     const e0 = <i32>a.effectsStart;
     const en = <i32>a.effectsCount;
     for (let j = 0; j < en; j++) {
@@ -1100,7 +1108,7 @@ function ensureStats(): void {
       const type = <i32>e.type;
       if (type <= E_PRIMARY) {
         if (owner != 0) continue; // only player-owned auras change the stat sheet
-        const v = e.value * stacks;
+        const v = e.value * <f64>stacks;
         if (type == E_HASTE) haste += v;
         else if (type == E_CRIT) crit += v;
         else if (type == E_MASTERY) mastery += v;
@@ -1110,18 +1118,18 @@ function ensureStats(): void {
           sp += v;
         }
       } else if (type == E_DMG_MULT || type == E_DMG_MULT_STACKING) {
-        const m = type == E_DMG_MULT ? Math.pow(e.value, stacks) : e.value * Math.pow(e.a, stacks - 1.0);
+        const m = type == E_DMG_MULT ? powStacks(e.value, stacks) : e.value * powStacks(e.a, stacks - 1);
         if (scope & 1) pm *= m;
         if (scope & 2) petm *= m;
       } else if (type == E_DMG_MULT_SCHOOL) {
         const p = actSchool + <usize>nActSchool * 24;
-        store<f64>(p, Math.pow(e.value, stacks));
+        store<f64>(p, powStacks(e.value, stacks));
         store<f64>(p, e.a, 8);
         store<f64>(p, <f64>scope, 16);
         nActSchool++;
       } else if (type == E_DMG_MULT_SPELLS) {
         const p = actSpells + <usize>nActSpells * 32;
-        store<f64>(p, Math.pow(e.value, stacks));
+        store<f64>(p, powStacks(e.value, stacks));
         store<f64>(p, e.a, 8);
         store<f64>(p, e.b, 16);
         store<f64>(p, <f64>scope, 24);
@@ -1144,11 +1152,26 @@ function ensureStats(): void {
   cleaveCount = cc;
 }
 
-/** Aura set changed: account regen at the old haste, then recompute lazily. */
-function markDirty(): void {
-  ensureStats();
-  syncResources();
+/**
+ * Aura `idx` changed (applied, removed, stacks): stats are recomputed lazily. Auras without effects
+ * change nothing; a haste change first accounts regen up to now at the old haste.
+ */
+function markDirty(idx: i32): void {
+  const f = load<i32>(auraFlags + (<usize>idx << 2));
+  if (f == 0) return;
+  if (f & 2) {
+    ensureStats();
+    syncResources();
+  }
   dirty = true;
+}
+
+/** x^n for a small non-negative integer n (stack counts): exact repeated multiplication, no libm pow. */
+// @ts-ignore: decorator
+@inline function powStacks(x: f64, n: i32): f64 {
+  let r = 1.0;
+  for (let i = 0; i < n; i++) r *= x;
+  return r;
 }
 
 /** Multiplier of the school-scoped effects for a hit (scope 0 player, 1 pet); cached per stats version. */
@@ -1198,7 +1221,7 @@ function applyAura(idx: i32, stacks: i32): void {
   const dur = <i64>a.durationMs;
   const maxStacks = max(1, <i32>a.maxStacks);
   if (st.active == 0) {
-    markDirty();
+    markDirty(idx);
     st.active = 1;
     st.stacks = min(stacks, maxStacks);
     st.gen = (st.gen + 1) & 0xffff;
@@ -1218,7 +1241,7 @@ function applyAura(idx: i32, stacks: i32): void {
   // refresh
   const newStacks = min(st.stacks + stacks, maxStacks);
   if (newStacks != st.stacks) {
-    markDirty();
+    markDirty(idx);
     st.stacks = newStacks;
   }
   if (dur > 0) {
@@ -1290,7 +1313,7 @@ function onAuraExpire(idx: i32): void {
 function removeAura(idx: i32): void {
   const st = auraSt(idx);
   if (st.active == 0) return;
-  markDirty();
+  markDirty(idx);
   st.active = 0;
   st.stacks = 0;
   st.tickPending = 0;
@@ -1307,7 +1330,7 @@ function consumeAura(idx: i32, stacks: i32): void {
     removeAura(idx);
     return;
   }
-  markDirty();
+  markDirty(idx);
   st.stacks -= stacks;
 }
 
@@ -1361,7 +1384,9 @@ function dealDamage(d: i32, periodic: bool, snapAura: i32, noCrit: i32): void {
     wMult = r.weaponMultiplier;
   }
   const pb = isPet ? 1 : 0;
-  let mult = (isPet ? petMult : playerMult) * schoolMult(school, pb) * spellMult(spell, pb);
+  let mult = isPet ? petMult : playerMult;
+  if (nActSchool > 0) mult *= schoolMult(school, pb);
+  if (nActSpells > 0) mult *= spellMult(spell, pb);
   let mm = 1.0;
   if (masteryKind >= 0 && (!isPet || masteryPets)) {
     if (masteryKind == 0 || (masterySchool & school) != 0) mm = 1.0 + (mastery * masteryCoef) / 100.0;

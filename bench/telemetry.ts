@@ -8,11 +8,12 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { prepareSimulation } from "../src/engine/simulate.js";
 import { seedPrefix } from "../src/kernels/rng.js";
 import { createFakeRunner } from "../src/runner/fake-workload.js";
 import { WorkerPool } from "../src/runner/pool.js";
 import { runChunked } from "../src/runner/run.js";
-import type { ChunkResult } from "../src/runner/types.js";
+import type { ChunkResult, WorkloadSpec } from "../src/runner/types.js";
 import { DpsStats } from "../src/telemetry/dps-stats.js";
 import { decodeHistogramV2, encodeHistogramV2 } from "../src/telemetry/histogram.js";
 import {
@@ -108,14 +109,15 @@ bench("histogram.decodeV2", "via hdr-histogram-js", () => {
 // Chunk loop end to end (the fake workload dominates; shows pool overhead/scaling on this machine).
 const loop: Record<string, { ms: number; iterations: number; iterationsPerSec: number }> = {};
 const ITER = 20_000;
-async function loopCase(name: string, workers: number): Promise<Uint8Array> {
+async function loopCase(name: string, workers: number, w: WorkloadSpec = workload, iterations = ITER): Promise<Uint8Array> {
   const pool = workers > 0 ? await WorkerPool.create({ size: workers }) : undefined;
   try {
-    if (pool) await runChunked({ workload, iterations: 1000, chunkSize: CHUNK, executor: pool }); // warm the workers
+    // warm up (JIT, and wasm instantiation in each worker)
+    await runChunked({ workload: w, iterations: CHUNK * Math.max(1, workers) * 2, chunkSize: CHUNK, ...(pool ? { executor: pool } : {}) });
     const t = performance.now();
-    const res = await runChunked({ workload, iterations: ITER, chunkSize: CHUNK, ...(pool ? { executor: pool } : {}) });
+    const res = await runChunked({ workload: w, iterations, chunkSize: CHUNK, ...(pool ? { executor: pool } : {}) });
     const ms = performance.now() - t;
-    loop[name] = { ms: +ms.toFixed(1), iterations: ITER, iterationsPerSec: Math.round((ITER / ms) * 1000) };
+    loop[name] = { ms: +ms.toFixed(1), iterations, iterationsPerSec: Math.round((iterations / ms) * 1000) };
     console.log(`${name.padEnd(34)} ${ms.toFixed(1).padStart(10)} ms   ${loop[name]!.iterationsPerSec} iterations/s`);
     return res.bytes;
   } finally {
@@ -128,10 +130,20 @@ for (const w of [1, 2]) {
   const bytes = await loopCase(`loop.workers${w}`, w);
   if (Buffer.compare(Buffer.from(bytes), Buffer.from(ref)) !== 0) throw new Error(`workers=${w}: merged bytes differ from inline`);
 }
+// The wasm engine on the default Beast Mastery profile, 300 s fights.
+const prep = await prepareSimulation({ duration: 300 });
+const engine: WorkloadSpec = { kind: "engine", seedBase: prep.seed, image: prep.image };
+const ENGINE_ITER = 6000;
+const engineRef = await loopCase("engine.bm300.inline", 0, engine, ENGINE_ITER);
+for (const w of [1, 2]) {
+  const bytes = await loopCase(`engine.bm300.workers${w}`, w, engine, ENGINE_ITER);
+  if (Buffer.compare(Buffer.from(bytes), Buffer.from(engineRef)) !== 0) throw new Error(`engine workers=${w}: merged bytes differ from inline`);
+}
 
 const out = {
-  method: `median of ${REPEATS} samples of >= ${SAMPLE_MS} ms after ${WARMUP_MS} ms warm-up (micro); one timed run of ${ITER} iterations (loop)`,
+  method: `median of ${REPEATS} samples of >= ${SAMPLE_MS} ms after ${WARMUP_MS} ms warm-up (micro); one timed run per loop case after a warm-up run (loop)`,
   machine: {
+    loadAverage1m: +os.loadavg()[0]!.toFixed(2),
     node: process.version,
     cpuModel: os.cpus()[0]?.model ?? "?",
     cpuCount: os.cpus().length,

@@ -1,0 +1,90 @@
+// Engine throughput: Beast Mastery, 300 s, 1 target, default profile — iterations/s and events/s on
+// ONE core (runImage inline; the whole iteration loop runs inside wasm), plus a threaded simulate()
+// run for the wall-clock view. Goal: >= 20,000 iterations/s on one core.
+//
+// Method: compile the image once, warm up (wasm tier-up), then REPEATS samples of ITER_PER_SAMPLE
+// iterations, each a distinct chunk id (fresh seeds); report the median and the spread. Seeds are
+// fixed, so the work per sample is the same on every run of the benchmark.
+//
+// Usage: npm run bench:engine [-- --iterations-per-sample N] [-- --threads N]
+// Output: a table on stdout and bench/results/engine.json.
+import { mkdirSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { prepareSimulation, simulate } from "../src/engine/simulate.js";
+import { runImage } from "../src/engine/run.js";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const DATA = path.resolve(here, "../data");
+
+function arg(name: string, dflt: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  if (i < 0) return dflt;
+  const v = Number(process.argv[i + 1]);
+  if (!Number.isInteger(v) || v < 1) throw new Error(`--${name} needs a positive integer`);
+  return v;
+}
+
+const ITER_PER_SAMPLE = arg("iterations-per-sample", 2000);
+const REPEATS = 9;
+const THREADS = arg("threads", Math.max(1, Math.min(os.availableParallelism?.() ?? os.cpus().length, 8)));
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+const prep = await prepareSimulation({ dataDir: DATA, seed: 1 });
+const image = prep.image;
+
+// warm-up: let V8 tier the wasm up
+const warmEnd = performance.now() + 1000;
+let warmChunk = 1_000_000;
+while (performance.now() < warmEnd) runImage(image, { iterations: 200, seed: 1n, chunkId: warmChunk++ });
+
+const samples: { itPerS: number; evPerS: number; eventsPerIteration: number }[] = [];
+for (let k = 0; k < REPEATS; k++) {
+  const t0 = performance.now();
+  const r = runImage(image, { iterations: ITER_PER_SAMPLE, seed: 1n, chunkId: k });
+  const s = (performance.now() - t0) / 1000;
+  samples.push({ itPerS: r.iterations / s, evPerS: r.events / s, eventsPerIteration: r.events / r.iterations });
+}
+const itPerS = median(samples.map((s) => s.itPerS));
+const evPerS = median(samples.map((s) => s.evPerS));
+const eventsPerIteration = median(samples.map((s) => s.eventsPerIteration));
+
+// wall-clock view through the public API (includes worker start-up and chunk merging)
+const simIterations = 20_000;
+const threaded = await simulate({ dataDir: DATA, iterations: simIterations, seed: 1, threads: THREADS });
+const inline = await simulate({ dataDir: DATA, iterations: simIterations, seed: 1, threads: 1 });
+
+const result = {
+  date: new Date().toISOString(),
+  node: process.version,
+  cpu: os.cpus()[0]?.model ?? "unknown",
+  cores: os.availableParallelism?.() ?? os.cpus().length,
+  loadavg: os.loadavg(),
+  scenario: { spec: "beast-mastery", durationS: 300, targets: 1, profile: "data/profiles/beast-mastery.json", dpsMean: inline.dps.mean },
+  singleCore: {
+    iterationsPerSample: ITER_PER_SAMPLE,
+    repeats: REPEATS,
+    iterationsPerSecond: Math.round(itPerS),
+    eventsPerSecond: Math.round(evPerS),
+    eventsPerIteration: Math.round(eventsPerIteration * 10) / 10,
+    nsPerEvent: Math.round((1e9 / evPerS) * 10) / 10,
+    samplesIterationsPerSecond: samples.map((s) => Math.round(s.itPerS)),
+    goalIterationsPerSecond: 20000,
+    goalMet: itPerS >= 20000,
+  },
+  simulate: {
+    iterations: simIterations,
+    inline: { threads: 1, elapsedMs: Math.round(inline.elapsedMs), iterationsPerSecond: Math.round((simIterations / inline.elapsedMs) * 1000) },
+    threaded: { threads: THREADS, elapsedMs: Math.round(threaded.elapsedMs), iterationsPerSecond: Math.round((simIterations / threaded.elapsedMs) * 1000) },
+    identical: threaded.dps.mean === inline.dps.mean && threaded.dps.stddev === inline.dps.stddev,
+  },
+};
+
+console.log(`engine bench: BM 300 s, 1 target — ${result.cpu}, ${result.cores} cores, node ${result.node}`);
+console.log(`  one core : ${result.singleCore.iterationsPerSecond.toLocaleString("en-US")} iterations/s, ${result.singleCore.eventsPerSecond.toLocaleString("en-US")} events/s (${result.singleCore.eventsPerIteration} events/iteration, ${result.singleCore.nsPerEvent} ns/event); goal 20,000 it/s ${result.singleCore.goalMet ? "met" : "NOT met"}`);
+console.log(`  simulate : ${simIterations} iterations inline ${result.simulate.inline.elapsedMs} ms, ${THREADS} threads ${result.simulate.threaded.elapsedMs} ms (identical: ${result.simulate.identical})`);
+mkdirSync(path.join(here, "results"), { recursive: true });
+writeFileSync(path.join(here, "results/engine.json"), JSON.stringify(result, null, 2) + "\n");
+console.log("  wrote bench/results/engine.json");

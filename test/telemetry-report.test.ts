@@ -1,4 +1,5 @@
 import { decodeFromCompressedBase64 } from "hdr-histogram-js";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { seedPrefix } from "../src/kernels/rng.js";
 import { createFakeRunner } from "../src/runner/fake-workload.js";
@@ -178,5 +179,39 @@ describe("ChunkReport encode/decode", () => {
     const msg = combatsim.telemetry.ChunkReport.decode(encodeChunkReport(report));
     msg.telemetryBytes = encodeHistogramV2(newDpsHistogram());
     expectTelemetryError(() => decodeChunkReport(combatsim.telemetry.ChunkReport.encode(msg).finish()), "TELEMETRY_BAD_REPORT", "report.telemetry_bytes");
+  });
+
+  it("round trip of arbitrary chunk results: every field = round(value x scale) / scale (property)", () => {
+    const money = fc.double({ min: 0, max: 1e9, noNaN: true });
+    fc.assert(
+      fc.property(
+        fc.array(fc.double({ min: 0, max: 4e7, noNaN: true }), { minLength: 1, maxLength: 40 }),
+        money,
+        fc.array(money, { maxLength: 10 }),
+        fc.bigInt({ min: 0n, max: (1n << 64n) - 1n }),
+        fc.nat({ max: 0xffffffff }),
+        (dps, damage, buckets, prefix, chunkId) => {
+          const r = chunkReportFromResult(
+            { iterations: dps.length, events: dps.length * 3, iterationDps: Float64Array.from(dps), damage, petDamage: damage / 2, perSecondDamage: buckets, resources: [{ resourceId: 1, gained: damage / 7, wasted: 0, spent: 1 }] },
+            { chunkId, firstIteration: 0, seedPrefix: prefix },
+          );
+          const d = decodeChunkReport(encodeChunkReport(r));
+          const back = (v: number, s: number) => scaleRound("x", v, s) / s;
+          expect(d.chunkId).toBe(chunkId);
+          expect(d.seedPrefix).toBe(prefix);
+          expect(Array.from(d.iterationDps)).toEqual(dps.map((x) => back(x, 10)));
+          expect(d.dps.sum).toBe(back(r.dps.sum, 10));
+          expect(d.dps.min).toBe(back(Math.min(...dps), 10));
+          expect(d.dps.max).toBe(back(Math.max(...dps), 10));
+          expect(d.dps.m2).toBe(r.dps.m2);
+          expect(d.damage).toBe(back(damage, 10));
+          expect(d.petDamage).toBe(back(damage / 2, 10));
+          expect(d.perSecondDamage).toEqual(buckets.map((x) => back(x, 10)));
+          expect(d.resources[0]!.gained).toBe(back(damage / 7, 100));
+          expect(d.histogram.totalCount).toBe(dps.length);
+        },
+      ),
+      { numRuns: 150 },
+    );
   });
 });

@@ -15,7 +15,7 @@ import {
   IMAGE_VERSION, HEADER_F64, N_SECTIONS, H_VERSION, H_DURATION, H_TARGETS, H_ARMOR, H_ARMOR_K, H_AP, H_SP, H_CRIT, H_HASTE,
   H_MASTERY, H_VERS, H_CRIT_DMG_BONUS, H_MASTERY_KIND, H_MASTERY_COEF, H_MASTERY_SCHOOL, H_MASTERY_PETS, H_AUTO_DAMAGE,
   H_AUTO_SWING, H_WEAPON_MIN, H_WEAPON_MAX, H_GCD_LOCK, H_N_LOCKS, H_N_CAT_POOLS, H_N_CHARGE_POOLS, H_ROT_KIND, H_ROT_START,
-  H_ROT_LEN, H_HOOKS_START, H_HOOKS_LEN, H_SECTIONS, S_RESOURCES, S_SPELLS, S_AURAS, S_EFFECTS, S_DAMAGE, S_CDR, S_OPS,
+  H_ROT_LEN, H_ROT_SPELLS_START, H_ROT_SPELLS_LEN, H_HOOKS_START, H_HOOKS_LEN, H_SECTIONS, S_RESOURCES, S_SPELLS, S_AURAS, S_EFFECTS, S_DAMAGE, S_CDR, S_OPS,
   S_OPLISTS, S_PROCS, S_RPPM, S_PETS, S_CHARGE_POOLS, S_POOL, S_ROT_CONSTS, RESOURCE_STRIDE, SPELL_STRIDE, AURA_STRIDE,
   EFFECT_STRIDE, DAMAGE_STRIDE, CDR_STRIDE, OP_STRIDE, OPLIST_STRIDE, PROC_STRIDE, RPPM_STRIDE, PET_STRIDE,
   CHARGE_POOL_STRIDE, ResourceRec, SpellRec, AuraRec, EffectRec, DamageRec, CdrRec, OpRec, ProcRec, PetRec,
@@ -163,6 +163,9 @@ let rotLen: i32 = 0;
 let hooksStart: i32 = 0;
 let hooksLen: i32 = 0;
 let hasOffGcd: bool = false;
+const MAX_OFF_GCD: i32 = 64;
+const offGcdSpells = new StaticArray<i32>(MAX_OFF_GCD);
+let nOffGcd: i32 = 0;
 let rageRes: i32 = -1;
 let rageRate: f64 = 0;
 let rot: Rotation | null = null;
@@ -219,6 +222,8 @@ let iterDamage: f64 = 0;
 let iterPet: f64 = 0;
 let iterEvents: i32 = 0;
 let budgetExceeded: bool = false;
+/** Processed events per kind over the run (diagnostics; reset with the accumulators). */
+const kindCounts = new StaticArray<f64>(8);
 
 // stats totals (recomputed lazily when `dirty`)
 let dirty: bool = true;
@@ -384,9 +389,19 @@ export function engineLoad(): i32 {
   hooksLen = <i32>hdr(H_HOOKS_LEN);
 
   hasOffGcd = false;
-  for (let i = 0; i < nSpells; i++) {
+  nOffGcd = 0;
+  const rsStart = <i32>hdr(H_ROT_SPELLS_START);
+  const rsLen = <i32>hdr(H_ROT_SPELLS_LEN);
+  const nCand = rsLen >= 0 ? rsLen : nSpells;
+  for (let k = 0; k < nCand; k++) {
+    const i = rsLen >= 0 ? poolI(rsStart + k) : k;
+    if (!validSpell(i)) continue;
     const s = spellRec(i);
-    if (s.known != 0 && <i32>s.srLock != gcdLock) hasOffGcd = true;
+    if (s.known != 0 && <i32>s.srLock != gcdLock) {
+      hasOffGcd = true;
+      if (nOffGcd < MAX_OFF_GCD) unchecked(offGcdSpells[nOffGcd++] = i);
+      else nOffGcd = MAX_OFF_GCD + 1; // too many to pre-check: always offer OffGcdReady
+    }
   }
   rageRes = -1;
   rageRate = 0;
@@ -493,6 +508,7 @@ export function engineResetAccumulators(): void {
   accUnknown = 0;
   accError = 0;
   memory.fill(spellAcc, 0, <usize>nSpells * 32);
+  for (let k = 0; k < 8; k++) unchecked(kindCounts[k] = 0);
 }
 
 /**
@@ -634,6 +650,7 @@ function runIteration(): f64 {
     now = t;
     const p = wheel.poppedValue;
     const kind = p >>> 28;
+    unchecked(kindCounts[kind]++);
     const gen = (p >>> 12) & 0xffff;
     const arg = p & 0xfff;
     switch (kind) {
@@ -871,7 +888,7 @@ function onCastComplete(spell: i32): void {
   // 5. PlayerReady at max(GCD end, now); off-GCD spells may fire while the GCD runs
   const ge = gcdEnd();
   pushReady(ge);
-  if (ge > now && hasOffGcd) {
+  if (ge > now && hasOffGcd && offGcdCastable()) {
     offGen = (offGen + 1) & 0xffff;
     push(now, ev(EV_OFFGCD_READY, offGen, 0));
   }
@@ -911,6 +928,17 @@ function onCastComplete(spell: i32): void {
   // 13. bookkeeping
   spellSt(spell).lastUsed = now;
   if (gcdLock >= 0 && <i32>s.srLock == gcdLock) prevGcd = spell;
+}
+
+/**
+ * Whether any spell outside the GCD could be cast now. OffGcdReady can only start such a cast (its
+ * wait/none results are ignored), so skipping it when none is castable changes nothing but saves a
+ * rotation evaluation per GCD.
+ */
+function offGcdCastable(): bool {
+  if (nOffGcd > MAX_OFF_GCD) return true;
+  for (let i = 0; i < nOffGcd; i++) if (castReady(unchecked(offGcdSpells[i]))) return true;
+  return false;
 }
 
 function startChannel(spell: i32, s: SpellRec): void {
@@ -1702,4 +1730,9 @@ export function engineNow(): f64 {
 /** Current value of resource `i` at the end of the last iteration (diagnostics and tests). */
 export function engineResourceCurrent(i: i32): f64 {
   return <u32>i < <u32>nRes ? resSlot(i).current : NaN;
+}
+
+/** Events of kind k (EV_*) processed since engineResetAccumulators. */
+export function engineEventKindCount(k: i32): f64 {
+  return <u32>k < 8 ? unchecked(kindCounts[k]) : 0;
 }

@@ -36,6 +36,8 @@ export const H_ROT_START: i32 = 26;
 export const H_ROT_LEN: i32 = 27;
 export const H_HOOKS_START: i32 = 28;
 export const H_HOOKS_LEN: i32 = 29;
+export const H_ROT_SPELLS_START: i32 = 30; // spells the rotation can cast (pool), for the OffGcdReady pre-check
+export const H_ROT_SPELLS_LEN: i32 = 31; //   -1 = unknown (every known spell)
 export const H_SECTIONS: i32 = 32; // (offset, count) pairs
 
 // section ids (pair index after H_SECTIONS)

@@ -246,7 +246,14 @@ export interface AutoAttackImage {
 
 export type RotationImage =
   | { kind: "priority"; entries: ({ spell: number; condition?: "none" } | { waitMs: number })[] }
-  | { kind: "bytecode"; code: Int32Array; constants: Float64Array };
+  | {
+      kind: "bytecode";
+      code: Int32Array;
+      constants: Float64Array;
+      /** Spell indices the rotation can cast (CompiledRotation.spells). Optional: lets the engine skip an
+       * OffGcdReady when none of the off-GCD ones is castable (a whole rotation evaluation per GCD). */
+      spells?: number[];
+    };
 
 export interface StatsImage {
   attackPower: number;
@@ -676,6 +683,7 @@ export function encodeImage(image: SpecImage): EncodedImage {
   let rotKind = 0;
   let rotStart = 0;
   let rotLen = 0;
+  let rotSpells: number[] | null = null;
   let i32: Int32Array = new Int32Array(0);
   if (r === null || typeof r !== "object") fail("rotation", "expected an object");
   if (r.kind === "priority") {
@@ -691,12 +699,14 @@ export function encodeImage(image: SpecImage): EncodedImage {
     });
     rotStart = poolList(flat);
     rotLen = entries.length;
+    rotSpells = flat.filter((_, k) => k % 2 === 1 && flat[k - 1] === 0);
   } else if (r.kind === "bytecode") {
     if (!(r.code instanceof Int32Array) || r.code.length < 8) fail("rotation.code", "expected an Int32Array with the rotation header");
     if (!(r.constants instanceof Float64Array)) fail("rotation.constants", "expected a Float64Array");
     rotKind = 1;
     i32 = r.code;
     sec.rotationConstants.push(...r.constants);
+    if (r.spells !== undefined) rotSpells = arr(r.spells, "rotation.spells", true).map((s, k) => spellIdx(s, `rotation.spells[${k}]`, false));
   } else {
     fail("rotation.kind", `expected "priority" or "bytecode", got ${String((r as { kind?: unknown }).kind)}`);
   }
@@ -724,6 +734,8 @@ export function encodeImage(image: SpecImage): EncodedImage {
     ...aaV, locks.get(GCD_START_RECOVERY_CATEGORY) ?? -1, locks.size, cats.size, chargeInfo.length,
     rotKind, rotStart, rotLen, hooksStart, castHooks.length,
   );
+  header[30] = rotSpells ? poolList(rotSpells) : 0;
+  header[31] = rotSpells ? rotSpells.length : -1;
   let off = HEADER_F64;
   const parts: number[][] = [header];
   SECTION_ORDER.forEach((s, k) => {

@@ -210,3 +210,16 @@ describe("talents", () => {
     expect(spec.pets.find((p) => p.name === "dire_beast")!.durationMs).toBe(8000);
   });
 });
+
+describe("docs/beast-mastery.md", () => {
+  it("lists every resolved value of the default BM build with its value and source", async () => {
+    const { readFileSync } = await import("node:fs");
+    const doc = readFileSync(path.resolve(__dirname, "../docs/beast-mastery.md"), "utf8");
+    const { manifest: bm, file } = await loadManifest(DATA, "beast-mastery");
+    const spec = resolveManifest(bm, resolver, file);
+    for (const p of spec.provenance) {
+      const source = p.source === "manifest" ? "**manifest estimate**" : `${p.source}${p.spell ? ` (spell ${p.spell})` : ""}`;
+      expect(doc, p.path).toContain(`| \`${p.path}\` | ${+p.value.toFixed(6)} | ${source} |`);
+    }
+  });
+});

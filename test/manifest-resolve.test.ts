@@ -223,3 +223,13 @@ describe("docs/beast-mastery.md", () => {
     }
   });
 });
+
+describe("spec consistency with ChrSpecialization", () => {
+  it("an unknown spec id is an error at spec_id", () => {
+    expect(() => resolve(manifest({ spec_id: 999999 }))).toThrow(/spec_id: no ChrSpecialization row with ID 999999/);
+  });
+  it("a mastery spell that is not the spec's (253 → 76657) is an error at mastery.spell", () => {
+    // 193468 is Marksmanship's mastery (ChrSpecialization 254)
+    expect(() => resolve(manifest({ mastery: { spell: 193468, kind: "pet", coefficient: 1 } }))).toThrow(/mastery.spell: spec 253's mastery spell is 76657/);
+  });
+});

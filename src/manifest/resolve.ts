@@ -459,6 +459,15 @@ function resolveProc(c: Ctx, p: ProcDecl): ResolvedProc {
   };
 }
 
+function checkSpecialization(m: Manifest, bundle: DataBundle, file: string): void {
+  const row = bundle.table("ChrSpecialization").byId(m.spec_id);
+  if (!row) throw new ManifestError("INVALID_MANIFEST", file, "spec_id", `no ChrSpecialization row with ID ${m.spec_id}`);
+  const mastery = row["MasterySpellID_0"];
+  if (typeof mastery === "number" && mastery > 0 && mastery !== m.mastery.spell) {
+    throw new ManifestError("INVALID_MANIFEST", file, "mastery.spell", `spec ${m.spec_id}'s mastery spell is ${mastery} (ChrSpecialization.MasterySpellID_0), not ${m.mastery.spell}`);
+  }
+}
+
 function powerTypeRow(c: Ctx, powerType: number, path: string) {
   const row = c.bundle.table("PowerType").rows.find((r) => r["PowerTypeEnum"] === powerType);
   if (!row) throw new ManifestError("INVALID_MANIFEST", c.file, path, `no PowerType row with PowerTypeEnum ${powerType} (give max and regen_per_sec in the manifest)`);
@@ -466,9 +475,12 @@ function powerTypeRow(c: Ctx, powerType: number, path: string) {
 }
 
 /**
- * Resolve `m` (validated, from `file`) against the bundle's spell records. Only active (talented)
- * spells, auras, procs and pets are required to resolve fully; inactive spells must still be known
- * spells (rotations may name them), see the header for the rules.
+ * Resolve `m` (validated, from `file`) against the bundle's spell records (rules: file header).
+ * Every declared spell, aura, proc and pet resolves whatever the talent choice, so a broken manifest
+ * fails on every build, not only on the one that takes the broken talent; untaken talents then mark
+ * spells/auras inactive, drop their procs and fold `if_talent` ops away.
+ * Also checks the manifest against ChrSpecialization: the spec id must exist and, when the row names
+ * a mastery spell, `mastery.spell` must be it.
  */
 export function resolveManifest(m: Manifest, resolver: SpellResolver, file: string, opts: ResolveOptions = {}): ResolvedSpec {
   const allTalents = m.talents.map((t) => t.name);
@@ -477,6 +489,7 @@ export function resolveManifest(m: Manifest, resolver: SpellResolver, file: stri
     if (!allTalents.includes(t)) throw new ManifestError("MANIFEST_UNKNOWN_NAME", file, "talents", `unknown talent "${t}" (known: ${allTalents.join(", ")})`);
   }
   const c = new Ctx(m, resolver, resolver.bundle, file, new Set(chosen));
+  checkSpecialization(m, resolver.bundle, file);
 
   const resources = m.resources.map((r, i): ResolvedResource => {
     const base = `resources.${r.name}`;
@@ -522,7 +535,7 @@ export function resolveManifest(m: Manifest, resolver: SpellResolver, file: stri
     pets,
     spells: m.spells.map((s) => resolveSpell(c, s)),
     auras: m.auras.map((a) => resolveAura(c, a)),
-    procs: m.procs.filter((p) => c.has(p.talent)).map((p) => resolveProc(c, p)),
+    procs: m.procs.map((p) => resolveProc(c, p)).filter((_, i) => c.has(m.procs[i]!.talent)),
     talents: [...chosen],
     allTalents,
     provenance: c.provenance,

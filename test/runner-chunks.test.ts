@@ -204,6 +204,14 @@ describe("worker pool (worker_threads) determinism", () => {
     expect(ok.iterations).toBe(300);
   }, 60_000);
 
+  it("a failing chunk past the early-exit point is ignored, as inline never runs it", async () => {
+    // the error target is met after chunk 1 (two chunks merged); chunk 3 would fail
+    const opts = { workload: { ...workload, failChunk: 3 }, iterations: 2000, chunkSize: 200, targetError: 50, minIterations: 400 };
+    const inline = await runChunked(opts);
+    expect(inline.iterations).toBe(400);
+    for (const pool of pools) same(inline, await runChunked({ ...opts, executor: pool }));
+  }, 60_000);
+
   it("closed pool -> RUNNER_POOL_CLOSED; bad size -> RUNNER_BAD_OPTIONS", async () => {
     const p = await WorkerPool.create({ size: 1 });
     await p.close();

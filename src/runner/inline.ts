@@ -1,8 +1,8 @@
 // Runs chunks on the calling thread (no workers; also the browser path), through the very same
 // chunk -> bytes -> sink route as the pool.
 import { runChunkToBytes } from "./chunk.js";
-import { chunkBounds, chunkCount, type ChunkExecutor, type ChunkPlan, type ChunkSink } from "./pool.js";
-import { RunnerError } from "./errors.js";
+import type { RunnerError } from "./errors.js";
+import { chunkBounds, chunkCount, chunkFailed, type ChunkExecutor, type ChunkPlan, type ChunkSink } from "./pool.js";
 import type { WorkloadSpec } from "./types.js";
 import { createRunner } from "./workloads.js";
 
@@ -13,14 +13,14 @@ export class InlineExecutor implements ChunkExecutor {
     const total = chunkCount(plan);
     for (let chunkId = 0; chunkId < total; chunkId++) {
       const { firstIteration, count } = chunkBounds(plan, chunkId);
-      let bytes: Uint8Array;
+      let result: Uint8Array | RunnerError;
       try {
-        bytes = await runChunkToBytes(runner, workload.seedBase, chunkId, firstIteration, count);
+        result = await runChunkToBytes(runner, workload.seedBase, chunkId, firstIteration, count);
       } catch (e) {
-        const err = e as { code?: string; message?: string };
-        throw new RunnerError("RUNNER_CHUNK_FAILED", `chunk ${chunkId} failed: [${err.code ?? "INTERNAL"}] ${err.message ?? String(e)}`, err.code);
+        const err = e as { code?: unknown; message?: unknown };
+        result = chunkFailed(chunkId, typeof err?.code === "string" ? err.code : "INTERNAL", typeof err?.message === "string" ? err.message : String(e));
       }
-      if (!sink(chunkId, bytes)) return;
+      if (!sink(chunkId, result)) return;
     }
   }
 }

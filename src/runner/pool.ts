@@ -26,10 +26,13 @@ export function chunkBounds(plan: ChunkPlan, chunkId: number): { firstIteration:
 }
 
 /**
- * Receives one chunk's ChunkReport bytes; returns false to stop dispatching further chunks
- * (early exit). Chunks already running still finish and are delivered, then execute() resolves.
+ * Receives one chunk's ChunkReport bytes, or the RunnerError its run ended with; returns false to
+ * stop dispatching further chunks (early exit). Chunks already running still finish and are
+ * delivered, then execute() resolves. A sink that throws ends the run with that error. Errors
+ * are delivered like results so the caller can act on them in chunk-id order: a failure past
+ * the early-exit point must not fail the run (the inline path never runs that chunk).
  */
-export type ChunkSink = (chunkId: number, bytes: Uint8Array) => boolean;
+export type ChunkSink = (chunkId: number, result: Uint8Array | RunnerError) => boolean;
 
 /** Runs every chunk of a plan and hands each one's bytes to a sink. Implemented by WorkerPool and InlineExecutor. */
 export interface ChunkExecutor {
@@ -42,6 +45,11 @@ export interface WorkerPoolOptions {
   size: number;
   /** Worker entry; default: src/runner/worker.ts under tsx, or dist/runner/worker.js when built. */
   workerUrl?: URL | string;
+}
+
+/** The error a chunk's run ended with (same text inline and in a worker). */
+export function chunkFailed(chunkId: number, code: string, message: string): RunnerError {
+  return new RunnerError("RUNNER_CHUNK_FAILED", `chunk ${chunkId} failed: [${code}] ${message}`, code);
 }
 
 interface Entry {
@@ -162,12 +170,9 @@ export class WorkerPool implements ChunkExecutor {
         onMessage: (slot, m) => {
           if (m.runId !== runId || settled) return; // a late reply from an earlier, failed run
           inFlight--;
-          if (m.type === "error") {
-            settle(new RunnerError("RUNNER_CHUNK_FAILED", `chunk ${m.chunkId} failed: [${m.code}] ${m.message}`, m.code));
-            return;
-          }
+          const result = m.type === "done" ? m.bytes : chunkFailed(m.chunkId, m.code, m.message);
           try {
-            if (!sink(m.chunkId, m.bytes)) stop = true;
+            if (!sink(m.chunkId, result)) stop = true;
           } catch (e) {
             settle(e as Error);
             return;

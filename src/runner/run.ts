@@ -78,17 +78,19 @@ export async function runChunked(options: RunChunkedOptions): Promise<RunChunked
   const executor = options.executor ?? new InlineExecutor();
   const merged = emptyChunkReport();
   const candidates: RepresentativeCandidates[] = [];
-  const pending = new Map<number, Uint8Array>();
+  const pending = new Map<number, Uint8Array | RunnerError>();
   let nextMerge = 0;
   let stopped = false;
   let error = Number.POSITIVE_INFINITY;
 
-  const sink = (chunkId: number, bytes: Uint8Array): boolean => {
-    if (stopped) return false; // in-flight chunk beyond the stopping point: discarded
-    pending.set(chunkId, bytes);
+  const sink = (chunkId: number, result: Uint8Array | RunnerError): boolean => {
+    if (stopped) return false; // in-flight chunk beyond the stopping point (result or error): discarded
+    pending.set(chunkId, result);
     while (!stopped && pending.has(nextMerge)) {
-      const r = decodeChunkReport(pending.get(nextMerge)!);
+      const item = pending.get(nextMerge)!;
       pending.delete(nextMerge);
+      if (item instanceof RunnerError) throw item; // surfaces in chunk-id order, like inline
+      const r = decodeChunkReport(item);
       if (r.chunkId !== nextMerge) throw new RunnerError("RUNNER_CHUNK_FAILED", `chunk ${nextMerge} came back labelled chunk ${r.chunkId}`);
       candidates.push({ chunkId: r.chunkId, seedPrefix: r.seedPrefix, firstIteration: r.firstIteration, iterationDps: r.iterationDps });
       mergeChunkReportInto(merged, r);

@@ -51,11 +51,13 @@ export function addSimCommand(program: Command, opts: { isDefault?: boolean } = 
     .option("--seed <n>", "seed base (u64)", seedOpt, 1n)
     .option("--threads <n>", "worker threads (results are identical for any N)", intOpt("threads", 1, 256), 1)
     .option("--talents <list>", "comma-separated talent names (default: the manifest's default set; '' = none)")
+    .option("--profile <file>", "character profile JSON (default: <data dir>/profiles/<spec>.json)")
     .option("--data-dir <dir>", "data directory (default: $COMBATSIM_DATA_DIR, ~/.combatsim, or the bundled data)")
     .option("--json", "print the simulate() result as JSON")
-    .action(async (o: { spec: string; duration: number; targets: number; iterations: number; seed: bigint; threads: number; talents?: string; dataDir?: string; json?: boolean }) => {
+    .action(async (o: { spec: string; duration: number; targets: number; iterations: number; seed: bigint; threads: number; talents?: string; profile?: string; dataDir?: string; json?: boolean }) => {
       const config: SimulateConfig = { spec: o.spec, duration: o.duration, targets: o.targets, iterations: o.iterations, seed: o.seed, threads: o.threads };
       if (o.dataDir !== undefined) config.dataDir = o.dataDir;
+      if (o.profile !== undefined) config.profileFile = o.profile;
       if (o.talents !== undefined) config.talents = o.talents.split(",").map((t) => t.trim()).filter(Boolean);
       const result = await simulate(config);
       console.log(o.json ? JSON.stringify(result, null, 2) : formatSimResult(result));

@@ -309,7 +309,7 @@ export function compileSpec(input: CompileInput): CompiledSpec {
     auras,
     damage,
     opLists,
-    rotation: { kind: "bytecode", code: rotation.code, constants: rotation.constants },
+    rotation: { kind: "bytecode", code: rotation.code, constants: rotation.constants, spells: rotation.spells },
   };
   if (castHooks.length) image.castHooks = castHooks;
   if (procs.length) image.procs = procs;

@@ -45,6 +45,8 @@ export interface SimulateConfig {
   dataDir?: string;
   /** Talent names taken; default: the manifest's default set. */
   talents?: string[];
+  /** A character profile file to use instead of `{dataDir}/profiles/<spec>.json`. */
+  profileFile?: string;
   /** Pre-loaded inputs (browser use, tests): skip reading the corresponding file. */
   bundle?: DataBundle;
   manifest?: unknown;
@@ -228,7 +230,9 @@ export async function prepareSimulation(config: SimulateConfig = {}): Promise<Pr
   const manifest: Manifest = validateManifest(m.text, m.file);
   const resolved = resolveManifest(manifest, new SpellResolver(bundle), m.file, config.talents ? { talents: config.talents } : {});
 
-  const p = await load("profiles", config.profile);
+  const p = config.profileFile !== undefined && config.profile === undefined
+    ? { text: await readTextFile(config.profileFile), file: config.profileFile }
+    : await load("profiles", config.profile);
   const profile: Profile = parseProfile(p.text, p.file);
   const stats = profileStats(profile, bundle, resolved.mastery.coefficient);
   const armor = targetArmor(bundle, profile.level + profile.targetLevelOffset, p.file);

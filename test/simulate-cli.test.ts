@@ -1,0 +1,49 @@
+// `combatsim sim` end to end through the CLI entry (tsx, bundled data).
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+const repoRoot = path.resolve(__dirname, "..");
+function cli(...args: string[]) {
+  const r = spawnSync(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args], {
+    cwd: repoRoot,
+    encoding: "utf8",
+    env: { ...process.env, COMBATSIM_DATA_DIR: path.join(repoRoot, "data") },
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe("combatsim sim", () => {
+  it("--json prints the simulate() result with iterations, elapsedMs and dps {mean,min,max,stddev}", () => {
+    const r = cli("sim", "--spec", "beast-mastery", "--duration", "120", "--targets", "1", "--iterations", "60", "--seed", "5", "--json");
+    expect(r.code, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out).toMatchObject({ spec: "beast-mastery", durationS: 120, targets: 1, iterations: 60, seed: "5", threads: 1 });
+    expect(out.elapsedMs).toBeGreaterThan(0);
+    expect(Object.keys(out.dps).sort()).toEqual(["max", "mean", "min", "stddev"]);
+    expect(out.dps.mean).toBeGreaterThan(0);
+    // Kill Command in 120 s: 120 / 7.5 = 16 charges' worth, give or take Cobra Shot CDR and focus
+    const kc = out.spells.find((s: { name: string }) => s.name === "kill_command");
+    expect(kc.casts).toBeGreaterThan(13);
+    expect(kc.casts).toBeLessThan(19);
+  }, 60_000);
+
+  it("is the default command and prints a text summary", () => {
+    const r = cli("--iterations", "20");
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^beast-mastery: 300 s, 1 target\(s\), 20 iterations, seed 1, 1 thread\(s\)/);
+    expect(r.stdout).toMatch(/DPS mean [\d,.]+ +stddev/);
+    expect(r.stdout).toContain("kill_command");
+  }, 60_000);
+
+  it.each([
+    [["sim", "--iterations", "0"], /--iterations must be an integer/],
+    [["sim", "--seed", "-3"], /--seed must be an integer/],
+    [["sim", "--spec", "no-such-spec", "--iterations", "1"], /MANIFEST_READ_FAILED.*manifests\/no-such-spec\.json/],
+    [["sim", "--talents", "ghost", "--iterations", "1"], /unknown talent "ghost"/],
+  ])("rejects %j with exit code 1 and a message", (args, msg) => {
+    const r = cli(...args);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(msg);
+  }, 60_000);
+});

@@ -155,6 +155,35 @@ describe("compiled image", () => {
   });
 });
 
+describe("talent mechanics", () => {
+  const ALL = ["barbed_wrath", "thrill_of_the_hunt", "wild_call", "beast_cleave", "call_of_the_wild", "bloodshed", "dire_beast"];
+  const without = (t: string) => simulate({ iterations: 80, seed: 4, bundle, dataDir: DATA, talents: ALL.filter((x) => x !== t) });
+  let all: SimulateResult;
+  beforeAll(async () => {
+    all = await simulate({ iterations: 80, seed: 4, bundle, dataDir: DATA });
+  });
+
+  it("Wild Call: without it Barbed Shot is charge-bound: 2 + floor(299 s / 18 s) = 18 casts; with it, more", async () => {
+    const r = await without("wild_call");
+    expect(spell(r, "barbed_shot")!.casts).toBe(18);
+    expect(spell(all, "barbed_shot")!.casts).toBeGreaterThan(18.5);
+  });
+
+  it("Barbed Wrath: without it Bestial Wrath is cast at 0, 90, 180, 270 s = 4 times; with it (−12 s per Barbed Shot) more", async () => {
+    const r = await without("barbed_wrath");
+    expect(spell(r, "bestial_wrath")!.casts).toBe(4);
+    expect(spell(all, "bestial_wrath")!.casts).toBeGreaterThan(5);
+  });
+
+  it("Thrill of the Hunt (+3 % crit per stack) raises the crit rate of player hits", async () => {
+    const r = await without("thrill_of_the_hunt");
+    // profile crit is 15 %; Thrill adds up to 9 % while Barbed Shot keeps it stacked
+    expect(spell(r, "cobra_shot")!.critRate).toBeLessThan(spell(all, "cobra_shot")!.critRate);
+    expect(spell(r, "auto_shot")!.critRate).toBeGreaterThan(0.12);
+    expect(spell(r, "auto_shot")!.critRate).toBeLessThan(0.18);
+  });
+});
+
 describe("configuration", () => {
   it("without talents the talent spells are never cast and DPS drops", async () => {
     const base = await simulate({ iterations: 60, seed: 2, bundle, dataDir: DATA });

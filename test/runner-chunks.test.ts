@@ -212,6 +212,12 @@ describe("worker pool (worker_threads) determinism", () => {
     for (const pool of pools) same(inline, await runChunked({ ...opts, executor: pool }));
   }, 60_000);
 
+  it("a workload that cannot be structured-cloned -> RUNNER_BAD_OPTIONS; the pool stays usable", async () => {
+    const bad = { ...workload, durationS: 30, extra: () => 1 } as unknown as FakeWorkloadSpec;
+    await expectRunnerError(runChunked({ workload: bad, iterations: 100, chunkSize: 50, executor: pools[0] }), "RUNNER_BAD_OPTIONS", "cannot be posted");
+    expect((await runChunked({ workload, iterations: 100, chunkSize: 50, executor: pools[0] })).iterations).toBe(100);
+  }, 60_000);
+
   it("closed pool -> RUNNER_POOL_CLOSED; bad size -> RUNNER_BAD_OPTIONS", async () => {
     const p = await WorkerPool.create({ size: 1 });
     await p.close();

@@ -183,7 +183,12 @@ export class WorkerPool implements ChunkExecutor {
       for (const w of this.workers) {
         w.ref();
         const init: ToWorker = { type: "init", runId, workload };
-        w.postMessage(init);
+        try {
+          w.postMessage(init);
+        } catch (e) {
+          settle(new RunnerError("RUNNER_BAD_OPTIONS", `workload (kind ${JSON.stringify(workload.kind)}) cannot be posted to a worker: ${(e as Error).message}`));
+          return;
+        }
       }
       let started = 0;
       for (let slot = 0; slot < this.workers.length; slot++) if (dispatch(slot)) started++;

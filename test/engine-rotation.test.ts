@@ -106,6 +106,19 @@ describe("engine + rotation VM", () => {
     expect(r.damage.pet).toBe(5);
   });
 
+  it("rotation none -> idle; the next cooldown end wakes the player (CooldownReady)", () => {
+    // only "big" (4 s cooldown) is castable; between its casts the rotation returns none (no wait entry).
+    // Woken at each cooldown end: 0, 4000, 8000 = 3 casts (without the wake: 1).
+    const img = withRotation(base({ spells: [spell("big", { recoveryMs: 4000 })] }), {
+      lists: { default: [{ cast: "big", if: "cooldown.big.ready" }] },
+    });
+    const r = run1(img);
+    expect(r.spells[0]!.casts).toBe(3);
+    // events: 3 casts x (PlayerReady, CastStart, CastComplete) + PlayerReady at each GCD end (1500, 5500, 9500)
+    // + 2 CooldownReady wakes (4000, 8000) = 9 + 3 + 2
+    expect(r.events).toBe(14);
+  });
+
   it("charges query: cooldown.X.charges_fractional", () => {
     // 2 charges, 6 s recharge; cast only while charges_fractional >= 1.5, else filler.
     // 0: cast (1 charge, recharge to 6000); 1.5: 1 + 1.5/6 = 1.25 -> filler; 3: 1.5 -> cast (0 charges);

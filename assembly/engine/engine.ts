@@ -73,13 +73,14 @@ const SPELL_STATE_BYTES: usize = 16;
   lastTickAt: i64;
   nextTickAt: i64;
   appliedAt: i64;
+  expireEv: i64; // time of the pending AuraExpire event (-1: none); refreshes re-arm it lazily
   snapAp: f64;
   snapSp: f64;
   snapCrit: f64;
   snapVers: f64;
   snapMastery: f64;
 }
-const AURA_STATE_BYTES: usize = 88;
+const AURA_STATE_BYTES: usize = 96;
 
 @unmanaged class ChargeState {
   charges: i32;
@@ -166,6 +167,9 @@ let hasOffGcd: bool = false;
 const MAX_OFF_GCD: i32 = 64;
 const offGcdSpells = new StaticArray<i32>(MAX_OFF_GCD);
 let nOffGcd: i32 = 0;
+const MAX_ROT_SPELLS: i32 = MAX_INDEX;
+const rotSpells = new StaticArray<i32>(MAX_ROT_SPELLS);
+let nRotSpells: i32 = 0;
 let rageRes: i32 = -1;
 let rageRate: f64 = 0;
 let rot: Rotation | null = null;
@@ -235,6 +239,9 @@ let curHaste: f64 = 0;
 let curMastery: f64 = 0; // percent points before the coefficient
 let curVers: f64 = 0;
 let playerMult: f64 = 1;
+let hasteDivisor: f64 = 1; // 1 + haste/100
+let critChanceCur: f64 = 0; // crit / 100
+let masteryMultCur: f64 = 1; // 1 + mastery x coefficient / 100 (when the spec has a mastery kind)
 let petMult: f64 = 1;
 let cleaveValue: f64 = 0;
 let cleaveCount: i32 = 0;
@@ -297,7 +304,7 @@ let accError: i32 = 0;
 
 // @ts-ignore: decorator
 @inline function hasteDiv(ms: f64): i64 {
-  return <i64>Math.round(ms / (1.0 + curHaste / 100.0));
+  return <i64>Math.round(ms / hasteDivisor);
 }
 
 // ======================================================================================
@@ -390,6 +397,7 @@ export function engineLoad(): i32 {
 
   hasOffGcd = false;
   nOffGcd = 0;
+  nRotSpells = 0;
   const rsStart = <i32>hdr(H_ROT_SPELLS_START);
   const rsLen = <i32>hdr(H_ROT_SPELLS_LEN);
   const nCand = rsLen >= 0 ? rsLen : nSpells;
@@ -397,6 +405,7 @@ export function engineLoad(): i32 {
     const i = rsLen >= 0 ? poolI(rsStart + k) : k;
     if (!validSpell(i)) continue;
     const s = spellRec(i);
+    if (nRotSpells < MAX_ROT_SPELLS) unchecked(rotSpells[nRotSpells++] = i);
     if (s.known != 0 && <i32>s.srLock != gcdLock) {
       hasOffGcd = true;
       if (nOffGcd < MAX_OFF_GCD) unchecked(offGcdSpells[nOffGcd++] = i);
@@ -593,6 +602,7 @@ function resetIteration(): void {
     const g = a.gen + 1;
     memory.fill(changetype<usize>(a), 0, AURA_STATE_BYTES);
     a.gen = g;
+    a.expireEv = -1;
   }
   for (let i = 0; i < nRppm; i++) {
     const rec = rppmRecs + <usize>i * <usize>(RPPM_STRIDE << 3);
@@ -729,7 +739,34 @@ function onReady(offGcd: bool): void {
     if (until > durationMs) until = durationMs;
     pushReady(until);
   }
-  // none: idle (nothing scheduled)
+  // none: idle (nothing scheduled for the player; armIdleWake only marks the next cooldown end)
+  else if (!offGcd) armIdleWake();
+}
+
+/**
+ * The player went idle: arm one CooldownReady at the earliest own/category cooldown end of a rotation
+ * spell, so the rotation is asked again when something comes off cooldown (charges have their own events).
+ */
+function armIdleWake(): void {
+  let best: i64 = NEVER;
+  let key = 0;
+  for (let k = 0; k < nRotSpells; k++) {
+    const i = unchecked(rotSpells[k]);
+    const r = spellSt(i).readyAt;
+    if (r > now && r < best) {
+      best = r;
+      key = (CD_OWN << 10) | i;
+    }
+    const cat = <i32>spellRec(i).catPool;
+    if (cat >= 0) {
+      const c = catAt(cat);
+      if (c > now && c < best) {
+        best = c;
+        key = (CD_CAT << 10) | cat;
+      }
+    }
+  }
+  if (best < NEVER) push(best, ev(EV_COOLDOWN_READY, 0, key));
 }
 
 /** Built-in priority list: first castable spell; a wait entry returns Wait(ms); else wait for the earliest castable time. */
@@ -943,7 +980,7 @@ function offGcdCastable(): bool {
 
 function startChannel(spell: i32, s: SpellRec): void {
   ensureStats();
-  const dur: f64 = s.channelHasted != 0 ? s.channelMs / (1.0 + curHaste / 100.0) : s.channelMs;
+  const dur: f64 = s.channelHasted != 0 ? s.channelMs / hasteDivisor : s.channelMs;
   const n = max(1, <i32>s.channelTicks);
   const period = dur / <f64>n;
   channelGen = (channelGen + 1) & 0xffff;
@@ -978,17 +1015,11 @@ function onChannelTick(spell: i32, gen: i32): void {
 // ======================================================================================
 
 function startCooldowns(spell: i32, s: SpellRec): void {
-  if (s.recoveryMs > 0) {
-    const t = now + <i64>s.recoveryMs;
-    spellSt(spell).readyAt = t;
-    push(t, ev(EV_COOLDOWN_READY, 0, (CD_OWN << 10) | spell));
-  }
+  // Own and category cooldowns are plain ready-at times (nothing changes when they end), so they only
+  // get a CooldownReady event when an idle player needs waking (armIdleWake); charges recharge by event.
+  if (s.recoveryMs > 0) spellSt(spell).readyAt = now + <i64>s.recoveryMs;
   const cat = <i32>s.catPool;
-  if (cat >= 0 && s.catRecoveryMs > 0) {
-    const t = now + <i64>s.catRecoveryMs;
-    store<i64>(catReady + (<usize>cat << 3), t);
-    push(t, ev(EV_COOLDOWN_READY, 0, (CD_CAT << 10) | cat));
-  }
+  if (cat >= 0 && s.catRecoveryMs > 0) store<i64>(catReady + (<usize>cat << 3), now + <i64>s.catRecoveryMs);
   const cp = <i32>s.chargePool;
   if (cp >= 0) {
     const c = chargeSt(cp);
@@ -1054,7 +1085,7 @@ function reduceCooldown(spell: i32, ms: i64): void {
   if (st.readyAt <= now) return;
   st.readyAt = max(now, st.readyAt - ms);
   if (st.readyAt == now) wakeIfIdle();
-  else push(st.readyAt, ev(EV_COOLDOWN_READY, 0, (CD_OWN << 10) | spell));
+  else if (isIdle()) push(st.readyAt, ev(EV_COOLDOWN_READY, 0, (CD_OWN << 10) | spell));
 }
 
 /** Completes the running recharge (+1 charge) or makes the own cooldown ready now. */
@@ -1080,7 +1111,7 @@ function resetCooldown(spell: i32): void {
 
 function regenRate(res: i32): f64 {
   const r = resSlot(res);
-  return resRec(res).hasteScaled != 0 ? r.regenPerSec * (1.0 + curHaste / 100.0) : r.regenPerSec;
+  return resRec(res).hasteScaled != 0 ? r.regenPerSec * hasteDivisor : r.regenPerSec;
 }
 
 function syncResources(): void {
@@ -1105,8 +1136,12 @@ function gainRes(res: i32, amount: f64): void {
 // Auras and stats
 // ======================================================================================
 
-function ensureStats(): void {
-  if (!dirty) return;
+// @ts-ignore: decorator
+@inline function ensureStats(): void {
+  if (dirty) recomputeStats();
+}
+
+function recomputeStats(): void {
   dirty = false;
   statsVer++;
   let ap = baseAp;
@@ -1176,6 +1211,9 @@ function ensureStats(): void {
   curVers = vers;
   playerMult = pm;
   petMult = petm;
+  hasteDivisor = 1.0 + haste / 100.0;
+  critChanceCur = crit / 100.0;
+  masteryMultCur = masteryKind >= 0 ? 1.0 + (mastery * masteryCoef) / 100.0 : 1.0;
   cleaveValue = cv;
   cleaveCount = cc;
 }
@@ -1257,7 +1295,10 @@ function applyAura(idx: i32, stacks: i32): void {
     st.expiresAt = dur > 0 ? now + dur : NEVER;
     st.tickPending = 0;
     st.lastTickAt = now;
-    if (dur > 0) push(st.expiresAt, ev(EV_AURA_EXPIRE, 0, idx));
+    if (dur > 0 && (st.expireEv < 0 || st.expireEv > st.expiresAt)) {
+      st.expireEv = st.expiresAt;
+      push(st.expiresAt, ev(EV_AURA_EXPIRE, 0, idx));
+    }
     ensureStats();
     snapshotInto(st);
     if (a.tickPeriodMs > 0) {
@@ -1279,10 +1320,8 @@ function applyAura(idx: i32, stacks: i32): void {
     if (mode == 0) next = now + dur;
     else if (mode == 1) next = now + min<i64>(remaining + dur, <i64>Math.round(1.3 * <f64>dur)); // pandemic
     else if (mode == 2) next = st.expiresAt + dur;
-    if (next != st.expiresAt) {
-      st.expiresAt = next;
-      push(next, ev(EV_AURA_EXPIRE, 0, idx)); // the old expiry event becomes a no-op
-    }
+    // expiry only moves later here: the pending AuraExpire re-arms itself at the new time when it pops
+    st.expiresAt = next;
   }
   ensureStats();
   if (a.snapshot != 0) snapshotInto(st);
@@ -1331,7 +1370,15 @@ function onAuraTick(idx: i32, gen: i32): void {
 function onAuraExpire(idx: i32): void {
   if (<u32>idx >= <u32>nAuras) return;
   const st = auraSt(idx);
-  if (st.active == 0 || st.expiresAt > now) return; // refreshed: no-op
+  if (st.expireEv != now) return; // superseded by an earlier-armed event
+  st.expireEv = -1;
+  if (st.active == 0) return;
+  if (st.expiresAt > now) {
+    // refreshed: no-op for the aura; re-arm at the new expiry
+    st.expireEv = st.expiresAt;
+    push(st.expiresAt, ev(EV_AURA_EXPIRE, 0, idx));
+    return;
+  }
   // a tick due exactly at expiry lands before the removal
   if (st.tickPending != 0 && st.nextTickAt == now) onAuraTick(idx, st.gen & 0xffff);
   if (st.active != 0) removeAura(idx);
@@ -1386,22 +1433,22 @@ function dealDamage(d: i32, periodic: bool, snapAura: i32, noCrit: i32): void {
   const isPet = petIdx >= 0;
   let ap = curAp;
   let sp = curSp;
-  let crit = curCrit;
+  let critC = critChanceCur;
   let vers = curVers;
-  let mastery = curMastery;
+  let masteryM = masteryMultCur;
   if (snapAura >= 0) {
     const st = auraSt(snapAura);
     ap = st.snapAp;
     sp = st.snapSp;
-    crit = st.snapCrit;
+    critC = st.snapCrit / 100.0;
     vers = st.snapVers;
-    mastery = st.snapMastery;
+    masteryM = masteryKind >= 0 ? 1.0 + (st.snapMastery * masteryCoef) / 100.0 : 1.0;
   }
   const kind = <i32>r.kind;
   const power = kind == 1 ? ap : kind == 2 ? sp : 0.0;
   const coef = kind == 0 ? 0.0 : r.coefficient;
   const school = <i32>r.school;
-  const critChance = noCrit != 0 || r.canCrit == 0 ? 0.0 : crit / 100.0;
+  const critChance = noCrit != 0 || r.canCrit == 0 ? 0.0 : critC;
   const hitArmor = (school & 1) != 0 && school == 1 ? armor : 0.0; // armor: physical only
   let wMin = 0.0;
   let wMax = 0.0;
@@ -1417,7 +1464,7 @@ function dealDamage(d: i32, periodic: bool, snapAura: i32, noCrit: i32): void {
   if (nActSpells > 0) mult *= spellMult(spell, pb);
   let mm = 1.0;
   if (masteryKind >= 0 && (!isPet || masteryPets)) {
-    if (masteryKind == 0 || (masterySchool & school) != 0) mm = 1.0 + (mastery * masteryCoef) / 100.0;
+    if (masteryKind == 0 || (masterySchool & school) != 0) mm = masteryM;
   }
   const mode = isPet ? 0 : <i32>r.aoe;
   let n = 1;

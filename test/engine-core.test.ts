@@ -106,6 +106,47 @@ describe("engine: dispatch and cast timing", () => {
   });
 });
 
+describe("engine: cast pipeline order", () => {
+  it("cost is paid before damage; the cooldown starts before damage (procs see post-cost, post-cooldown state)", () => {
+    // focus 50/50, no regen; "shot" costs 50, 9 s cooldown, deals damage. An impact proc on its hit gains 50
+    // focus and resets its cooldown. Cost-before-damage: 50 - 50 + 50 = 50 (not clamped away);
+    // cooldown-before-damage: the reset clears the cooldown just started. -> a cast every GCD: 7.
+    const img = image({
+      resources: [{ name: "focus", model: "generic", max: 50, initial: 50, regenPerSec: 0 }],
+      spells: [spell("shot", { cost: { resource: 0, amount: 50 }, recoveryMs: 9000, damage: 0 })],
+      damage: [flat(0, 10)],
+      procs: [{ name: "refund", chance: 1, list: 0, spells: [0] }],
+      opLists: [[{ op: "gainResource", resource: 0, amount: 50 }, { op: "resetCooldown", spell: 0 }]],
+    });
+    expect(run1(img).spells[0]!.casts).toBe(7);
+    // without the proc: one cast (no focus left)
+    expect(run1({ ...img, procs: [] }).spells[0]!.casts).toBe(1);
+  });
+
+  it("hooks see post-cast state (aura applied at step 8 is visible to the step-10 hook)", () => {
+    // "mark" applies aura 0 and its hook deals 100 only if aura 0 is up
+    const r = run1(image({
+      spells: [spell("mark", { applyAura: 0, hook: 0, recoveryMs: 100_000 }), spell("bonus", { known: true })],
+      auras: [{ name: "m", owner: "target", durationMs: 5000 }],
+      damage: [flat(1, 100)],
+      opLists: [[{ op: "ifAura", aura: 0, list: 1 }], [{ op: "dealDamage", damage: 0 }]],
+    }));
+    expect(r.damage.total).toBe(100);
+  });
+
+  it("a channel skips steps 5-13 (no cooldown start, no aura, no hook)", () => {
+    // channel with a 9 s cooldown and an aura + hook: cast again right after each 3 s channel -> casts at 0, 3, 6, 9
+    const r = run1(image({
+      spells: [spell("beam", { recoveryMs: 9000, applyAura: 0, hook: 0, channel: { durationMs: 3000, ticks: 3, tickDamage: 0 } }), spell("x", { known: true })],
+      auras: [{ name: "a", owner: "player", durationMs: 0, effects: [{ type: "damageMult", value: 10 }] }],
+      damage: [flat(0, 1)],
+      opLists: [[{ op: "dealDamage", damage: 0 }]],
+    }));
+    expect(r.spells[0]!.casts).toBe(4);
+    expect(r.damage.total).toBe(9); // ticks at 1..9 s, unmultiplied, no hook damage
+  });
+});
+
 describe("engine: start-recovery categories and cooldowns", () => {
   it("a non-GCD category serializes only its own members", () => {
     const cat = (c: number) => ({ startRecoveryCategory: c, startRecoveryMs: 1000 });
@@ -346,6 +387,10 @@ describe("engine: auras", () => {
     expect(mk([{ type: "damageMultSchool", value: 1.5, school: 4 }], 2)).toBeCloseTo(2250, 9);
     expect(mk([{ type: "damageMultSpells", value: 2, spells: [1] }], 1)).toBe(2000);
     expect(mk([{ type: "damageMultSpells", value: 2, spells: [0] }], 1)).toBe(1000);
+    // crit +50 per stack x 2 = 100 % -> always crits, x 2.0
+    expect(mk([{ type: "crit", value: 50 }], 2)).toBe(2000);
+    // mastery needs a mastery kind: none here -> no effect
+    expect(mk([{ type: "mastery", value: 10 }], 2)).toBe(1000);
     // versatility +5 per stack x 3 = 15 %: 1150
     expect(mk([{ type: "versatility", value: 5 }], 3)).toBeCloseTo(1150, 9);
   });
@@ -369,6 +414,34 @@ describe("engine: damage", () => {
     const c = one({ spell: 0, kind: "flat", base: 100, coefficient: 0, school: 4 }, crit);
     expect(c.damage.total).toBe(250);
     expect(c.spells[0]!.crits).toBe(1);
+  });
+
+  it("player auto attack: weapon roll x weaponMultiplier + coefficient x AP, hasted swing", () => {
+    // weapon 200..200 (roll 200), multiplier 1.5, coefficient 0.1 x AP 1000: 300 + 100 = 400 per swing,
+    // physical vs no armor; swing 2500 / 1.25 (haste 25) = 2000 ms: 0, 2000, ..., 8000 = 5 swings
+    const r = run1(image({
+      stats: { ...image().stats, haste: 25 },
+      spells: [spell("auto", { known: true })],
+      damage: [{ spell: 0, kind: "ap", base: 0, coefficient: 0.1, school: 1, weaponMultiplier: 1.5 }],
+      autoAttack: { damage: 0, swingMs: 2500, weaponMin: 200, weaponMax: 200 },
+      rotation: { kind: "priority", entries: [] },
+    }));
+    expect(r.spells[0]!.hits).toBe(5);
+    expect(r.damage.total).toBeCloseTo(2000, 9);
+  });
+
+  it("mastery buff effects add points before the coefficient", () => {
+    // school mastery on fire (4), coefficient 2, base 5 points + a 5-point buff = 20 % on fire only
+    const mk = (school: number) => run1(image({
+      stats: { ...image().stats, mastery: 5 },
+      mastery: { kind: "school", coefficient: 2, school: 4 },
+      spells: [spell("buff", { applyAura: 0, recoveryMs: 100_000 }), spell("hit", { damage: 0, recoveryMs: 100_000 })],
+      auras: [{ name: "m", owner: "player", durationMs: 0, effects: [{ type: "mastery", value: 5 }] }],
+      damage: [flat(1, 1000, { school })],
+      rotation: { kind: "priority", entries: [{ spell: 0 }, { spell: 1 }] },
+    })).damage.total;
+    expect(mk(4)).toBeCloseTo(1200, 9);
+    expect(mk(8)).toBe(1000);
   });
 
   it("AoE per-target multipliers: split, chain, sqrt falloff; cleave buff", () => {

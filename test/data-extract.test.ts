@@ -6,7 +6,7 @@ import { parseCsv } from "../src/data/csv.js";
 import { extractBundle, formatCsv, formatCsvField } from "../src/data/extract.js";
 import { loadDataBundle } from "../src/data/bundle.js";
 import { buildSpellRecord, knownSpellIds } from "../src/data/transform.js";
-import { buildCsvs } from "./fixtures/spells/bm-fixture-source.js";
+import { buildCsvs } from "../scripts/fixtures/spells/index.js";
 
 const repoRoot = path.resolve(__dirname, "..");
 const realTables = path.resolve(repoRoot, "../shared/data/tables");

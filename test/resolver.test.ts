@@ -268,10 +268,10 @@ describe("bundled data (data/): Kill Command 34026", () => {
     r = new SpellResolver(await loadDataBundle(BUNDLED_DATA));
   });
   it("fixture SpellEffect row: effect 1 triggers the pet's 83381, whose AP coefficient is the payload", () => {
-    // SpellEffect 990500006: Effect 64 TRIGGER_SPELL, EffectTriggerSpell 83381, coefficients 0.
+    // SpellEffect 1000272208 (34026 × 8 + 0): Effect 64 TRIGGER_SPELL, EffectTriggerSpell 83381, coefficients 0.
     expect(r.get_spell_effect(34026, 1)).toMatchObject({ index: 0, effect: 64, trigger_spell: 83381, bonus_coefficient_from_ap: 0 });
     expect(r.get_spell_effect(34026, 0)).toBeUndefined();
-    // SpellEffect 990500009 of 83381: Effect 2, BonusCoefficientFromAP 2.
+    // SpellEffect 1000667048 (83381 × 8 + 0): Effect 2, BonusCoefficientFromAP 2.
     expect(r.resolvePayload(34026, 1)).toMatchObject({ spell_id: 83381, depth: 1, chain: [34026, 83381], effect: { effect: 2, bonus_coefficient_from_ap: 2 } });
     expect(r.require(34026, "name")).toBe("Kill Command");
   });

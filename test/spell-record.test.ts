@@ -12,7 +12,9 @@ import { buildSpellRecord, buildSpellRecords, hasAttribute, knownSpellIds } from
 import type { DataBundle } from "../src/data/types.js";
 import { SpellDataError, SpellRecordJsonError } from "../src/errors.js";
 import { memoryBundle } from "./helpers/memory-bundle.js";
-import { FIXTURE_NAMES, SPELLS } from "./fixtures/spells/bm-fixture-source.js";
+import { allFixtureNames, allFixtureSpells } from "../scripts/fixtures/spells/index.js";
+const FIXTURE_NAMES = allFixtureNames();
+const SPELLS = allFixtureSpells();
 import {
   categoriesRow,
   categoryRow,

@@ -119,6 +119,25 @@ describe("engine + rotation VM", () => {
     expect(r.events).toBe(14);
   });
 
+  it("successive runs with different rotations reuse the VM buffers without mixing them up", () => {
+    const img = base({ spells: [spell("a"), spell("b")] });
+    const ra = withRotation(img, { lists: { default: [{ cast: "a" }] } });
+    const rb = withRotation(img, {
+      lists: {
+        default: [{ variable: "n", op: "add", value: "1" }, { call: "sub" }],
+        sub: [{ cast: "b", if: "variable.n > 3" }, { cast: "a" }],
+      },
+    });
+    const a1 = run1(ra);
+    const b1 = run1(rb);
+    const a2 = run1(ra);
+    expect(a1.spells.map((s) => s.casts)).toEqual([7, 0]);
+    // n counts PlayerReady evaluations (reset per iteration): a for n = 1..3, then b
+    expect(b1.spells.map((s) => s.casts)).toEqual([3, 4]);
+    expect(a2).toEqual(a1);
+    expect(run1(rb)).toEqual(b1);
+  });
+
   it("charges query: cooldown.X.charges_fractional", () => {
     // 2 charges, 6 s recharge; cast only while charges_fractional >= 1.5, else filler.
     // 0: cast (1 charge, recharge to 6000); 1.5: 1 + 1.5/6 = 1.25 -> filler; 3: 1.5 -> cast (0 charges);

@@ -173,6 +173,9 @@ let nRotSpells: i32 = 0;
 let rageRes: i32 = -1;
 let rageRate: f64 = 0;
 let rot: Rotation | null = null;
+let rotVarsCap: i32 = 0; // sizes the current Rotation's stacks were allocated for
+let rotDepthCap: i32 = 0;
+let rotCallsCap: i32 = 0;
 
 // ---- arena (reused across runs) ----
 let arena: usize = 0;
@@ -427,9 +430,25 @@ export function engineLoad(): i32 {
     const cOff = unchecked(secOff[S_ROT_CONSTS]);
     const cLen = unchecked(secCount[S_ROT_CONSTS]);
     if (rotationCheck(imgI, imgILen, cLen) != ROT_OK) return LOAD_BAD_ROTATION;
-    rot = rotationLoad(imgI, imgILen, cOff, cLen);
-  } else {
-    rot = null;
+    // Reuse the previous run's VM stacks when they are big enough (rotationLoad allocates, and the stub
+    // runtime never frees: one allocation per runImage call would add up over many chunks).
+    const nVars = load<i32>(imgI, 8);
+    const depth = load<i32>(imgI, 12);
+    const calls = load<i32>(imgI, 16);
+    if (rot != null && nVars <= rotVarsCap && depth <= rotDepthCap && calls <= rotCallsCap) {
+      const r = changetype<Rotation>(rot);
+      r.code = imgI;
+      r.codeLen = imgILen;
+      r.consts = cOff;
+      r.nVars = nVars;
+      r.defaults = cOff + (<usize>load<i32>(imgI, 24) << 3);
+      r.mainPc = imgI + (<usize>load<i32>(imgI, 20) << 2);
+    } else {
+      rot = rotationLoad(imgI, imgILen, cOff, cLen);
+      rotVarsCap = max(nVars, 1);
+      rotDepthCap = depth;
+      rotCallsCap = max(calls, 1);
+    }
   }
 
   // state layout
@@ -626,7 +645,7 @@ function resetIteration(): void {
   budgetExceeded = false;
   dirty = true;
   ensureStats();
-  if (rot != null) rotationReset(changetype<Rotation>(rot));
+  if (rotKind == 1) rotationReset(changetype<Rotation>(rot));
 
   // simulation start hook: PlayerReady at t = 0, then swing timers
   pushReady(0);
@@ -1492,16 +1511,21 @@ function dealDamage(d: i32, periodic: bool, snapAura: i32, noCrit: i32): void {
 
 let procDepth: i32 = 0;
 
-function recordHit(spell: i32, amt: f64, isCrit: bool, isPet: bool, hitFlags: i32): void {
+// @ts-ignore: decorator
+@inline function recordHit(spell: i32, amt: f64, isCrit: bool, isPet: bool, hitFlags: i32): void {
   iterDamage += amt;
-  if (isPet) iterPet += amt;
   if (validSpell(spell)) {
     const acc = spellAcc + (<usize>spell << 5);
     store<f64>(acc, load<f64>(acc, 8) + amt, 8);
     store<f64>(acc, load<f64>(acc, 16) + 1.0, 16);
     if (isCrit) store<f64>(acc, load<f64>(acc, 24) + 1.0, 24);
   }
-  if (isPet) return; // pet hits never trigger player impact procs (nor rage)
+  if (isPet) iterPet += amt; // pet hits never trigger player impact procs (nor rage)
+  else if (rageRes >= 0 || nProcs > 0) playerHitEffects(spell, amt, isCrit, hitFlags);
+}
+
+/** Rage from damage dealt and impact procs of a player hit. */
+function playerHitEffects(spell: i32, amt: f64, isCrit: bool, hitFlags: i32): void {
   if (rageRes >= 0 && amt > 0) gainRes(rageRes, amt * rageRate);
   if (nProcs == 0 || !(amt > 0) || procDepth >= MAX_OP_DEPTH) return;
   const depth = procDepth;

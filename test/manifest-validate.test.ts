@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ManifestError, SCHEMA_VERSION, validateManifest } from "../src/manifest/index.js";
+import { composeManifest, ManifestError, SCHEMA_VERSION, siblingPieceReader, validateManifest } from "../src/manifest/index.js";
 
 const BM_FILE = path.resolve(__dirname, "../data/manifests/beast-mastery.json");
 const FILE = "test/virtual/manifest.json";
@@ -32,8 +32,8 @@ function errorOf(fn: () => unknown): ManifestError {
 }
 
 describe("manifest validation", () => {
-  it("accepts the bundled Beast Mastery manifest", () => {
-    const m = validateManifest(readFileSync(BM_FILE, "utf8"), BM_FILE);
+  it("accepts the bundled Beast Mastery manifest (merged with hunter.json, which it extends)", async () => {
+    const m = await composeManifest(readFileSync(BM_FILE, "utf8"), BM_FILE, siblingPieceReader(async (f) => readFileSync(f, "utf8")));
     expect(m.spec).toBe("beast-mastery");
     expect(m.spec_id).toBe(253);
     expect(m.spells.map((s) => s.name)).toContain("kill_command");

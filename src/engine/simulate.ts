@@ -14,7 +14,8 @@ import type { DataBundle } from "../data/types.js";
 import { CombatsimError } from "../errors.js";
 import { readTextFile, specFilePath } from "../manifest/load.js";
 import { resolveManifest, type ResolvedSpec } from "../manifest/resolve.js";
-import { validateManifest, type Manifest } from "../manifest/schema.js";
+import { composeManifest } from "../manifest/extends.js";
+import type { Manifest } from "../manifest/schema.js";
 import { parseRotationJson, type RotationJson } from "../rotation/index.js";
 import type { CombatStats } from "../stats/combat-stats.js";
 import { compileSpec } from "./compile.js";
@@ -227,7 +228,11 @@ export async function prepareSimulation(config: SimulateConfig = {}): Promise<Pr
     return { text: await readTextFile(file), file };
   };
   const m = await load("manifests", config.manifest);
-  const manifest: Manifest = validateManifest(m.text, m.file);
+  // `extends` pieces are looked up like the spec's own files: the data dir, else the bundled data.
+  const manifest: Manifest = await composeManifest(m.text, m.file, async (name) => {
+    const file = await specFile(dataDir, "manifests", name);
+    return { text: await readTextFile(file), file };
+  });
   const resolved = resolveManifest(manifest, new SpellResolver(bundle), m.file, config.talents ? { talents: config.talents } : {});
 
   const p = config.profileFile !== undefined && config.profile === undefined

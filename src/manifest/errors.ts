@@ -9,7 +9,9 @@ export type ManifestErrorCode =
   /** A name used in the manifest (spell, aura, pet, resource, talent) is not declared. */
   | "MANIFEST_UNKNOWN_NAME"
   /** The manifest / rotation / profile file could not be read. */
-  | "MANIFEST_READ_FAILED";
+  | "MANIFEST_READ_FAILED"
+  /** An `extends` chain is broken: a cycle, a piece naming a spec, or a removal of an entry no base declares. */
+  | "MANIFEST_EXTENDS";
 
 export class ManifestError extends CombatsimError {
   declare readonly code: ManifestErrorCode;
@@ -17,10 +19,13 @@ export class ManifestError extends CombatsimError {
   readonly file: string;
   /** JSON path inside the file, e.g. `spells[2].cooldown_ms` (`<root>` for the whole document). */
   readonly path: string;
+  /** The message without the `file: path: ` prefix (lets `extends` re-attribute an error to the piece it came from). */
+  readonly detail: string;
   constructor(code: ManifestErrorCode, file: string, path: string, detail: string) {
     super(code, `${file}: ${path || "<root>"}: ${detail}`);
     this.file = file;
     this.path = path || "<root>";
+    this.detail = detail;
   }
 }
 

@@ -5,3 +5,4 @@ export { ManifestError, ProfileError, type ManifestErrorCode } from "./errors.js
 export { resolveManifest } from "./resolve.js";
 export type { ResolvedSpec, ResolvedSpell, ResolvedAura, ResolvedProc, ResolvedPet, ResolvedOp, Provenance, ResolveOptions } from "./resolve.js";
 export { loadManifest, specFilePath, readTextFile } from "./load.js";
+export { composeManifest, mergeManifestLayers, siblingPieceReader, NAMED_LISTS, type ReadPiece } from "./extends.js";

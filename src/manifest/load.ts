@@ -4,7 +4,8 @@
 // browser-safe (src/data/source.ts).
 import { nodeModules } from "../data/source.js";
 import { ManifestError } from "./errors.js";
-import { validateManifest, type Manifest } from "./schema.js";
+import { composeManifest, siblingPieceReader } from "./extends.js";
+import type { Manifest } from "./schema.js";
 
 /** Reads a text file, turning I/O failures into MANIFEST_READ_FAILED naming the file. */
 export async function readTextFile(file: string): Promise<string> {
@@ -21,8 +22,8 @@ export function specFilePath(dataDir: string, kind: "manifests" | "rotations" | 
   return `${dataDir.replace(/[\\/]+$/, "")}/${kind}/${spec}.json`;
 }
 
-/** Load and validate `{dataDir}/manifests/<spec>.json`. */
+/** Load and validate `{dataDir}/manifests/<spec>.json`, merging the pieces it `extends` (read from the same folder). */
 export async function loadManifest(dataDir: string, spec: string): Promise<{ manifest: Manifest; file: string }> {
   const file = specFilePath(dataDir, "manifests", spec);
-  return { manifest: validateManifest(await readTextFile(file), file), file };
+  return { manifest: await composeManifest(await readTextFile(file), file, siblingPieceReader(readTextFile)), file };
 }

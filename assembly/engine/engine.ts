@@ -22,7 +22,7 @@ import {
   E_HASTE, E_CRIT, E_MASTERY, E_VERS, E_PRIMARY, E_DMG_MULT, E_DMG_MULT_SCHOOL, E_DMG_MULT_SPELLS, E_CLEAVE,
   E_DMG_MULT_STACKING, OP_APPLY_AURA, OP_CONSUME_AURA, OP_GAIN_RESOURCE, OP_REDUCE_COOLDOWN, OP_RESET_COOLDOWN,
   OP_DEAL_DAMAGE, OP_SCHEDULE, OP_ROLL_RPPM, OP_PROC_CHANCE, OP_IF_AURA, OP_IF_NOT_AURA, OP_SUMMON_PET, OP_DISMISS_PET,
-  CDR_ALWAYS, CDR_PROC_CHANCE, CDR_WHILE_AURA, CDR_RESET_WHILE_AURA, LOAD_OK, LOAD_BAD_VERSION, LOAD_BAD_SECTION,
+  OP_IF_CRIT, OP_BANK_DAMAGE, CDR_ALWAYS, CDR_PROC_CHANCE, CDR_WHILE_AURA, CDR_RESET_WHILE_AURA, LOAD_OK, LOAD_BAD_VERSION, LOAD_BAD_SECTION,
   LOAD_BAD_ROTATION, LOAD_TOO_MANY,
 } from "./layout";
 
@@ -79,8 +79,9 @@ const SPELL_STATE_BYTES: usize = 16;
   snapCrit: f64;
   snapVers: f64;
   snapMastery: f64;
+  bank: f64; // residual auras: damage still to be dealt by the remaining ticks
 }
-const AURA_STATE_BYTES: usize = 96;
+const AURA_STATE_BYTES: usize = 104;
 
 @unmanaged class ChargeState {
   charges: i32;
@@ -641,6 +642,8 @@ function resetIteration(): void {
   prevGcd = -1;
   iterDamage = 0;
   iterPet = 0;
+  hitAmount = 0;
+  hitCrit = false;
   iterEvents = 0;
   budgetExceeded = false;
   dirty = true;
@@ -847,6 +850,8 @@ export function castReady(spell: i32): bool {
   if (!hasResource(<i32>s.costRes, costOf(s))) return false;
   if (!hasResource(<i32>s.cost2Res, s.cost2)) return false;
   if (s.isChannel != 0 && !hasResource(<i32>s.costRes, s.tickCost)) return false;
+  const ca = <i32>s.costAura;
+  if (ca >= 0 && !auraUp(ca)) return false; // the aura is the cost (Hot Streak -> instant Pyroblast)
   return true;
 }
 
@@ -879,6 +884,7 @@ function readyTime(spell: i32): i64 {
   }
   t = max(t, resourceReadyAt(<i32>s.costRes, max(costOf(s), s.isChannel != 0 ? s.tickCost : 0)));
   t = max(t, resourceReadyAt(<i32>s.cost2Res, s.cost2));
+  if (<i32>s.costAura >= 0 && !auraUp(<i32>s.costAura)) return NEVER; // no way to know when the aura comes
   return t;
 }
 
@@ -923,7 +929,8 @@ function onCastComplete(spell: i32): void {
   const cost = costOf(s);
   const costRes = <i32>s.costRes;
   const cost2Res = <i32>s.cost2Res;
-  if (!hasResource(costRes, cost) || !hasResource(cost2Res, s.cost2)) {
+  const costAura = <i32>s.costAura;
+  if (!hasResource(costRes, cost) || !hasResource(cost2Res, s.cost2) || (costAura >= 0 && !auraUp(costAura))) {
     // spent elsewhere during the cast bar: the cast fails without effects
     casting = false;
     pushReady(gcdEnd());
@@ -931,6 +938,7 @@ function onCastComplete(spell: i32): void {
   }
   if (costRes >= 0 && cost > 0) spendRes(costRes, cost);
   if (cost2Res >= 0 && s.cost2 > 0) spendRes(cost2Res, s.cost2);
+  if (costAura >= 0) consumeAura(costAura, 1); // paid like a cost: before damage (step 7) and its procs
   if (<i32>s.gainRes >= 0 && s.gain > 0) gainRes(<i32>s.gainRes, s.gain);
   if (<i32>s.gain2Res >= 0 && s.gain2 > 0) gainRes(<i32>s.gain2Res, s.gain2);
   const acc = spellAcc + (<usize>spell << 5);
@@ -1314,6 +1322,7 @@ function applyAura(idx: i32, stacks: i32): void {
     st.expiresAt = dur > 0 ? now + dur : NEVER;
     st.tickPending = 0;
     st.lastTickAt = now;
+    st.bank = 0;
     if (dur > 0 && (st.expireEv < 0 || st.expireEv > st.expiresAt)) {
       st.expireEv = st.expiresAt;
       push(st.expiresAt, ev(EV_AURA_EXPIRE, 0, idx));
@@ -1370,9 +1379,28 @@ function scheduleNextTick(idx: i32, a: AuraRec, st: AuraState): void {
 
 function auraTickEffects(idx: i32, a: AuraRec, st: AuraState): void {
   const d = <i32>a.tickDamage;
-  if (d >= 0) dealDamage(d, true, a.snapshot != 0 ? idx : -1, a.tickMayCrit != 0 ? 0 : 1);
+  if (d >= 0) {
+    if (a.residual != 0) residualTick(d, a, st);
+    else dealDamage(d, true, a.snapshot != 0 ? idx : -1, a.tickMayCrit != 0 ? 0 : 1);
+  }
   const ops = <i32>a.tickOps;
   if (ops >= 0 && st.active != 0) runOps(ops, 0);
+}
+
+/**
+ * Residual (Ignite-style) tick: the bank is spread evenly over the ticks left, this one included
+ * (floor((expiresAt - now) / period) + 1, so the last tick before expiry empties it). The banked amount
+ * is already final damage: no crit roll, versatility, multipliers or armor again. Attributed to the
+ * tick entry's spell; a periodic hit for impact procs.
+ */
+function residualTick(d: i32, a: AuraRec, st: AuraState): void {
+  if (<u32>d >= <u32>nDamage || !(st.bank > 0)) return;
+  const period: i64 = a.tickHasted != 0 ? max<i64>(1, hasteDiv(a.tickPeriodMs)) : max<i64>(1, <i64>a.tickPeriodMs);
+  const left = max<i64>(0, st.expiresAt - now) / period + 1;
+  const amt = st.bank / <f64>left;
+  st.bank -= amt;
+  if (left == 1) st.bank = 0;
+  recordHit(<i32>damageRec(d).spell, amt, false, false, HIT_PERIODIC);
 }
 
 function onAuraTick(idx: i32, gen: i32): void {
@@ -1411,6 +1439,7 @@ function removeAura(idx: i32): void {
   st.active = 0;
   st.stacks = 0;
   st.tickPending = 0;
+  st.bank = 0; // undealt residual damage is lost with the aura
   st.gen = (st.gen + 1) & 0xffff; // pending ticks of this instance become stale
   const onExp = <i32>auraRec(idx).onExpire;
   if (onExp >= 0) runOps(onExp, 0);
@@ -1467,7 +1496,7 @@ function dealDamage(d: i32, periodic: bool, snapAura: i32, noCrit: i32): void {
   const power = kind == 1 ? ap : kind == 2 ? sp : 0.0;
   const coef = kind == 0 ? 0.0 : r.coefficient;
   const school = <i32>r.school;
-  const critChance = noCrit != 0 || r.canCrit == 0 ? 0.0 : critC;
+  const critChance = noCrit != 0 || r.canCrit == 0 ? 0.0 : critC + r.critBonus / 100.0; // damageCalc clamps to [0, 1]
   const hitArmor = (school & 1) != 0 && school == 1 ? armor : 0.0; // armor: physical only
   let wMin = 0.0;
   let wMax = 0.0;
@@ -1510,6 +1539,9 @@ function dealDamage(d: i32, periodic: bool, snapAura: i32, noCrit: i32): void {
 }
 
 let procDepth: i32 = 0;
+// The hit whose impact procs are running (OP_IF_CRIT, OP_BANK_DAMAGE); saved/restored around nested hits.
+let hitAmount: f64 = 0;
+let hitCrit: bool = false;
 
 // @ts-ignore: decorator
 @inline function recordHit(spell: i32, amt: f64, isCrit: bool, isPet: bool, hitFlags: i32): void {
@@ -1531,10 +1563,17 @@ function playerHitEffects(spell: i32, amt: f64, isCrit: bool, hitFlags: i32): vo
   const depth = procDepth;
   const out = procFired + <usize>depth * <usize>nProcs * 4;
   const fired = fireImpactProcs(changetype<ImpactProcTable>(procTable), spell, hitFlags | (isCrit ? HIT_CRIT : 0), amt, rng, out);
+  if (fired == 0) return;
+  const savedAmt = hitAmount;
+  const savedCrit = hitCrit;
   for (let i = 0; i < fired; i++) {
     const p = changetype<ProcRec>(procRecs + <usize>load<i32>(out + (<usize>i << 2)) * <usize>(PROC_STRIDE << 3));
+    hitAmount = amt; // re-set per proc: an earlier proc's nested hit may have replaced it
+    hitCrit = isCrit;
     runOps(<i32>p.list, depth + 1);
   }
+  hitAmount = savedAmt;
+  hitCrit = savedCrit;
 }
 
 // ======================================================================================
@@ -1595,6 +1634,22 @@ function runOps(list: i32, depth: i32): void {
       }
       case OP_SUMMON_PET: summonPet(<i32>o.a, <i64>o.b); break;
       case OP_DISMISS_PET: dismissPet(<i32>o.a); break;
+      case OP_IF_CRIT: {
+        if (hitCrit == (o.b != 0)) runOps(<i32>o.a, depth + 1);
+        break;
+      }
+      case OP_BANK_DAMAGE: {
+        // Ignite: bank a fraction of the triggering hit into a residual aura (outside a proc: amount 0)
+        const a = <i32>o.a;
+        if (<u32>a < <u32>nAuras && hitAmount > 0) {
+          ensureStats();
+          const frac = o.b + (o.c != 0 ? (curMastery * masteryCoef) / 100.0 : 0.0);
+          applyAura(a, 1);
+          const st = auraSt(a);
+          if (st.active != 0) st.bank += hitAmount * frac;
+        }
+        break;
+      }
       default: break; // the encoder rejects unknown op codes
     }
   }

@@ -116,6 +116,7 @@ export const CHARGE_POOL_STRIDE: i32 = 2;
   cdrCount: f64;
   hook: f64;
   breaksStealth: f64;
+  costAura: f64; // aura index paid as a cost (one stack consumed at step 3; castable only while up), -1 none
 }
 
 @unmanaged export class AuraRec {
@@ -134,6 +135,7 @@ export const CHARGE_POOL_STRIDE: i32 = 2;
   tickMayCrit: f64;
   snapshot: f64;
   onExpire: f64;
+  residual: f64; // 1: ticks deal the banked damage (OP_BANK_DAMAGE) spread over the remaining ticks
 }
 
 @unmanaged export class EffectRec {
@@ -155,7 +157,7 @@ export const CHARGE_POOL_STRIDE: i32 = 2;
   aoeParam: f64;
   pet: f64;
   canCrit: f64;
-  pad: f64;
+  critBonus: f64; // percent points added to the crit chance of this entry (100 = always crits)
 }
 
 @unmanaged export class CdrRec {
@@ -214,7 +216,9 @@ export const OP_IF_AURA: i32 = 10;
 export const OP_IF_NOT_AURA: i32 = 11;
 export const OP_SUMMON_PET: i32 = 12;
 export const OP_DISMISS_PET: i32 = 13;
-export const OP_MAX: i32 = 13;
+export const OP_IF_CRIT: i32 = 14; // a: list, b: 1 run if the triggering hit crit, 0 if it did not
+export const OP_BANK_DAMAGE: i32 = 15; // a: residual aura, b: fraction of the triggering hit, c: 1 add mastery% x coef / 100
+export const OP_MAX: i32 = 15;
 
 // cdr conditions
 export const CDR_ALWAYS: i32 = 0;

@@ -74,6 +74,8 @@ export interface DamageEntry {
   pet?: number;
   /** Crit allowed (default true; DoT ticks use the aura's tickMayCrit). */
   canCrit?: boolean;
+  /** Percent points added to the crit chance of this entry (100 = always crits, e.g. Fire Blast). Default 0. */
+  critBonus?: number;
 }
 
 export type CdrCondition = "always" | "procChance" | "whileAuraActive" | "resetWhileAura";
@@ -145,6 +147,11 @@ export interface SpellImage {
   hook?: number;
   /** Step 12: this aura (stealth) expires when the spell is cast. */
   breaksStealthAura?: number;
+  /**
+   * An aura paid as a cost (e.g. Hot Streak for the instant Pyroblast): the spell is castable only while
+   * it is up, and one stack is consumed at step 3 with the resources — before the damage and its procs.
+   */
+  costAura?: number;
 }
 
 export type AuraOwner = "player" | "target" | "pet";
@@ -187,6 +194,12 @@ export interface AuraImage {
   snapshot?: boolean;
   /** Op list run whenever the aura is removed (expiry or consumed). */
   onExpire?: number;
+  /**
+   * Residual damage (Ignite): ticks deal the damage banked by `bankDamage` ops, spread evenly over the
+   * ticks left (no crit roll or modifiers again: the banked amount is already final damage). Needs
+   * tickPeriodMs > 0 and tickDamage (only its `spell` is used, for attribution).
+   */
+  residual?: boolean;
 }
 
 /** Op codes of hook/proc op lists (docs/engine-image.md "Op lists"). */
@@ -203,7 +216,11 @@ export type Op =
   | { op: "ifAura"; aura: number; list: number; minStacks?: number }
   | { op: "ifNotAura"; aura: number; list: number }
   | { op: "summonPet"; pet: number; durationMs: number } // 0 = permanent
-  | { op: "dismissPet"; pet: number };
+  | { op: "dismissPet"; pet: number }
+  // Impact-proc context (the hit that fired the proc; outside a proc: not a crit, amount 0):
+  | { op: "ifCrit"; crit: boolean; list: number } // run `list` if the hit's crit result equals `crit`
+  // bank (fraction + (masteryScaled ? mastery% x coefficient / 100 : 0)) x hit damage into a residual aura, (re)applying it
+  | { op: "bankDamage"; aura: number; fraction: number; masteryScaled?: boolean };
 
 export interface ImpactProcImage {
   name: string;
@@ -347,7 +364,7 @@ export const MAX_IMAGE_INDEX = 2047;
 
 const OP_CODES: Record<Op["op"], number> = {
   applyAura: 1, consumeAura: 2, gainResource: 3, reduceCooldown: 4, resetCooldown: 5, dealDamage: 6, schedule: 7,
-  rollRppm: 8, procChance: 9, ifAura: 10, ifNotAura: 11, summonPet: 12, dismissPet: 13,
+  rollRppm: 8, procChance: 9, ifAura: 10, ifNotAura: 11, summonPet: 12, dismissPet: 13, ifCrit: 14, bankDamage: 15,
 };
 const EFFECT_CODES: Record<BuffEffect["type"], number> = {
   haste: 0, crit: 1, mastery: 2, versatility: 3, primaryStat: 4, damageMult: 5, damageMultSchool: 6,
@@ -474,6 +491,7 @@ export function encodeImage(image: SpecImage): EncodedImage {
       num(d.maxTargets, `${p}.maxTargets`, { int: true, min: 0, def: 0 }),
       num(d.aoeParam, `${p}.aoeParam`, { min: 0, def: d.aoe === "chain" ? 1 : d.aoe === "sqrt" ? 5 : 0 }),
       idx(d.pet, pets.length, `${p}.pet`, "pet"), bool(d.canCrit, `${p}.canCrit`, true),
+      num(d.critBonus, `${p}.critBonus`, { min: 0, def: 0 }),
     ]);
   });
 
@@ -558,6 +576,7 @@ export function encodeImage(image: SpecImage): EncodedImage {
       ...chv, dmgIdx(s.damage, `${p}.damage`), auraIdx(s.applyAura, `${p}.applyAura`),
       num(s.applyStacks, `${p}.applyStacks`, { int: true, min: 1, def: 1 }), cdrStart, cdr.length,
       listIdx(s.hook, `${p}.hook`), auraIdx(s.breaksStealthAura, `${p}.breaksStealthAura`),
+      auraIdx(s.costAura, `${p}.costAura`),
     ]);
   });
   for (const c of cdrRecs) rec("cdr", c);
@@ -595,13 +614,15 @@ export function encodeImage(image: SpecImage): EncodedImage {
       }
     });
     const period = num(a.tickPeriodMs, `${p}.tickPeriodMs`, { min: 0, def: 0 });
+    const residual = bool(a.residual, `${p}.residual`, false);
+    if (residual && (period <= 0 || a.tickDamage === undefined)) fail(`${p}.residual`, "a residual aura needs tickPeriodMs > 0 and tickDamage");
     rec("auras", [
       code(OWNER_CODES, a.owner, `${p}.owner`), num(a.durationMs, `${p}.durationMs`, { int: true, min: 0 }),
       num(a.maxStacks, `${p}.maxStacks`, { int: true, min: 1, def: 1 }), code(REFRESH_CODES, a.refresh, `${p}.refresh`, "refresh"),
       effectsStart, effects.length, bool(a.appliesToPets, `${p}.appliesToPets`, false), period,
       bool(a.tickHasted, `${p}.tickHasted`, true), dmgIdx(a.tickDamage, `${p}.tickDamage`), listIdx(a.tickOps, `${p}.tickOps`),
       bool(a.tickOnApplication, `${p}.tickOnApplication`, false), bool(a.tickMayCrit, `${p}.tickMayCrit`, true),
-      bool(a.snapshot, `${p}.snapshot`, false), listIdx(a.onExpire, `${p}.onExpire`),
+      bool(a.snapshot, `${p}.snapshot`, false), listIdx(a.onExpire, `${p}.onExpire`), residual,
     ]);
   });
 
@@ -651,6 +672,16 @@ export function encodeImage(image: SpecImage): EncodedImage {
         case "dismissPet":
           rec("ops", [c, idx(o.pet, pets.length, `${op}.pet`, "pet", false)]);
           break;
+        case "ifCrit":
+          if (typeof o.crit !== "boolean") fail(`${op}.crit`, `expected a boolean, got ${String(o.crit)}`);
+          rec("ops", [c, listIdx(o.list, `${op}.list`, false), o.crit ? 1 : 0]);
+          break;
+        case "bankDamage": {
+          const ai = auraIdx(o.aura, `${op}.aura`, false);
+          if (auras[ai]?.residual !== true) fail(`${op}.aura`, `aura ${ai} is not residual`);
+          rec("ops", [c, ai, num(o.fraction, `${op}.fraction`, { min: 0 }), bool(o.masteryScaled, `${op}.masteryScaled`, false)]);
+          break;
+        }
       }
     });
   });

@@ -12,6 +12,10 @@ import { ImpactProcTable, fireImpactProcs, HIT_CRIT, HIT_PERIODIC } from "../pro
 import { Rotation, rotationCheck, rotationLoad, rotationReset, selectAction, actionKind, actionSpell, actionWaitMs, ACTION_CAST, ACTION_WAIT, ROT_OK } from "../rotation/vm";
 import * as Q from "../rotation/queries";
 import {
+  telLoad, telResetAcc, telIterBegin, telIterEnd, telSetSrc, telSrcSave, telSrcSpell, telSrcAura, telSrcProc, telSrcRegen, telSrcOther,
+  telHit, telAura, telSpend, telGain, telGainFrom, telProc, telRppm, tlOn, tlPush, TL_CAST_START, TL_CAST, TL_COOLDOWN, TL_RESOURCE, TL_PROC,
+} from "./telemetry";
+import {
   IMAGE_VERSION, HEADER_F64, N_SECTIONS, H_VERSION, H_DURATION, H_TARGETS, H_ARMOR, H_ARMOR_K, H_AP, H_SP, H_CRIT, H_HASTE,
   H_MASTERY, H_VERS, H_CRIT_DMG_BONUS, H_MASTERY_KIND, H_MASTERY_COEF, H_MASTERY_SCHOOL, H_MASTERY_PETS, H_AUTO_DAMAGE,
   H_AUTO_SWING, H_WEAPON_MIN, H_WEAPON_MAX, H_GCD_LOCK, H_N_LOCKS, H_N_CAT_POOLS, H_N_CHARGE_POOLS, H_ROT_KIND, H_ROT_START,
@@ -520,6 +524,7 @@ export function engineLoad(): i32 {
     c.max = <i32>load<f64>(chargeRecs + <usize>i * <usize>(CHARGE_POOL_STRIDE << 3));
     c.rechargeMs = load<f64>(chargeRecs + <usize>i * <usize>(CHARGE_POOL_STRIDE << 3) + 8);
   }
+  telLoad(nSpells, nAuras, nRes, nProcs, nRppm, durationMs);
   return LOAD_OK;
 }
 
@@ -538,6 +543,7 @@ export function engineResetAccumulators(): void {
   accError = 0;
   memory.fill(spellAcc, 0, <usize>nSpells * 32);
   for (let k = 0; k < 8; k++) unchecked(kindCounts[k] = 0);
+  telResetAcc();
 }
 
 /**
@@ -554,6 +560,7 @@ export function engineRun(n: i32, seedBase: u64, chunkId: u32, iterStart: u32, p
       accError = 1;
       return k;
     }
+    closeIterationTelemetry(); // sink folded into the run accumulators, then the DPS is recorded
     accIterations++;
     accEvents += <f64>iterEvents;
     accDamage += iterDamage;
@@ -646,6 +653,7 @@ function resetIteration(): void {
   hitCrit = false;
   iterEvents = 0;
   budgetExceeded = false;
+  telIterBegin();
   dirty = true;
   ensureStats();
   if (rotKind == 1) rotationReset(changetype<Rotation>(rot));
@@ -906,6 +914,7 @@ function onCastStart(spell: i32): void {
     store<i64>(lockUntil + (<usize>lock << 3), now + gcd);
   }
   const castMs: i64 = s.castHasted != 0 ? hasteDiv(s.castMs) : <i64>s.castMs;
+  if (tlOn) tlPush(now, TL_CAST_START, spell, <f64>castMs);
   // no cost or cooldown is paid at this event
   push(now + castMs, ev(EV_CAST_COMPLETE, 0, spell));
 }
@@ -924,6 +933,7 @@ function onCastComplete(spell: i32): void {
   const s = spellRec(spell);
   // 2. cast telemetry (effective GCD): counted in the per-spell casts below
   // 3. resources: primary + secondary cost, then gains
+  telSetSrc(telSrcSpell(spell)); // resources spent/gained from here on (hooks included) are this spell's
   syncResources();
   const isChannel = s.isChannel != 0;
   const cost = costOf(s);
@@ -943,6 +953,7 @@ function onCastComplete(spell: i32): void {
   if (<i32>s.gain2Res >= 0 && s.gain2 > 0) gainRes(<i32>s.gain2Res, s.gain2);
   const acc = spellAcc + (<usize>spell << 5);
   store<f64>(acc, load<f64>(acc) + 1.0);
+  if (tlOn) tlPush(now, TL_CAST, spell, 0);
   // 4. channel: ticks + final PlayerReady; steps 5-13 are skipped
   if (isChannel) {
     startChannel(spell, s);
@@ -1020,6 +1031,7 @@ function startChannel(spell: i32, s: SpellRec): void {
 function onChannelTick(spell: i32, gen: i32): void {
   if (gen != channelGen || channelSpell != spell) return;
   const s = spellRec(spell);
+  telSetSrc(telSrcSpell(spell));
   const res = <i32>s.costRes;
   if (res >= 0 && s.tickCost > 0) {
     syncResources();
@@ -1055,6 +1067,10 @@ function startCooldowns(spell: i32, s: SpellRec): void {
       c.nextAt = now + <i64>c.rechargeMs;
       push(c.nextAt, ev(EV_COOLDOWN_READY, 0, (CD_CHARGE << 10) | cp));
     }
+  }
+  if (tlOn) {
+    const left = cdRemainsMs(spell);
+    if (left > 0) tlPush(now, TL_COOLDOWN, spell, <f64>(now + left));
   }
 }
 
@@ -1142,20 +1158,45 @@ function regenRate(res: i32): f64 {
 }
 
 function syncResources(): void {
-  const nowF = <f64>now;
-  for (let i = 0; i < nRes; i++) resSlot(i).sync(nowF, curHaste, resRec(i).hasteScaled != 0);
+  for (let i = 0; i < nRes; i++) syncRes(i);
+}
+
+/**
+ * Lazy regen of resource `i` up to now, with telemetry: the regen that landed is a "regen" gain and
+ * what the cap cut off of rate x elapsed is its waste.
+ */
+function syncRes(i: i32): void {
+  const slot = resSlot(i);
+  const last = slot.lastSyncMs;
+  const scaled = resRec(i).hasteScaled != 0;
+  const got = slot.sync(<f64>now, curHaste, scaled);
+  if (got > 0) telGainFrom(i, telSrcRegen(), got, 0);
+  // below the cap everything regenerated landed; at the cap, rate x elapsed minus what landed is waste
+  if (slot.current >= slot.max && <f64>now > last) {
+    const potential = slot.regenPerSec * (scaled ? 1.0 + curHaste / 100.0 : 1.0) * ((<f64>now - last) / 1000.0);
+    if (potential > got) telGainFrom(i, telSrcRegen(), 0, potential - got);
+  }
+  if (tlOn && <f64>now > last) tlPush(now, TL_RESOURCE, i, slot.current);
 }
 
 function spendRes(res: i32, amount: f64): void {
   const slot = resSlot(res);
   if (slot.current < amount) slot.current = amount; // within RES_EPS (checked by the caller)
   slot.spend(amount);
+  telSpend(res, amount);
+  if (tlOn) tlPush(now, TL_RESOURCE, res, slot.current);
 }
 
 function gainRes(res: i32, amount: f64): void {
+  syncRes(res);
+  gainResFrom(res, amount);
+}
+
+function gainResFrom(res: i32, amount: f64): void {
   const slot = resSlot(res);
-  slot.sync(<f64>now, curHaste, resRec(res).hasteScaled != 0);
-  slot.gain(amount);
+  const wasted = slot.gain(amount);
+  telGain(res, amount - wasted, wasted);
+  if (tlOn) tlPush(now, TL_RESOURCE, res, slot.current);
   wakeIfIdle(); // a gain may make a cast affordable (rage, procs): an idle player re-evaluates
 }
 
@@ -1315,6 +1356,7 @@ function applyAura(idx: i32, stacks: i32): void {
   const maxStacks = max(1, <i32>a.maxStacks);
   if (st.active == 0) {
     markDirty(idx);
+    telAura(idx, 0, min(stacks, maxStacks), now, 1);
     st.active = 1;
     st.stacks = min(stacks, maxStacks);
     st.gen = (st.gen + 1) & 0xffff;
@@ -1337,6 +1379,7 @@ function applyAura(idx: i32, stacks: i32): void {
   }
   // refresh
   const newStacks = min(st.stacks + stacks, maxStacks);
+  telAura(idx, st.stacks, newStacks, now, 2);
   if (newStacks != st.stacks) {
     markDirty(idx);
     st.stacks = newStacks;
@@ -1378,6 +1421,7 @@ function scheduleNextTick(idx: i32, a: AuraRec, st: AuraState): void {
 }
 
 function auraTickEffects(idx: i32, a: AuraRec, st: AuraState): void {
+  const saved = telSetSrc(telSrcAura(idx));
   const d = <i32>a.tickDamage;
   if (d >= 0) {
     if (a.residual != 0) residualTick(d, a, st);
@@ -1385,6 +1429,7 @@ function auraTickEffects(idx: i32, a: AuraRec, st: AuraState): void {
   }
   const ops = <i32>a.tickOps;
   if (ops >= 0 && st.active != 0) runOps(ops, 0);
+  telSetSrc(saved);
 }
 
 /**
@@ -1436,13 +1481,18 @@ function removeAura(idx: i32): void {
   const st = auraSt(idx);
   if (st.active == 0) return;
   markDirty(idx);
+  telAura(idx, st.stacks, 0, now, 0);
   st.active = 0;
   st.stacks = 0;
   st.tickPending = 0;
   st.bank = 0; // undealt residual damage is lost with the aura
   st.gen = (st.gen + 1) & 0xffff; // pending ticks of this instance become stale
   const onExp = <i32>auraRec(idx).onExpire;
-  if (onExp >= 0) runOps(onExp, 0);
+  if (onExp >= 0) {
+    const saved = telSetSrc(telSrcAura(idx));
+    runOps(onExp, 0);
+    telSetSrc(saved);
+  }
 }
 
 function consumeAura(idx: i32, stacks: i32): void {
@@ -1454,6 +1504,7 @@ function consumeAura(idx: i32, stacks: i32): void {
     return;
   }
   markDirty(idx);
+  telAura(idx, st.stacks, st.stacks - stacks, now, 0);
   st.stacks -= stacks;
 }
 
@@ -1546,6 +1597,7 @@ let hitCrit: bool = false;
 // @ts-ignore: decorator
 @inline function recordHit(spell: i32, amt: f64, isCrit: bool, isPet: bool, hitFlags: i32): void {
   iterDamage += amt;
+  telHit(now, spell, amt, (hitFlags & HIT_PERIODIC) != 0, isPet, isCrit);
   if (validSpell(spell)) {
     const acc = spellAcc + (<usize>spell << 5);
     store<f64>(acc, load<f64>(acc, 8) + amt, 8);
@@ -1558,7 +1610,12 @@ let hitCrit: bool = false;
 
 /** Rage from damage dealt and impact procs of a player hit. */
 function playerHitEffects(spell: i32, amt: f64, isCrit: bool, hitFlags: i32): void {
-  if (rageRes >= 0 && amt > 0) gainRes(rageRes, amt * rageRate);
+  if (rageRes >= 0 && amt > 0) {
+    // rage from damage dealt belongs to the spell that hit
+    const saved = telSetSrc(telSrcSpell(spell));
+    gainRes(rageRes, amt * rageRate);
+    telSetSrc(saved);
+  }
   if (nProcs == 0 || !(amt > 0) || procDepth >= MAX_OP_DEPTH) return;
   const depth = procDepth;
   const out = procFired + <usize>depth * <usize>nProcs * 4;
@@ -1566,14 +1623,20 @@ function playerHitEffects(spell: i32, amt: f64, isCrit: bool, hitFlags: i32): vo
   if (fired == 0) return;
   const savedAmt = hitAmount;
   const savedCrit = hitCrit;
+  const savedSrc = telSrcSave();
   for (let i = 0; i < fired; i++) {
-    const p = changetype<ProcRec>(procRecs + <usize>load<i32>(out + (<usize>i << 2)) * <usize>(PROC_STRIDE << 3));
+    const pi = load<i32>(out + (<usize>i << 2));
+    const p = changetype<ProcRec>(procRecs + <usize>pi * <usize>(PROC_STRIDE << 3));
+    telProc(pi);
+    if (tlOn) tlPush(now, TL_PROC, pi, 0);
+    telSetSrc(telSrcProc(pi));
     hitAmount = amt; // re-set per proc: an earlier proc's nested hit may have replaced it
     hitCrit = isCrit;
     runOps(<i32>p.list, depth + 1);
   }
   hitAmount = savedAmt;
   hitCrit = savedCrit;
+  telSetSrc(savedSrc);
 }
 
 // ======================================================================================
@@ -1614,7 +1677,11 @@ function runOps(list: i32, depth: i32): void {
         const t = <i32>o.a;
         if (<u32>t < <u32>nRppm) {
           ensureStats();
-          if (rollRppm(rppmSt(t), <f64>now, curHaste, rng)) runOps(<i32>o.b, depth + 1);
+          if (rollRppm(rppmSt(t), <f64>now, curHaste, rng)) {
+            telRppm(t);
+            if (tlOn) tlPush(now, TL_PROC | (1 << 8), t, 0);
+            runOps(<i32>o.b, depth + 1);
+          }
         }
         break;
       }
@@ -1657,6 +1724,7 @@ function runOps(list: i32, depth: i32): void {
 }
 
 function onTimer(slot: i32): void {
+  telSetSrc(telSrcOther());
   const list = load<i32>(timerList + (<usize>slot << 2));
   store<i32>(timerFree + (<usize>timerFreeTop << 2), slot);
   timerFreeTop++;
@@ -1692,6 +1760,7 @@ function dismissPet(p: i32): void {
 }
 
 function onAutoAttack(arg: i32, gen: i32): void {
+  telSetSrc(telSrcOther());
   ensureStats();
   if (arg == 0) {
     if (autoDamage < 0) return;
@@ -1807,8 +1876,8 @@ export function engineQuery(kind: i32, arg: i32): f64 {
     case Q.Q_RESOURCE_REGEN: {
       if (<u32>arg >= <u32>nRes) return 0;
       ensureStats();
+      syncRes(arg);
       const slot = resSlot(arg);
-      slot.sync(<f64>now, curHaste, resRec(arg).hasteScaled != 0);
       if (kind == Q.Q_RESOURCE) return slot.current;
       if (kind == Q.Q_RESOURCE_DEFICIT) return slot.deficit;
       if (kind == Q.Q_RESOURCE_PCT) return slot.pct;
@@ -1847,6 +1916,34 @@ export function engineQuery(kind: i32, arg: i32): f64 {
   }
 }
 const state = new EngineState();
+
+// ======================================================================================
+// Telemetry (assembly/engine/telemetry.ts holds the sink and accumulators)
+// ======================================================================================
+
+/**
+ * End of an iteration: closes the windows still open at the encounter end (auras up, regen since the
+ * last sync) into the run accumulators without touching the simulation state, then flushes the sink.
+ */
+function closeIterationTelemetry(): void {
+  const end = durationMs;
+  for (let i = 0; i < nAuras; i++) {
+    const st = auraSt(i);
+    if (st.active != 0) telAura(i, st.stacks, st.stacks, end, 0);
+  }
+  // regen from the last sync to the end, as a sync at `end` would add it (the slot is left as is)
+  for (let i = 0; i < nRes; i++) {
+    const slot = resSlot(i);
+    const dt = <f64>end - slot.lastSyncMs;
+    if (dt <= 0) continue;
+    const potential = slot.regenPerSec * (resRec(i).hasteScaled != 0 ? 1.0 + curHaste / 100.0 : 1.0) * (dt / 1000.0);
+    if (!(potential > 0)) continue;
+    const room = max(0.0, slot.max - slot.current);
+    const got = min(potential, room);
+    telGainFrom(i, telSrcRegen(), got, potential - got);
+  }
+  telIterEnd();
+}
 
 // ---- test/diagnostic probes ----
 /** Time (engine ms) of the current/last iteration's clock. */

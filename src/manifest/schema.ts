@@ -25,6 +25,15 @@ export interface DataRef {
 }
 export type NumOrRef = number | DataRef;
 
+/**
+ * Values the manifest states because the tables do not hold them (spec: "otherwise in the manifest,
+ * marked `estimated` with a comment saying where it came from"): relative field path → source comment.
+ * Paths are relative to the object carrying `estimated`, dotted, with `[i]` for list items and a
+ * name for pet attacks: `cooldown_ms`, `tick_damage.ap_coef`, `on_cast[4].ms`, `attacks.pet_melee.interval_ms`.
+ * Each path must point at a literal number of that object (a DataRef is data, not an estimate).
+ */
+export type Estimates = Record<string, string>;
+
 export type PrimaryStat = "agility" | "strength" | "intellect";
 export type MasteryKind = "uniform" | "school" | "pet";
 export type AuraTarget = "player" | "pet" | "target";
@@ -32,6 +41,8 @@ export type AoeMode = "single" | "all" | "sqrt" | "split";
 export type RefreshMode = "duration" | "pandemic" | "extend";
 
 export interface ResourceDecl {
+  /** Manifest-stated values and where they came from (see Estimates). */
+  estimated?: Estimates;
   name: string;
   /** PowerType enum (2 = focus). Max / regen fall back to the PowerType row. */
   power_type: number;
@@ -52,6 +63,8 @@ export interface PetAttackDecl {
 }
 
 export interface PetDecl {
+  /** Manifest-stated values and where they came from (see Estimates). */
+  estimated?: Estimates;
   name: string;
   /** Active from t = 0 for the whole fight (spec Pets: "a flagged spec starts with the pet slot active"). */
   permanent: boolean;
@@ -89,6 +102,8 @@ export type Op =
   | { op: "summon_pet"; pet: string; duration_ms?: NumOrRef; if_talent?: string };
 
 export interface SpellDecl {
+  /** Manifest-stated values and where they came from (see Estimates). */
+  estimated?: Estimates;
   name: string;
   id: number;
   talent?: string;
@@ -119,6 +134,8 @@ export interface BuffEffectDecl {
 }
 
 export interface AuraDecl {
+  /** Manifest-stated values and where they came from (see Estimates). */
+  estimated?: Estimates;
   name: string;
   id: number;
   target: AuraTarget;
@@ -144,6 +161,8 @@ export interface AuraDecl {
 }
 
 export interface ProcDecl {
+  /** Manifest-stated values and where they came from (see Estimates). */
+  estimated?: Estimates;
   name: string;
   /** Spell id the proc's data comes from (chance, RPPM). */
   id: number;
@@ -171,6 +190,8 @@ export interface TalentDecl {
 }
 
 export interface AutoAttackDecl {
+  /** Manifest-stated values and where they came from (see Estimates). */
+  estimated?: Estimates;
   name: string;
   spell: number;
   school: number;
@@ -186,7 +207,7 @@ export interface Manifest {
   spec: string;
   spec_id: number;
   primary_stat: PrimaryStat;
-  mastery: { spell: number; kind: MasteryKind; coefficient?: number; school?: number };
+  mastery: { spell: number; kind: MasteryKind; coefficient?: number; school?: number; estimated?: Estimates };
   resources: ResourceDecl[];
   auto_attack?: AutoAttackDecl;
   pets: PetDecl[];
@@ -230,6 +251,43 @@ function optNonNeg(r: JsonReader, key: string): NumOrRef | undefined {
 
 function optTalent(r: JsonReader, key = "talent"): string | undefined {
   return r.opt(key)?.ident();
+}
+
+/** `estimated`: each key a path to a literal number inside the same object, each value a source comment. */
+function readEstimates(r: JsonReader): Estimates | undefined {
+  const e = r.opt("estimated");
+  if (!e) return undefined;
+  const out: Estimates = {};
+  for (const [key, v] of e.entries()) {
+    const comment = v.str();
+    if (comment.trim().length < 3) v.error("needs a comment saying where the value came from");
+    const target = walkPath(r.value, key);
+    if (typeof target !== "number") {
+      v.error(target === undefined ? `no value at "${key}" in this object` : `"${key}" is not a literal number (a data reference is not an estimate)`);
+    }
+    out[key] = comment;
+  }
+  return out;
+}
+
+/**
+ * The value at a relative path (`a.b`, `a[2].b`, or `attacks.<name>` selecting a list item by name);
+ * undefined when absent. Also used to find the estimate behind a provenance path (resolve.ts).
+ */
+export function walkPath(root: unknown, path: string): unknown {
+  let cur: unknown = root;
+  for (const seg of path.split(".")) {
+    const m = /^([a-z_][a-z0-9_]*)((?:\[\d+\])*)$/.exec(seg);
+    if (!m) return undefined;
+    if (Array.isArray(cur)) cur = cur.find((x) => typeof x === "object" && x !== null && (x as Record<string, unknown>)["name"] === m[1]);
+    else if (typeof cur === "object" && cur !== null) cur = (cur as Record<string, unknown>)[m[1]!];
+    else return undefined;
+    for (const idx of m[2]!.matchAll(/\[(\d+)\]/g)) {
+      if (!Array.isArray(cur)) return undefined;
+      cur = cur[Number(idx[1])];
+    }
+  }
+  return cur;
 }
 
 function readOp(r: JsonReader): Op {
@@ -308,7 +366,7 @@ function setOpt<T extends object, K extends keyof T>(o: T, key: K, v: T[K] | und
 function readSpell(r: JsonReader): SpellDecl {
   r.keys([
     "name", "id", "talent", "cast_time_ms", "gcd_ms", "cooldown_ms", "charges", "charge_cooldown_ms",
-    "resource", "cost", "gain", "damage", "off_gcd", "on_cast", "comment",
+    "resource", "cost", "gain", "damage", "off_gcd", "on_cast", "comment", "estimated",
   ]);
   const s: SpellDecl = {
     name: r.field("name").ident(),
@@ -327,6 +385,7 @@ function readSpell(r: JsonReader): SpellDecl {
   setOpt(s, "gain", optNonNeg(r, "gain"));
   const dmg = r.opt("damage");
   if (dmg) s.damage = readDamage(dmg);
+  setOpt(s, "estimated", readEstimates(r));
   return s;
 }
 
@@ -355,7 +414,7 @@ function readBuffEffect(r: JsonReader): BuffEffectDecl {
 function readAura(r: JsonReader): AuraDecl {
   r.keys([
     "name", "id", "target", "talent", "duration_ms", "stacking", "max_stacks", "refresh", "tick_period_ms", "hasted_ticks",
-    "tick_damage", "tick_gain", "effects", "applies_to_pets", "snapshot", "on_tick", "on_expire", "comment",
+    "tick_damage", "tick_gain", "effects", "applies_to_pets", "snapshot", "on_tick", "on_expire", "comment", "estimated",
   ]);
   const a: AuraDecl = {
     name: r.field("name").ident(),
@@ -382,11 +441,12 @@ function readAura(r: JsonReader): AuraDecl {
     tg.keys(["resource", "amount"]);
     a.tick_gain = { resource: tg.field("resource").ident(), amount: nonNeg(tg.field("amount")) };
   }
+  setOpt(a, "estimated", readEstimates(r));
   return a;
 }
 
 function readProc(r: JsonReader): ProcDecl {
-  r.keys(["name", "id", "talent", "trigger", "chance", "rppm", "rppm_haste_scales", "spells", "crit_only", "periodic_only", "skip_periodic", "ops", "comment"]);
+  r.keys(["name", "id", "talent", "trigger", "chance", "rppm", "rppm_haste_scales", "spells", "crit_only", "periodic_only", "skip_periodic", "ops", "comment", "estimated"]);
   const p: ProcDecl = {
     name: r.field("name").ident(),
     id: r.field("id").num(SPELL_ID),
@@ -408,11 +468,12 @@ function readProc(r: JsonReader): ProcDecl {
   setOpt(p, "rppm", r.opt("rppm")?.num({ min: 0 }));
   if (p.periodic_only && p.skip_periodic) r.error("periodic_only and skip_periodic exclude each other");
   if (p.ops.length === 0) r.field("ops").error("a proc needs at least one op");
+  setOpt(p, "estimated", readEstimates(r));
   return p;
 }
 
 function readPet(r: JsonReader): PetDecl {
-  r.keys(["name", "permanent", "spell", "duration_ms", "ap_ratio", "attacks", "talent", "comment"]);
+  r.keys(["name", "permanent", "spell", "duration_ms", "ap_ratio", "attacks", "talent", "comment", "estimated"]);
   const p: PetDecl = {
     name: r.field("name").ident(),
     permanent: r.opt("permanent")?.bool() ?? false,
@@ -434,6 +495,7 @@ function readPet(r: JsonReader): PetDecl {
   setOpt(p, "duration_ms", optNonNeg(r, "duration_ms"));
   setOpt(p, "talent", optTalent(r));
   if (!p.permanent && p.spell === undefined && p.duration_ms === undefined) r.error('a non-permanent pet needs "spell" or "duration_ms"');
+  setOpt(p, "estimated", readEstimates(r));
   return p;
 }
 
@@ -478,19 +540,21 @@ export function validateManifest(json: unknown, file: string): Manifest {
     "auras", "procs", "talents", "notes",
   ]);
   const mr = r.field("mastery");
-  mr.keys(["spell", "kind", "coefficient", "school"]);
+  mr.keys(["spell", "kind", "coefficient", "school", "estimated"]);
   const mastery: Manifest["mastery"] = { spell: mr.field("spell").num(SPELL_ID), kind: mr.field("kind").oneOf(["uniform", "school", "pet"] as const) };
   setOpt(mastery, "coefficient", mr.opt("coefficient")?.num({ min: 0 }));
   setOpt(mastery, "school", mr.opt("school")?.num({ int: true, min: 1 }));
   if (mastery.kind === "school" && mastery.school === undefined) mr.field("school");
+  setOpt(mastery, "estimated", readEstimates(mr));
 
   const resR = r.field("resources");
   const resources = resR.array().map((x): ResourceDecl => {
-    x.keys(["name", "power_type", "max", "regen_per_sec", "initial", "haste_scaled"]);
+    x.keys(["name", "power_type", "max", "regen_per_sec", "initial", "haste_scaled", "estimated"]);
     const d: ResourceDecl = { name: x.field("name").ident(), power_type: x.field("power_type").num({ int: true, min: 0 }), haste_scaled: x.opt("haste_scaled")?.bool() ?? false };
     setOpt(d, "max", x.opt("max")?.num({ min: 0 }));
     setOpt(d, "regen_per_sec", x.opt("regen_per_sec")?.num());
     setOpt(d, "initial", x.opt("initial")?.num({ min: 0 }));
+    setOpt(d, "estimated", readEstimates(x));
     return d;
   });
   if (resources.length === 0) resR.error("a spec needs at least one resource");
@@ -498,7 +562,7 @@ export function validateManifest(json: unknown, file: string): Manifest {
   let auto_attack: AutoAttackDecl | undefined;
   const ar = r.opt("auto_attack");
   if (ar) {
-    ar.keys(["name", "spell", "school", "swing_ms", "weapon_multiplier", "ap_coef"]);
+    ar.keys(["name", "spell", "school", "swing_ms", "weapon_multiplier", "ap_coef", "estimated"]);
     auto_attack = {
       name: ar.field("name").ident(),
       spell: ar.field("spell").num(SPELL_ID),
@@ -507,6 +571,7 @@ export function validateManifest(json: unknown, file: string): Manifest {
     };
     setOpt(auto_attack, "ap_coef", optNonNeg(ar, "ap_coef"));
     setOpt(auto_attack, "swing_ms", ar.opt("swing_ms")?.num({ min: 100 }));
+    setOpt(auto_attack, "estimated", readEstimates(ar));
   }
 
   const petsR = r.opt("pets");

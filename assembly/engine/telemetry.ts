@@ -61,6 +61,7 @@ export const TL_PROC: i32 = 7; // a proc index (flags 0: impact proc, 1: RPPM tr
 export let tlOn: bool = false;
 let tl: usize = 0;
 let tlCap: i32 = 0;
+let tlAlloc: i32 = 0;
 let tlLen: i32 = 0;
 let tlDropped: i32 = 0;
 
@@ -285,10 +286,11 @@ export function engineTimelineEnable(capacity: i32): usize {
     tlOn = false;
     return tl;
   }
-  if (capacity > tlCap) {
+  if (capacity > tlAlloc) {
     tl = heap.alloc(<usize>capacity * (TL_STRIDE << 3));
-    tlCap = capacity;
+    tlAlloc = capacity;
   }
+  tlCap = capacity; // the limit is what was asked for; the allocation is reused when large enough
   tlOn = true;
   tlLen = 0;
   tlDropped = 0;

@@ -8,6 +8,7 @@ import { extractBundle } from "../data/extract.js";
 import { formatSummary, summarizeBundle } from "../data/summary.js";
 import { addServeCommand } from "./serve.js";
 import { addSimCommand } from "./sim.js";
+import { addSpecsCommand } from "./specs.js";
 import { VERSION } from "../index.js";
 
 function parseIntList(value: string, previous: number[] = []): number[] {
@@ -65,6 +66,7 @@ export function buildProgram(): Command {
       }
     });
   addServeCommand(program);
+  addSpecsCommand(program);
   addSimCommand(program, { isDefault: true });
   return program;
 }

@@ -1,0 +1,398 @@
+// The manifest format as a JSON Schema (draft 2020-12), written to data/manifests/manifest.schema.json
+// by `npm run gen` and rendered into the field reference of docs/manifests.md. validateManifest
+// (schema.ts) is the authority: it also checks what JSON Schema cannot say well (names referenced
+// by ops exist, `estimated` paths point at literal numbers, merged `extends` documents are complete).
+// test/manifest-json-schema.test.ts keeps the two consistent: the field sets of schema.ts's
+// `keys([...])` lists equal this schema's properties, and the bundled manifests validate under both.
+import { SCHEMA_VERSION } from "./schema.js";
+
+type S = Record<string, unknown>;
+
+const num = (description: string, extra: S = {}): S => ({ type: "number", description, ...extra });
+const int = (description: string, minimum?: number): S => ({ type: "integer", description, ...(minimum !== undefined ? { minimum } : {}) });
+const bool = (description: string): S => ({ type: "boolean", description });
+const ref = (name: string, description: string): S => ({ $ref: `#/$defs/${name}`, description });
+const nameRef = (what: string): S => ({ $ref: "#/$defs/name", description: `name of a declared ${what}` });
+const list = (items: S, description: string): S => ({ type: "array", items, description });
+const obj = (description: string, properties: Record<string, S>, required: string[] = [], extra: S = {}): S => ({
+  type: "object",
+  description,
+  properties,
+  ...(required.length ? { required } : {}),
+  additionalProperties: false,
+  ...extra,
+});
+const talent = { $ref: "#/$defs/name", description: "talent name: the entry exists only when that talent is taken" };
+const ifTalent = { $ref: "#/$defs/name", description: "apply the op only when this talent is taken" };
+const comment = { type: "string", description: "free text for readers; ignored" };
+const estimated = ref("estimated", "values this object states because the tables do not hold them, each with its source");
+
+function op(kind: string, description: string, properties: Record<string, S>, required: string[]): S {
+  return obj(description, { op: { const: kind, description: "op kind" }, ...properties, if_talent: ifTalent }, ["op", ...required]);
+}
+
+export const MANIFEST_JSON_SCHEMA: S = {
+  $schema: "https://json-schema.org/draft/2020-12/schema",
+  $id: "https://combatsim.invalid/manifest.schema.json",
+  title: "combatsim spec manifest",
+  description:
+    `A spec manifest (data/manifests/<slug>.json) or a shared piece it extends (a file without "spec"). schema_version must be ${SCHEMA_VERSION}. ` +
+    "Numbers left out are resolved from game data; numbers given win. See docs/manifests.md.",
+  type: "object",
+  properties: {
+    schema_version: { const: SCHEMA_VERSION, description: "manifest format version; any other value fails generation and loading" },
+    spec: { type: "string", pattern: "^[a-z][a-z0-9-]*$", description: "spec slug = file name (kebab-case); pieces have none" },
+    spec_id: int("ChrSpecialization.ID; must exist, and its MasterySpellID_0 must be mastery.spell", 1),
+    extends: {
+      description: "shared pieces merged under this file, left to right (merge rules: docs/manifests.md)",
+      oneOf: [{ $ref: "#/$defs/piece" }, { type: "array", items: { $ref: "#/$defs/piece" } }],
+    },
+    primary_stat: { enum: ["agility", "strength", "intellect"], description: "attribute that gives attack power / spell power" },
+    mastery: obj(
+      "the spec's mastery",
+      {
+        spell: int("mastery spell id", 1),
+        kind: { enum: ["uniform", "school", "pet", "none"], description: "uniform: all damage; school: one school; pet: pet damage only; none: multiplies nothing itself (ops read it)" },
+        coefficient: num("percent per mastery point; default: effect 1 EffectBonusCoefficient of the mastery spell", { minimum: 0 }),
+        school: int("school mask (kind school)", 1),
+        estimated,
+      },
+      ["spell", "kind"],
+    ),
+    resources: list(ref("resource", "a resource"), "resources; the first is the primary (spells spend it unless they say otherwise)"),
+    auto_attack: ref("auto_attack", "the player's auto attack (ranged or melee swing)"),
+    pets: list(ref("pet", "a pet"), "pets (permanent or summoned)"),
+    spells: list(ref("spell", "a spell"), "castable spells (names are what rotations use)"),
+    auras: list(ref("aura", "an aura"), "buffs, debuffs and DoTs"),
+    procs: list(ref("proc", "a proc"), "procs on impact, cast or RPPM"),
+    talents: list(ref("talent", "a talent"), "talents; `default: true` ones form the default build"),
+    notes: { type: "object", additionalProperties: { type: "string" }, description: "free-form notes (provenance of estimates); ignored by the engine" },
+  },
+  required: ["schema_version"],
+  additionalProperties: false,
+  // A spec manifest that extends nothing must be complete; pieces and extending files are checked after merging.
+  if: { required: ["spec"], not: { required: ["extends"] } },
+  then: { required: ["spec", "spec_id", "primary_stat", "mastery", "resources", "spells"] },
+  $defs: {
+    name: { type: "string", pattern: "^[a-z][a-z0-9_]*$", description: "snake_case name" },
+    piece: { type: "string", pattern: "^[a-z][a-z0-9-]*$", description: "piece file name without .json" },
+    removal: obj("drops an inherited entry of the same name (extends)", { name: { $ref: "#/$defs/name" }, remove: { const: true } }, ["name", "remove"]),
+    estimated: {
+      type: "object",
+      description: 'relative path of a literal number in this object ("cooldown_ms", "tick_damage.ap_coef", "on_cast[2].ms", "attacks.<name>.ap_coef") → where the value came from',
+      additionalProperties: { type: "string", minLength: 3 },
+    },
+    dataRef: obj(
+      "a number read from game data: SpellEffect(spell, effect).field × scale",
+      {
+        spell: int("spell id", 1),
+        effect: int("1-based effect index", 1),
+        field: { enum: ["base_points", "bonus_coefficient_from_ap", "bonus_coefficient", "aura_period_ms"], description: "SpellEffect field (default base_points)" },
+        scale: num("multiplier (default 1)"),
+      },
+      ["spell", "effect"],
+    ),
+    number: { description: "a number or a data reference", oneOf: [{ type: "number" }, { $ref: "#/$defs/dataRef" }] },
+    nonNegative: { description: "a number >= 0 or a data reference", oneOf: [{ type: "number", minimum: 0 }, { $ref: "#/$defs/dataRef" }] },
+    resource: {
+      oneOf: [
+        obj(
+          "a resource",
+          {
+            name: { $ref: "#/$defs/name" },
+            power_type: int("PowerType.PowerTypeEnum (2 = focus); max and regen default to that PowerType row", 0),
+            max: num("maximum (default PowerType.MaxBasePower)", { minimum: 0 }),
+            regen_per_sec: num("regeneration per second (default PowerType.RegenCombat)"),
+            initial: num("amount at pull (default max)", { minimum: 0 }),
+            haste_scaled: bool("haste speeds regeneration"),
+            estimated,
+          },
+          ["name", "power_type"],
+        ),
+        { $ref: "#/$defs/removal" },
+      ],
+    },
+    auto_attack: obj(
+      "auto attack",
+      {
+        name: { $ref: "#/$defs/name" },
+        spell: int("spell id", 1),
+        school: int("school mask (default 1 physical)", 1),
+        swing_ms: num("swing time (default: the profile weapon speed)", { minimum: 100 }),
+        weapon_multiplier: num("weapon damage multiplier (default 1)", { minimum: 0 }),
+        ap_coef: ref("nonNegative", "attack-power coefficient per swing (default swing seconds / 6)"),
+        estimated,
+      },
+      ["name", "spell"],
+    ),
+    pet: {
+      oneOf: [
+        obj(
+          "a pet",
+          {
+            name: { $ref: "#/$defs/name" },
+            permanent: bool("active from t = 0 for the whole fight"),
+            spell: int("summoning spell (its duration bounds a non-permanent pet)", 1),
+            duration_ms: ref("nonNegative", "lifetime of a summoned pet"),
+            ap_ratio: num("pet attack power = owner AP × ap_ratio (default 1)", { minimum: 0 }),
+            attacks: list(
+              obj(
+                "a pet attack on its own timer",
+                {
+                  name: { $ref: "#/$defs/name" },
+                  spell: int("spell id for reporting (0 = none)", 0),
+                  interval_ms: ref("nonNegative", "time between attacks (>= 100 ms)"),
+                  ap_coef: ref("nonNegative", "attack-power coefficient"),
+                  school: int("school mask (default 1)", 1),
+                },
+                ["name", "interval_ms", "ap_coef"],
+              ),
+              "the pet's attacks",
+            ),
+            talent,
+            comment,
+            estimated,
+          },
+          ["name", "attacks"],
+        ),
+        { $ref: "#/$defs/removal" },
+      ],
+    },
+    damage: obj("a damage payload", {
+      effect: int("1-based effect whose payload (trigger chain followed) gives coefficient and school", 1),
+      ap_coef: ref("nonNegative", "attack-power coefficient (default: the payload's BonusCoefficientFromAP)"),
+      sp_coef: ref("nonNegative", "spell-power coefficient (excludes ap_coef)"),
+      crit_bonus: ref("nonNegative", "percent points added to this hit's crit chance"),
+      school: int("school mask (default: the payload spell's SchoolMask)", 1),
+      pet: nameRef("pet dealing it"),
+      aoe: { enum: ["single", "all", "sqrt", "split"], description: "targets hit (default single)" },
+      weapon: bool("uses the weapon roll"),
+    }),
+    op: {
+      description: "an effect op (hooks, procs)",
+      oneOf: [
+        op("apply_aura", "apply (or refresh) an aura", { aura: nameRef("aura"), stacks: int("stacks added (default 1)", 1) }, ["aura"]),
+        op("remove_aura", "remove an aura, or some of its stacks", { aura: nameRef("aura"), stacks: int("stacks taken off (default: all)", 1) }, ["aura"]),
+        op("gain", "gain resource", { resource: nameRef("resource"), amount: ref("nonNegative", "amount") }, ["resource", "amount"]),
+        op("reduce_cooldown", "shorten a cooldown", { spell: nameRef("spell"), ms: ref("nonNegative", "milliseconds"), if_aura: nameRef("aura required") }, ["spell", "ms"]),
+        op("reset_cooldown", "reset a cooldown", { spell: nameRef("spell") }, ["spell"]),
+        op("add_charge", "add a charge", { spell: nameRef("spell") }, ["spell"]),
+        op("damage", "deal damage", { spell: int("spell id for reporting", 1), ap_coef: ref("nonNegative", "attack-power coefficient"), school: int("school mask", 1), pet: nameRef("pet") }, ["spell", "ap_coef", "school"]),
+        op("summon_pet", "summon a pet", { pet: nameRef("pet"), duration_ms: ref("nonNegative", "lifetime (default: the pet's)") }, ["pet"]),
+        op("bank_damage", "bank a share of the hit into a residual aura (Ignite)", { aura: nameRef("residual aura"), fraction: ref("nonNegative", "share of the hit"), mastery_scaled: bool("add mastery% × coefficient") }, ["aura", "fraction"]),
+        op("if_aura", "run ops only while an aura is up", { aura: nameRef("aura"), min_stacks: int("stacks needed (default 1)", 1), ops: list({ $ref: "#/$defs/op" }, "ops") }, ["aura", "ops"]),
+      ],
+    },
+    spell: {
+      oneOf: [
+        obj(
+          "a castable spell",
+          {
+            name: { $ref: "#/$defs/name" },
+            id: int("spell id", 1),
+            talent,
+            cost_aura: nameRef("aura paid as a cost (castable only while up; one stack consumed)"),
+            cast_time_ms: ref("nonNegative", "cast time (default SpellMisc → SpellCastTimes.Base)"),
+            gcd_ms: ref("nonNegative", "GCD (default SpellCooldowns.StartRecoveryTime)"),
+            cooldown_ms: ref("nonNegative", "cooldown (default SpellCooldowns.RecoveryTime)"),
+            charges: int("charges (default SpellCategory.MaxCharges)", 0),
+            charge_cooldown_ms: ref("nonNegative", "recharge time (default SpellCategory.ChargeRecoveryTime)"),
+            resource: nameRef("resource spent (default the first)"),
+            cost: ref("nonNegative", "cost (default SpellPower)"),
+            gain: ref("nonNegative", "resource gained on cast"),
+            damage: ref("damage", "direct damage"),
+            off_gcd: bool("ignores the GCD"),
+            on_cast: list({ $ref: "#/$defs/op" }, "post-cast hook"),
+            comment,
+            estimated,
+            channel: obj(
+              "a channelled spell",
+              {
+                ticks: ref("nonNegative", "ticks per channel (integer >= 1)"),
+                duration_ms: ref("nonNegative", "channel length (default the spell's duration)"),
+                hasted: bool("haste shortens the channel"),
+                tick_damage: ref("damage", "damage per tick"),
+              },
+              ["ticks"],
+            ),
+            cost_bypass_aura: nameRef("aura that makes the spell free"),
+            cast_time_mods: list(obj("cast-time multiplier while an aura is up", { aura: nameRef("aura"), factor: ref("nonNegative", "multiplier (0 = instant)") }, ["aura", "factor"]), "cast-time modifiers"),
+          },
+          ["name", "id"],
+        ),
+        { $ref: "#/$defs/removal" },
+      ],
+    },
+    buffEffect: obj(
+      "an aura effect",
+      {
+        type: {
+          enum: ["damage_mult", "damage_mult_school", "damage_mult_spells", "haste", "crit", "mastery", "versatility", "primary_stat", "pet_attack_speed", "pet_damage_mult", "cleave"],
+          description: "what it modifies",
+        },
+        value: ref("number", "value (multipliers as factors, stats in percent points)"),
+        effect: int("1-based effect of the aura's spell whose base points give the value", 1),
+        school: int("school mask (damage_mult_school)", 1),
+        spells: list(nameRef("spell"), "spells (damage_mult_spells)"),
+        count: int("extra targets (cleave)", 1),
+      },
+      ["type"],
+    ),
+    aura: {
+      oneOf: [
+        obj(
+          "an aura",
+          {
+            name: { $ref: "#/$defs/name" },
+            id: int("spell id", 1),
+            target: { enum: ["player", "pet", "target"], description: "who carries it (default player)" },
+            talent,
+            duration_ms: ref("nonNegative", "duration (default SpellDuration)"),
+            stacking: bool("stacks (max_stacks must resolve)"),
+            max_stacks: int("maximum stacks (default SpellAuraOptions.CumulativeAura)", 1),
+            refresh: { enum: ["duration", "pandemic", "extend"], description: "refresh rule (default duration)" },
+            tick_period_ms: ref("nonNegative", "tick period (default SpellEffect.EffectAuraPeriod)"),
+            hasted_ticks: bool("haste shortens the tick period"),
+            tick_damage: ref("damage", "periodic damage"),
+            tick_gain: obj("periodic resource gain", { resource: nameRef("resource"), amount: ref("nonNegative", "amount per tick") }, ["resource", "amount"]),
+            effects: list({ $ref: "#/$defs/buffEffect" }, "stat / damage effects"),
+            residual: bool("ticks deal banked damage (bank_damage)"),
+            applies_to_pets: bool("its effects also apply to pet damage"),
+            snapshot: bool("ticks use stats captured at application"),
+            on_tick: list({ $ref: "#/$defs/op" }, "ops per tick"),
+            on_expire: list({ $ref: "#/$defs/op" }, "ops on expiry"),
+            comment,
+            estimated,
+          },
+          ["name", "id"],
+        ),
+        { $ref: "#/$defs/removal" },
+      ],
+    },
+    proc: {
+      oneOf: [
+        obj(
+          "a proc",
+          {
+            name: { $ref: "#/$defs/name" },
+            id: int("spell id the proc data comes from", 1),
+            talent,
+            trigger: { enum: ["impact", "cast", "rppm"], description: "when it rolls" },
+            chance: ref("number", "chance 0..1 (default SpellAuraOptions.ProcChance / 100)"),
+            rppm: num("RPPM rate (default SpellProcsPerMinute.BaseProcRate)", { minimum: 0 }),
+            rppm_haste_scales: bool("haste scales the RPPM rate"),
+            spells: list(nameRef("spell"), "spells that can trigger it (empty = any)"),
+            crit_only: bool("only critical hits"),
+            non_crit_only: bool("only non-critical hits"),
+            periodic_only: bool("only periodic hits"),
+            skip_periodic: bool("never periodic hits"),
+            ops: list({ $ref: "#/$defs/op" }, "ops run on success (at least one)"),
+            comment,
+            estimated,
+          },
+          ["name", "id", "trigger", "ops"],
+        ),
+        { $ref: "#/$defs/removal" },
+      ],
+    },
+    talent: {
+      oneOf: [
+        obj("a talent", { name: { $ref: "#/$defs/name" }, spell: int("talent spell", 1), default: bool("taken in the default build") }, ["name"]),
+        { $ref: "#/$defs/removal" },
+      ],
+    },
+  },
+};
+
+/** Properties of each object in the schema, by a readable location (for the docs and the consistency test). */
+export function schemaObjects(): { where: string; description: string; properties: Record<string, S>; required: string[] }[] {
+  const out: { where: string; description: string; properties: Record<string, S>; required: string[] }[] = [];
+  const visit = (node: unknown, where: string): void => {
+    if (Array.isArray(node)) return node.forEach((n, i) => visit(n, `${where}[${i}]`));
+    if (typeof node !== "object" || node === null) return;
+    const n = node as S;
+    if (n["type"] === "object" && n["properties"]) {
+      out.push({ where, description: String(n["description"] ?? ""), properties: n["properties"] as Record<string, S>, required: (n["required"] as string[]) ?? [] });
+      for (const [k, v] of Object.entries(n["properties"] as S)) visit(v, `${where}.${k}`);
+    }
+    for (const key of ["oneOf", "items", "$defs"]) {
+      if (n[key] === undefined) continue;
+      if (key === "$defs") for (const [k, v] of Object.entries(n[key] as S)) visit(v, `$defs.${k}`);
+      else visit(n[key], where);
+    }
+  };
+  visit(MANIFEST_JSON_SCHEMA, "manifest");
+  return out;
+}
+
+function typeOf(s: S): string {
+  if (s["$ref"]) return String(s["$ref"]).replace("#/$defs/", "");
+  if (s["const"] !== undefined) return JSON.stringify(s["const"]);
+  if (s["enum"]) return (s["enum"] as string[]).map((e) => `"${e}"`).join(" \\| ");
+  if (s["type"] === "array") return `array of ${typeOf((s["items"] ?? {}) as S)}`;
+  if (s["oneOf"]) return (s["oneOf"] as S[]).map(typeOf).join(" or ");
+  return String(s["type"] ?? "any");
+}
+
+/** The field reference of docs/manifests.md (one table per object). */
+export function schemaReferenceMarkdown(): string {
+  const lines = [
+    "## Field reference (generated from src/manifest/json-schema.ts)",
+    "",
+    `\`schema_version\`: ${SCHEMA_VERSION}. JSON Schema: [data/manifests/manifest.schema.json](../data/manifests/manifest.schema.json). Required fields are **bold**.`,
+  ];
+  const seen = new Set<string>();
+  for (const o of schemaObjects()) {
+    const key = `${o.where}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    lines.push("", `### \`${o.where.replace(/\[\d+\]/g, "")}\` — ${o.description}`, "", "| field | type | meaning |", "|---|---|---|");
+    for (const [k, v] of Object.entries(o.properties)) {
+      lines.push(`| ${o.required.includes(k) ? `**${k}**` : k} | ${typeOf(v)} | ${String(v["description"] ?? "").replace(/\|/g, "\\|")} |`);
+    }
+  }
+  return lines.join("\n");
+}
+
+/**
+ * A small JSON Schema checker for the subset this schema uses (type, const, enum, minimum, minLength,
+ * pattern, properties, required, additionalProperties, items, oneOf, not, if/then, $ref to $defs).
+ * Returns the JSON paths that fail (empty = valid). For tests and tools; not the loader's validator.
+ */
+export function checkJsonSchema(value: unknown, schema: S = MANIFEST_JSON_SCHEMA, root: S = MANIFEST_JSON_SCHEMA, path = ""): string[] {
+  if (schema["$ref"]) return checkJsonSchema(value, (root["$defs"] as S)[String(schema["$ref"]).replace("#/$defs/", "")] as S, root, path);
+  const errs: string[] = [];
+  const at = path || "<root>";
+  const t = schema["type"];
+  const isObj = typeof value === "object" && value !== null && !Array.isArray(value);
+  if (t === "object" && !isObj) return [`${at}: expected object`];
+  if (t === "array" && !Array.isArray(value)) return [`${at}: expected array`];
+  if (t === "string" && typeof value !== "string") return [`${at}: expected string`];
+  if (t === "boolean" && typeof value !== "boolean") return [`${at}: expected boolean`];
+  if (t === "number" && typeof value !== "number") return [`${at}: expected number`];
+  if (t === "integer" && !Number.isInteger(value)) return [`${at}: expected integer`];
+  if (schema["const"] !== undefined && value !== schema["const"]) errs.push(`${at}: expected ${JSON.stringify(schema["const"])}`);
+  if (schema["enum"] && !(schema["enum"] as unknown[]).includes(value)) errs.push(`${at}: not one of ${JSON.stringify(schema["enum"])}`);
+  if (typeof value === "number" && schema["minimum"] !== undefined && value < (schema["minimum"] as number)) errs.push(`${at}: below minimum`);
+  if (typeof value === "string" && schema["minLength"] !== undefined && value.length < (schema["minLength"] as number)) errs.push(`${at}: too short`);
+  if (typeof value === "string" && schema["pattern"] && !new RegExp(String(schema["pattern"])).test(value)) errs.push(`${at}: does not match ${schema["pattern"]}`);
+  if (isObj) {
+    const o = value as S;
+    for (const r of (schema["required"] as string[]) ?? []) if (!(r in o)) errs.push(`${path ? `${path}.` : ""}${r}: missing`);
+    const props = (schema["properties"] ?? {}) as S;
+    for (const [k, v] of Object.entries(o)) {
+      const p = `${path ? `${path}.` : ""}${k}`;
+      if (k in props) errs.push(...checkJsonSchema(v, props[k] as S, root, p));
+      else if (schema["additionalProperties"] === false) errs.push(`${p}: unknown field`);
+      else if (typeof schema["additionalProperties"] === "object") errs.push(...checkJsonSchema(v, schema["additionalProperties"] as S, root, p));
+    }
+  }
+  if (Array.isArray(value) && schema["items"]) value.forEach((v, i) => errs.push(...checkJsonSchema(v, schema["items"] as S, root, `${path}[${i}]`)));
+  if (schema["oneOf"]) {
+    const ok = (schema["oneOf"] as S[]).filter((s) => checkJsonSchema(value, s, root, path).length === 0).length;
+    if (ok !== 1) errs.push(`${at}: matches ${ok} of the oneOf alternatives, expected exactly 1`);
+  }
+  if (schema["not"] && checkJsonSchema(value, schema["not"] as S, root, path).length === 0) errs.push(`${at}: matches a forbidden form`);
+  if (schema["if"] && checkJsonSchema(value, schema["if"] as S, root, path).length === 0 && schema["then"]) errs.push(...checkJsonSchema(value, schema["then"] as S, root, path));
+  return errs;
+}

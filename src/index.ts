@@ -44,3 +44,5 @@ export { parseProfile, profileStats, targetArmor } from "./engine/profile.js";
 export type { Profile, WeaponProfile, TargetArmor } from "./engine/profile.js";
 export { SCHEMA_VERSION, validateManifest, resolveManifest, loadManifest, ManifestError, ProfileError } from "./manifest/index.js";
 export type { Manifest, ResolvedSpec, Provenance, ManifestErrorCode } from "./manifest/index.js";
+export { composeManifest, estimateFor, listEstimates } from "./manifest/index.js";
+export { SPEC_CATALOG, buildCatalog, CatalogError, type SpecDescriptor } from "./catalog/index.js";

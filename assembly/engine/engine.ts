@@ -913,10 +913,37 @@ function onCastStart(spell: i32): void {
     if (s.gcdHasted != 0) gcd = max<i64>(hasteDiv(s.srMs), 750);
     store<i64>(lockUntil + (<usize>lock << 3), now + gcd);
   }
-  const castMs: i64 = s.castHasted != 0 ? hasteDiv(s.castMs) : <i64>s.castMs;
+  let castMs: i64 = s.castHasted != 0 ? hasteDiv(s.castMs) : <i64>s.castMs;
+  if (castMs > 0) castMs = castTimeMods(spell, castMs);
   if (tlOn) tlPush(now, TL_CAST_START, spell, <f64>castMs);
   // no cost or cooldown is paid at this event
   push(now + castMs, ev(EV_CAST_COMPLETE, 0, spell));
+}
+
+// Spell-record tail slots read by offset (extensions kept clear of the named SpellRec fields, which
+// grow from the front): 37 channel runs steps 6 + 10 at its start (1/0); 38-39 cast-time modifiers,
+// pool start and count of (aura index, factor) pairs: while the aura is up the cast bar is multiplied
+// by the factor (0 = instant; several up multiply). Written by src/engine/image.ts (encodeImage).
+const SPELL_SLOT_CHANNEL_CAST_STEPS: i32 = 37;
+const SPELL_SLOT_CAST_MOD_START: i32 = 38;
+const SPELL_SLOT_CAST_MOD_COUNT: i32 = 39;
+
+// @ts-ignore: decorator
+@inline function spellSlot(spell: i32, slot: i32): f64 {
+  return load<f64>(spellRecs + <usize>spell * <usize>(SPELL_STRIDE << 3) + (<usize>slot << 3));
+}
+
+/** Cast bar after the spell's cast-time modifier auras (Lock and Load, Trueshot, Streamline). */
+function castTimeMods(spell: i32, castMs: i64): i64 {
+  const n = <i32>spellSlot(spell, SPELL_SLOT_CAST_MOD_COUNT);
+  if (n == 0) return castMs;
+  const start = <i32>spellSlot(spell, SPELL_SLOT_CAST_MOD_START);
+  let f: f64 = 1.0;
+  for (let i = 0; i < n; i++) {
+    const at = pool + (<usize>(start + 2 * i) << 3);
+    if (auraUp(<i32>load<f64>(at))) f *= load<f64>(at + 8);
+  }
+  return f == 1.0 ? castMs : <i64>Math.round(<f64>castMs * f);
 }
 
 function gcdEnd(): i64 {
@@ -954,9 +981,14 @@ function onCastComplete(spell: i32): void {
   const acc = spellAcc + (<usize>spell << 5);
   store<f64>(acc, load<f64>(acc) + 1.0);
   if (tlOn) tlPush(now, TL_CAST, spell, 0);
-  // 4. channel: ticks + final PlayerReady; steps 5-13 are skipped
+  // 4. channel: ticks + final PlayerReady; steps 5-13 are skipped, except for a channel flagged
+  // "cast steps" (SPELL_SLOT_CHANNEL_CAST_STEPS: game channels with a cooldown, e.g. Rapid Fire), which
+  // starts its cooldown (step 6) and runs its spell hook (step 10) when the channel starts.
   if (isChannel) {
+    const castSteps = spellSlot(spell, SPELL_SLOT_CHANNEL_CAST_STEPS) != 0;
+    if (castSteps) startCooldowns(spell, s);
     startChannel(spell, s);
+    if (castSteps && <i32>s.hook >= 0) runOps(<i32>s.hook, 0);
     return;
   }
   casting = false;

@@ -21,6 +21,8 @@
 // - pet_attack_speed = damageMultSpells over the pet's attack pseudo-spells (see the manifest note).
 // - pet_damage_mult = damageMult on a pet-owned aura.
 // - Auto attack AP coefficient, when the manifest gives none: swing seconds / 6 (AP / 6 DPS).
+// - A manifest channel = ChannelImage with castSteps (cooldown + on_cast at the channel start); its
+//   tick damage is attributed to the channel spell. remove_aura with stacks = CONSUME_AURA of that many.
 
 import type { CompiledRotation, RotationJson, RotationSymbols } from "../rotation/index.js";
 import { compileRotation } from "../rotation/index.js";
@@ -129,7 +131,7 @@ export function compileSpec(input: CompileInput): CompiledSpec {
           out.push({ op: "applyAura", aura: auraIdx.get(op.aura)!, stacks: op.stacks });
           break;
         case "remove_aura":
-          out.push({ op: "consumeAura", aura: auraIdx.get(op.aura)!, stacks: 0 });
+          out.push({ op: "consumeAura", aura: auraIdx.get(op.aura)!, stacks: op.stacks ?? 0 });
           break;
         case "gain":
           out.push({ op: "gainResource", resource: resIdx.get(op.resource)!, amount: op.amount });
@@ -181,6 +183,15 @@ export function compileSpec(input: CompileInput): CompiledSpec {
     }
     if (s.damage) img.damage = addDamage(i, s.damage);
     if (s.onCast.length) img.hook = addList(compileOps(s.onCast));
+    if (s.channel) {
+      // A game channel with a cooldown starts it (and runs on_cast) at the channel start: castSteps.
+      // The engine's channel pays its primary cost per tick; no manifest channel declares a cost yet.
+      if (s.cost > 0) throw new CompileError(`spell "${s.name}": a channel with a cost (per-tick cost is not mapped)`);
+      img.channel = { durationMs: s.channel.durationMs, ticks: s.channel.ticks, hasted: s.channel.hasted, castSteps: true };
+      if (s.channel.tickDamage) img.channel.tickDamage = addDamage(i, s.channel.tickDamage);
+    }
+    if (s.costBypassAura !== undefined) img.costBypassAura = auraIdx.get(s.costBypassAura)!;
+    if (s.castTimeMods.length) img.castTimeMods = s.castTimeMods.map((m) => ({ aura: auraIdx.get(m.aura)!, factor: m.factor }));
     spells[i] = img;
   });
 

@@ -103,6 +103,11 @@ export interface ChannelImage {
   tickCost?: number;
   /** Damage per tick (periodic hit). */
   tickDamage?: number;
+  /**
+   * The channel also runs pipeline steps 6 (start cooldowns) and 10 (spell hook) when it starts — a game
+   * channel with a cooldown (Rapid Fire). Default false: the contract's channel skips steps 5-13.
+   */
+  castSteps?: boolean;
 }
 
 export interface SpellImage {
@@ -136,6 +141,8 @@ export interface SpellImage {
   gain2?: ResourceAmount;
   /** While this aura is up the primary cost is 0. */
   costBypassAura?: number;
+  /** Cast-time modifiers: while `aura` is up the cast bar is multiplied by `factor` (0 = instant); several multiply. */
+  castTimeMods?: { aura: number; factor: number }[];
   channel?: ChannelImage;
   /** Index into SpecImage.damage (pipeline step 7). */
   damage?: number;
@@ -578,6 +585,20 @@ export function encodeImage(image: SpecImage): EncodedImage {
       listIdx(s.hook, `${p}.hook`), auraIdx(s.breaksStealthAura, `${p}.breaksStealthAura`),
       auraIdx(s.costAura, `${p}.costAura`),
     ]);
+  });
+  // Spell-record tail slots (read by offset in assembly/engine/engine.ts): 37 channel cast steps,
+  // 38-39 cast-time modifier pairs (pool start, count).
+  spells.forEach((s, i) => {
+    const p = `spells[${i}]`;
+    const at = i * STRIDE.spells;
+    if (s.channel !== undefined) sec.spells[at + 37] = bool(s.channel.castSteps, `${p}.channel.castSteps`, false);
+    const mods = arr(s.castTimeMods, `${p}.castTimeMods`, false);
+    if (mods.length) {
+      const flat: number[] = [];
+      mods.forEach((m, j) => flat.push(auraIdx(m?.aura, `${p}.castTimeMods[${j}].aura`, false), num(m?.factor, `${p}.castTimeMods[${j}].factor`, { min: 0 })));
+      sec.spells[at + 38] = poolList(flat);
+      sec.spells[at + 39] = mods.length;
+    }
   });
   for (const c of cdrRecs) rec("cdr", c);
   for (const c of chargeInfo) rec("chargePools", [c.maxCharges, c.rechargeMs]);

@@ -55,7 +55,7 @@ export interface ResolvedDamage {
 
 export type ResolvedOp =
   | { op: "apply_aura"; aura: string; stacks: number }
-  | { op: "remove_aura"; aura: string }
+  | { op: "remove_aura"; aura: string; stacks?: number }
   | { op: "gain"; resource: string; amount: number }
   | { op: "reduce_cooldown"; spell: string; ms: number; if_aura?: string }
   | { op: "reset_cooldown"; spell: string }
@@ -82,6 +82,9 @@ export interface ResolvedSpell {
   gain: number;
   damage?: ResolvedDamage;
   onCast: ResolvedOp[];
+  channel?: { durationMs: number; ticks: number; hasted: boolean; tickDamage?: ResolvedDamage };
+  costBypassAura?: string;
+  castTimeMods: { aura: string; factor: number }[];
 }
 
 export interface ResolvedBuffEffect {
@@ -287,7 +290,7 @@ function resolveOps(c: Ctx, path: string, ops: Op[]): ResolvedOp[] {
         out.push({ op: op.op, aura: op.aura, stacks: op.stacks });
         break;
       case "remove_aura":
-        out.push({ op: op.op, aura: op.aura });
+        out.push(op.stacks !== undefined ? { op: op.op, aura: op.aura, stacks: op.stacks } : { op: op.op, aura: op.aura });
         break;
       case "gain":
         out.push({ op: op.op, resource: op.resource, amount: c.given(`${p}.amount`, op.amount)! });
@@ -389,9 +392,22 @@ function resolveSpell(c: Ctx, s: SpellDecl): ResolvedSpell {
   const out: ResolvedSpell = {
     name: s.name, id: s.id, active, castMs, startRecoveryCategory, startRecoveryMs, recoveryMs, categoryId, categoryRecoveryMs,
     chargeCategoryId, maxCharges, chargeRecoveryMs, cost, gain, onCast: active ? resolveOps(c, `${base}.on_cast`, s.on_cast) : [],
+    castTimeMods: (s.cast_time_mods ?? []).map((m, i) => ({ aura: m.aura, factor: c.given(`${base}.cast_time_mods[${i}].factor`, m.factor)! })),
   };
   if (cost > 0 || gain > 0) out.resource = resourceName;
   if (s.damage) out.damage = resolveDamage(c, `${base}.damage`, s.id, s.damage);
+  if (s.cost_bypass_aura !== undefined) out.costBypassAura = s.cost_bypass_aura;
+  if (s.channel) {
+    // A declared channel must be one in the data (contract 6: interrupt_channel_0 ≠ 0).
+    if (!c.resolver.isChannel(s.id)) throw new MissingSpellData(s.id, "interrupt_channel_0", `${base}.channel: the spell is not a channel in the data`);
+    const ch = s.channel;
+    const ticks = c.given(`${base}.channel.ticks`, ch.ticks)!;
+    if (!Number.isInteger(ticks) || ticks < 1) throw new ManifestError("INVALID_MANIFEST", c.file, `${base}.channel.ticks`, `resolved tick count ${ticks} is not an integer >= 1`);
+    const durationMs = c.given(`${base}.channel.duration_ms`, ch.duration_ms) ?? c.field(`${base}.channel.duration_ms`, s.id, "duration");
+    if (durationMs <= 0) throw new MissingSpellData(s.id, "duration", `${base}.channel: channel without a duration`);
+    out.channel = { durationMs, ticks, hasted: ch.hasted ?? rec.hasted_ticks };
+    if (ch.tick_damage) out.channel.tickDamage = resolveDamage(c, `${base}.channel.tick_damage`, s.id, ch.tick_damage);
+  }
   return out;
 }
 

@@ -93,13 +93,25 @@ export interface DamageDecl {
 
 export type Op =
   | { op: "apply_aura"; aura: string; stacks: number; if_talent?: string }
-  | { op: "remove_aura"; aura: string; if_talent?: string }
+  | { op: "remove_aura"; aura: string; /** stacks taken off; absent = remove the aura */ stacks?: number; if_talent?: string }
   | { op: "gain"; resource: string; amount: NumOrRef; if_talent?: string }
   | { op: "reduce_cooldown"; spell: string; ms: NumOrRef; if_talent?: string; if_aura?: string }
   | { op: "reset_cooldown"; spell: string; if_talent?: string }
   | { op: "add_charge"; spell: string; if_talent?: string }
   | { op: "damage"; spell: number; ap_coef: NumOrRef; school: number; pet?: string; if_talent?: string }
   | { op: "summon_pet"; pet: string; duration_ms?: NumOrRef; if_talent?: string };
+
+/** A channelled spell (SpellInterrupts.ChannelInterruptFlags_0 ≠ 0): evenly spaced ticks over the channel. */
+export interface ChannelDecl {
+  /** Ticks per channel (the last lands at the channel end). */
+  ticks: NumOrRef;
+  /** Channel length; default: the spell's duration (SpellMisc.DurationIndex → SpellDuration). */
+  duration_ms?: NumOrRef;
+  /** Haste shortens the channel; default: the record's hasted-ticks attribute. */
+  hasted?: boolean;
+  /** Damage per tick (payload effect of the channel spell, trigger chain followed). */
+  tick_damage?: DamageDecl;
+}
 
 export interface SpellDecl {
   /** Manifest-stated values and where they came from (see Estimates). */
@@ -119,6 +131,13 @@ export interface SpellDecl {
   off_gcd: boolean;
   /** Post-cast hook (spec cast step 10) as an op list. */
   on_cast: Op[];
+  /** Channel: the cast occupies the player for the channel and deals tick damage; a channel with a
+   * cooldown starts it, and runs on_cast, when the channel starts (game behaviour; engine ChannelImage.castSteps). */
+  channel?: ChannelDecl;
+  /** While this aura is up the spell costs no primary resource (Lock and Load). */
+  cost_bypass_aura?: string;
+  /** While `aura` is up the cast bar is multiplied by `factor` (0 = instant); several multiply. */
+  cast_time_mods?: { aura: string; factor: NumOrRef }[];
 }
 
 export interface BuffEffectDecl {
@@ -300,9 +319,12 @@ function readOp(r: JsonReader): Op {
     case "apply_aura":
       r.keys(["op", "aura", "stacks", "if_talent"]);
       return withTalent({ op: kind, aura: r.field("aura").ident(), stacks: r.opt("stacks")?.num({ int: true, min: 1 }) ?? 1 });
-    case "remove_aura":
-      r.keys(["op", "aura", "if_talent"]);
-      return withTalent({ op: kind, aura: r.field("aura").ident() });
+    case "remove_aura": {
+      r.keys(["op", "aura", "stacks", "if_talent"]);
+      const stacks = r.opt("stacks")?.num({ int: true, min: 1 });
+      const op = withTalent({ op: kind, aura: r.field("aura").ident() });
+      return stacks !== undefined ? { ...op, stacks } : op;
+    }
     case "gain":
       r.keys(["op", "resource", "amount", "if_talent"]);
       return withTalent({ op: kind, resource: r.field("resource").ident(), amount: nonNeg(r.field("amount")) });
@@ -366,7 +388,7 @@ function setOpt<T extends object, K extends keyof T>(o: T, key: K, v: T[K] | und
 function readSpell(r: JsonReader): SpellDecl {
   r.keys([
     "name", "id", "talent", "cast_time_ms", "gcd_ms", "cooldown_ms", "charges", "charge_cooldown_ms",
-    "resource", "cost", "gain", "damage", "off_gcd", "on_cast", "comment", "estimated",
+    "resource", "cost", "gain", "damage", "off_gcd", "on_cast", "comment", "estimated", "channel", "cost_bypass_aura", "cast_time_mods",
   ]);
   const s: SpellDecl = {
     name: r.field("name").ident(),
@@ -385,6 +407,26 @@ function readSpell(r: JsonReader): SpellDecl {
   setOpt(s, "gain", optNonNeg(r, "gain"));
   const dmg = r.opt("damage");
   if (dmg) s.damage = readDamage(dmg);
+  const ch = r.opt("channel");
+  if (ch) {
+    ch.keys(["ticks", "duration_ms", "hasted", "tick_damage"]);
+    const ticks = nonNeg(ch.field("ticks"));
+    if (typeof ticks === "number" && (!Number.isInteger(ticks) || ticks < 1)) ch.field("ticks").error(`must be an integer >= 1, got ${ticks}`);
+    const c: ChannelDecl = { ticks };
+    setOpt(c, "duration_ms", optNonNeg(ch, "duration_ms"));
+    setOpt(c, "hasted", ch.opt("hasted")?.bool());
+    const td = ch.opt("tick_damage");
+    if (td) c.tick_damage = readDamage(td);
+    s.channel = c;
+  }
+  setOpt(s, "cost_bypass_aura", r.opt("cost_bypass_aura")?.ident());
+  const mods = r.opt("cast_time_mods");
+  if (mods) {
+    s.cast_time_mods = mods.array().map((x) => {
+      x.keys(["aura", "factor"]);
+      return { aura: x.field("aura").ident(), factor: nonNeg(x.field("factor")) };
+    });
+  }
   setOpt(s, "estimated", readEstimates(r));
   return s;
 }
@@ -660,6 +702,9 @@ function checkReferences(m: Manifest, file: string): void {
     need("talent", s.talent, `spells[${i}].talent`);
     need("resource", s.resource, `spells[${i}].resource`);
     need("pet", s.damage?.pet, `spells[${i}].damage.pet`);
+    need("pet", s.channel?.tick_damage?.pet, `spells[${i}].channel.tick_damage.pet`);
+    need("aura", s.cost_bypass_aura, `spells[${i}].cost_bypass_aura`);
+    s.cast_time_mods?.forEach((m, k) => need("aura", m.aura, `spells[${i}].cast_time_mods[${k}].aura`));
     checkOps(s.on_cast, `spells[${i}].on_cast`);
   });
   m.auras.forEach((a, i) => {

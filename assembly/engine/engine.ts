@@ -13,7 +13,7 @@ import { Rotation, rotationCheck, rotationLoad, rotationReset, selectAction, act
 import * as Q from "../rotation/queries";
 import {
   telLoad, telResetAcc, telIterBegin, telIterEnd, telSetSrc, telSrcSave, telSrcSpell, telSrcAura, telSrcProc, telSrcRegen, telSrcOther,
-  telHit, telAura, telSpend, telGain, telGainFrom, telProc, telRppm, tlOn, tlPush, TL_CAST_START, TL_CAST, TL_COOLDOWN, TL_RESOURCE, TL_PROC,
+  telHit, telAura, telSpend, telGain, telGainFrom, telRegenBalance, telProc, telRppm, tlOn, tlPush, TL_CAST_START, TL_CAST, TL_COOLDOWN, TL_RESOURCE, TL_PROC,
 } from "./telemetry";
 import {
   IMAGE_VERSION, HEADER_F64, N_SECTIONS, H_VERSION, H_DURATION, H_TARGETS, H_ARMOR, H_ARMOR_K, H_AP, H_SP, H_CRIT, H_HASTE,
@@ -654,6 +654,7 @@ function resetIteration(): void {
   iterEvents = 0;
   budgetExceeded = false;
   telIterBegin();
+  if (tlOn) for (let i = 0; i < nRes; i++) tlPush(0, TL_RESOURCE, i, resSlot(i).current);
   dirty = true;
   ensureStats();
   if (rotKind == 1) rotationReset(changetype<Rotation>(rot));
@@ -1202,8 +1203,9 @@ function syncRes(i: i32): void {
   const last = slot.lastSyncMs;
   const scaled = resRec(i).hasteScaled != 0;
   const got = slot.sync(<f64>now, curHaste, scaled);
-  if (got > 0) telGainFrom(i, telSrcRegen(), got, 0);
-  // below the cap everything regenerated landed; at the cap, rate x elapsed minus what landed is waste
+  // What regen landed is settled once per iteration from the resource's balance (closeIterationTelemetry),
+  // which keeps this path, run at every resource query, cheap. At the cap, rate x elapsed minus what
+  // landed is waste.
   if (slot.current >= slot.max && <f64>now > last) {
     const potential = slot.regenPerSec * (scaled ? 1.0 + curHaste / 100.0 : 1.0) * ((<f64>now - last) / 1000.0);
     if (potential > got) telGainFrom(i, telSrcRegen(), 0, potential - got);
@@ -1963,16 +1965,21 @@ function closeIterationTelemetry(): void {
     const st = auraSt(i);
     if (st.active != 0) telAura(i, st.stacks, st.stacks, end, 0);
   }
-  // regen from the last sync to the end, as a sync at `end` would add it (the slot is left as is)
   for (let i = 0; i < nRes; i++) {
     const slot = resSlot(i);
+    // regen from the last sync to the end, as a sync at `end` would add it (the slot is left as is)
+    let endValue = slot.current;
     const dt = <f64>end - slot.lastSyncMs;
-    if (dt <= 0) continue;
-    const potential = slot.regenPerSec * (resRec(i).hasteScaled != 0 ? 1.0 + curHaste / 100.0 : 1.0) * (dt / 1000.0);
-    if (!(potential > 0)) continue;
-    const room = max(0.0, slot.max - slot.current);
-    const got = min(potential, room);
-    telGainFrom(i, telSrcRegen(), got, potential - got);
+    if (dt > 0) {
+      const potential = slot.regenPerSec * (resRec(i).hasteScaled != 0 ? 1.0 + curHaste / 100.0 : 1.0) * (dt / 1000.0);
+      if (potential > 0) {
+        const got = min(potential, max(0.0, slot.max - slot.current));
+        if (potential > got) telGainFrom(i, telSrcRegen(), 0, potential - got);
+        endValue += got;
+      }
+    }
+    // regen that landed = end value - start value + spent - other gains (nothing else moves the bar)
+    telRegenBalance(i, endValue - resRec(i).initial);
   }
   telIterEnd();
 }

@@ -42,6 +42,7 @@ let telBase: usize = 0;
 
 // ---- per-iteration state ----
 let auraSince: usize = 0; // i64 x nAu: time of the aura's last stack/state change
+let resIter: usize = 0; // f64 x nRs x 2: this iteration's spent and non-regen gains (regen is settled by balance)
 let bucketIdx: i32 = 0;
 let bucketEnd: i64 = 1000;
 let bucketSum: f64 = 0;
@@ -87,7 +88,7 @@ export function telLoad(spells: i32, auras: i32, resources: i32, procs: i32, rpp
   const fSpell = <usize>nSp * SPELL_TEL_STRIDE;
   const fAura = <usize>nAu * AURA_TEL_STRIDE;
   const fRes = <usize>nRs * <usize>nSrc * RES_TEL_STRIDE;
-  const total = (fSpell + fAura + fRes + <usize>nBuckets + <usize>nPr + <usize>nRp + <usize>nAu) << 3;
+  const total = (fSpell + fAura + fRes + <usize>nBuckets + <usize>nPr + <usize>nRp + <usize>nAu + <usize>nRs * 2) << 3;
   let p = grow(total);
   spellTel = p;
   p += fSpell << 3;
@@ -102,6 +103,8 @@ export function telLoad(spells: i32, auras: i32, resources: i32, procs: i32, rpp
   rppmTel = p;
   p += <usize>nRp << 3;
   auraSince = p;
+  p += <usize>nAu << 3;
+  resIter = p;
 }
 
 /** Clears the run accumulators (with engineResetAccumulators). */
@@ -111,7 +114,7 @@ export function telResetAcc(): void {
 
 /** Clears the per-iteration sink (start of every iteration). */
 export function telIterBegin(): void {
-  memory.fill(auraSince, 0, <usize>nAu << 3);
+  memory.fill(auraSince, 0, <usize>(nAu + nRs * 2) << 3);
   bucketIdx = 0;
   bucketEnd = 1000;
   bucketSum = 0;
@@ -208,12 +211,27 @@ export function telAura(idx: i32, prevStacks: i32, newStacks: i32, now: i64, kin
 @inline export function telSpend(res: i32, amount: f64): void {
   const p = resTel + (<usize>res * <usize>nSrc + <usize>src) * (RES_TEL_STRIDE << 3);
   store<f64>(p, load<f64>(p) + amount);
+  const q = resIter + (<usize>res << 4);
+  store<f64>(q, load<f64>(q) + amount);
 }
 
 /** A gain by the current source: `gained` landed, `wasted` overflowed the cap. */
 // @ts-ignore: decorator
 @inline export function telGain(res: i32, gained: f64, wasted: f64): void {
   telGainFrom(res, src, gained, wasted);
+  const q = resIter + (<usize>res << 4);
+  store<f64>(q, load<f64>(q, 8) + gained, 8);
+}
+
+/**
+ * End of an iteration: the regen that landed on resource `res`, from its balance: (end value - start
+ * value) + spent - other gains. Regen syncs run at every resource query, so they are not tallied one
+ * by one; waste at the cap is (rate x elapsed - landed) and is tallied where it happens.
+ */
+export function telRegenBalance(res: i32, netChange: f64): void {
+  const q = resIter + (<usize>res << 4);
+  const landed = netChange + load<f64>(q) - load<f64>(q, 8);
+  if (landed > 0) telGainFrom(res, srcRegen, landed, 0);
 }
 
 // @ts-ignore: decorator

@@ -107,8 +107,11 @@ function specValuesMd(spec: SpecDescriptor, impl: ImplementedSpec, bundle: DataB
   return lines.join("\n");
 }
 
-function specsReadme(specs: SpecDescriptor[]): string {
+function specsReadme(specs: SpecDescriptor[], root: string): string {
   const done = specs.filter((s) => s.implemented);
+  // The spec's hand-written doc (docs/specs/<slug>.md, or docs/<slug>.md for Beast Mastery) when there is one.
+  const handDoc = (slug: string): string | undefined =>
+    existsSync(path.join(root, "docs", "specs", `${slug}.md`)) ? `${slug}.md` : existsSync(path.join(root, "docs", `${slug}.md`)) ? `../${slug}.md` : undefined;
   const lines = [
     `<!-- ${GENERATED_HEADER}. -->`,
     "# Spec catalog",
@@ -124,7 +127,8 @@ function specsReadme(specs: SpecDescriptor[]): string {
     "|---|---|---|---|---|---|---|---|",
   ];
   for (const s of specs) {
-    const status = s.implemented ? "**implemented**" : cell(SPEC_TRAITS[s.specId]!.needs);
+    const doc = s.implemented ? handDoc(s.slug) : undefined;
+    const status = s.implemented ? `**implemented** ([values](${s.slug}.values.md)${doc ? `, [doc](${doc})` : ""})` : cell(SPEC_TRAITS[s.specId]!.needs);
     lines.push(`| ${s.className} | ${s.name} | ${s.specId} | \`${s.slug}\` | ${s.primaryResource.name} | ${s.pet ? "yes" : "no"} | ${s.mastery.category} (${cell(s.mastery.note)}, spell ${s.mastery.spellId}) | ${status} |`);
   }
   lines.push("");
@@ -148,7 +152,7 @@ export async function generateAll(root: string): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   out.set("src/generated/catalog.ts", catalogTs(catalog));
   for (const s of impl) out.set(`docs/specs/${s.slug}.values.md`, specValuesMd(catalog.find((c) => c.slug === s.slug)!, s, bundle));
-  out.set("docs/specs/README.md", specsReadme(catalog));
+  out.set("docs/specs/README.md", specsReadme(catalog, root));
   out.set("data/manifests/manifest.schema.json", `${JSON.stringify(MANIFEST_JSON_SCHEMA, null, 2)}\n`);
   out.set("docs/manifests.md", await manifestsDoc(root));
   return out;

@@ -112,7 +112,10 @@ export function compileSpec(input: CompileInput): CompiledSpec {
   const firstPetImage = (name: string): number => petImages.get(name)![0]!;
 
   const addDamage = (spell: number, d: ResolvedDamage): number => {
-    const e: DamageEntry = { spell, kind: "ap", base: 0, coefficient: d.apCoef * petRatio(d.pet), school: d.school, aoe: aoeOf(d) };
+    const e: DamageEntry = d.spCoef !== undefined
+      ? { spell, kind: "sp", base: 0, coefficient: d.spCoef, school: d.school, aoe: aoeOf(d) }
+      : { spell, kind: "ap", base: 0, coefficient: d.apCoef * petRatio(d.pet), school: d.school, aoe: aoeOf(d) };
+    if (d.critBonus !== undefined && d.critBonus > 0) e.critBonus = d.critBonus;
     if (d.pet !== undefined) e.pet = firstPetImage(d.pet);
     if (d.weapon) e.weaponMultiplier = 1;
     damage.push(e);
@@ -152,6 +155,12 @@ export function compileSpec(input: CompileInput): CompiledSpec {
           out.push({ op: "dealDamage", damage: addDamage(si, d) });
           break;
         }
+        case "if_aura":
+          out.push({ op: "ifAura", aura: auraIdx.get(op.aura)!, minStacks: op.minStacks, list: addList(compileOps(op.ops)) });
+          break;
+        case "bank_damage":
+          out.push({ op: "bankDamage", aura: auraIdx.get(op.aura)!, fraction: op.fraction, masteryScaled: op.masteryScaled });
+          break;
         case "summon_pet":
           for (const pi of petImages.get(op.pet)!) out.push({ op: "summonPet", pet: pi, durationMs: op.durationMs });
           break;
@@ -183,6 +192,7 @@ export function compileSpec(input: CompileInput): CompiledSpec {
     }
     if (s.damage) img.damage = addDamage(i, s.damage);
     if (s.onCast.length) img.hook = addList(compileOps(s.onCast));
+    if (s.costAura !== undefined) img.costAura = auraIdx.get(s.costAura)!;
     if (s.channel) {
       // A game channel with a cooldown starts it (and runs on_cast) at the channel start: castSteps.
       // The engine's channel pays its primary cost per tick; no manifest channel declares a cost yet.
@@ -246,6 +256,13 @@ export function compileSpec(input: CompileInput): CompiledSpec {
       if (tickOps.length) img.tickOps = addList(tickOps);
       if (a.tickDamage) img.tickDamage = addDamage(pseudoSpell(`${a.name}_tick`, a.id), a.tickDamage);
     }
+    if (a.residual) {
+      // residual (Ignite): ticks deal the banked damage; the entry only attributes it ("<aura>_tick")
+      img.residual = true;
+      img.tickPeriodMs = a.tickPeriodMs;
+      img.tickHasted = a.tickHasted;
+      img.tickDamage = damage.push({ spell: pseudoSpell(`${a.name}_tick`, a.id), kind: "flat", base: 0, coefficient: 0, school: a.residual.school, canCrit: false }) - 1;
+    }
     if (a.onExpire.length) img.onExpire = addList(compileOps(a.onExpire));
     auras.push(img);
   }
@@ -255,7 +272,9 @@ export function compileSpec(input: CompileInput): CompiledSpec {
   const rppm: RppmImage[] = [];
   const castHooks: number[] = [];
   for (const p of spec.procs) {
-    const list = addList(compileOps(p.ops));
+    let list = addList(compileOps(p.ops));
+    // non-crit-only impact procs: the list runs behind an ifCrit(false) on the triggering hit
+    if (p.nonCritOnly) list = addList([{ op: "ifCrit", crit: false, list }]);
     const filter = p.spells.map((n) => spellIdx.get(n)!);
     if (p.trigger === "impact") {
       const img: ImpactProcImage = { name: p.name, chance: p.chance, list, critOnly: p.critOnly, periodicOnly: p.periodicOnly, skipPeriodic: p.skipPeriodic };
@@ -310,7 +329,9 @@ export function compileSpec(input: CompileInput): CompiledSpec {
       critDamageBonus: s.critDamageBonus,
     },
     mastery:
-      spec.mastery.kind === "pet"
+      spec.mastery.kind === "none"
+        ? { kind: "none", coefficient: coef, appliesToPets: false }
+        : spec.mastery.kind === "pet"
         ? { kind: "none", coefficient: coef, appliesToPets: false }
         : spec.mastery.kind === "school"
           ? { kind: "school", coefficient: coef, school: spec.mastery.school!, appliesToPets: false }

@@ -51,6 +51,10 @@ export interface ResolvedDamage {
   pet?: string;
   aoe: DamageDecl["aoe"];
   weapon: boolean;
+  /** Spell-power coefficient: the hit scales with spell power (kind "sp") instead of apCoef. */
+  spCoef?: number;
+  /** Percent points added to the hit's crit chance. */
+  critBonus?: number;
 }
 
 export type ResolvedOp =
@@ -59,6 +63,8 @@ export type ResolvedOp =
   | { op: "gain"; resource: string; amount: number }
   | { op: "reduce_cooldown"; spell: string; ms: number; if_aura?: string }
   | { op: "reset_cooldown"; spell: string }
+  | { op: "bank_damage"; aura: string; fraction: number; masteryScaled: boolean }
+  | { op: "if_aura"; aura: string; minStacks: number; ops: ResolvedOp[] }
   | { op: "add_charge"; spell: string }
   | { op: "damage"; spell: number; apCoef: number; school: number; pet?: string }
   | { op: "summon_pet"; pet: string; durationMs: number };
@@ -82,6 +88,8 @@ export interface ResolvedSpell {
   gain: number;
   damage?: ResolvedDamage;
   onCast: ResolvedOp[];
+  /** Aura paid as a cost (castable only while up; one stack consumed at step 3). */
+  costAura?: string;
   channel?: { durationMs: number; ticks: number; hasted: boolean; tickDamage?: ResolvedDamage };
   costBypassAura?: string;
   castTimeMods: { aura: string; factor: number }[];
@@ -106,6 +114,8 @@ export interface ResolvedAura {
   tickPeriodMs: number;
   tickHasted: boolean;
   tickMayCrit: boolean;
+  /** Residual (Ignite) aura: ticks deal banked damage of this school. */
+  residual?: { school: number };
   tickDamage?: ResolvedDamage;
   tickGain?: { resource: string; amount: number };
   effects: ResolvedBuffEffect[];
@@ -124,6 +134,7 @@ export interface ResolvedProc {
   rppmHasteScales: boolean;
   spells: string[];
   critOnly: boolean;
+  nonCritOnly: boolean;
   periodicOnly: boolean;
   skipPeriodic: boolean;
   ops: ResolvedOp[];
@@ -207,6 +218,8 @@ class Ctx {
     readonly file: string,
     readonly talents: Set<string>,
   ) {}
+  /** Resolved resource maxima (percent-of-base costs). */
+  readonly resourceMax = new Map<string, number>();
 
   private tableOf(source: string): string {
     return source.split(".")[0]!;
@@ -262,11 +275,16 @@ class Ctx {
 function resolveDamage(c: Ctx, path: string, ownerId: number, d: DamageDecl): ResolvedDamage {
   let payloadSpell = ownerId;
   let apCoef = c.given(`${path}.ap_coef`, d.ap_coef);
+  let spCoef = c.given(`${path}.sp_coef`, d.sp_coef);
   if (d.effect !== undefined) {
     const payload = c.resolver.resolvePayload(ownerId, d.effect);
     if (!payload) throw new MissingSpellData(ownerId, `effects[${d.effect}]`, `${path}: no damage payload behind effect ${d.effect}`);
     payloadSpell = payload.spell_id;
-    if (apCoef === undefined) {
+    if (apCoef === undefined && spCoef === undefined && payload.effect.bonus_coefficient_from_ap === 0 && payload.effect.bonus_coefficient > 0) {
+      // a spell-power payload (casters): EffectBonusCoefficient is the spell-power coefficient (contract 1)
+      spCoef = c.note(`${path}.sp_coef`, payload.effect.bonus_coefficient, "SpellEffect.EffectBonusCoefficient", payload.spell_id);
+    }
+    if (apCoef === undefined && spCoef === undefined) {
       if (payload.effect.bonus_coefficient_from_ap === 0) {
         throw new MissingSpellData(payload.spell_id, "bonus_coefficient_from_ap", `${path}: the payload effect has no attack-power coefficient`);
       }
@@ -276,6 +294,9 @@ function resolveDamage(c: Ctx, path: string, ownerId: number, d: DamageDecl): Re
   const school = d.school !== undefined ? c.note(`${path}.school`, d.school, "manifest") : c.field(`${path}.school`, payloadSpell, "school_mask");
   if (school === 0) throw new MissingSpellData(payloadSpell, "school_mask", `${path}: school mask 0`);
   const out: ResolvedDamage = { payloadSpell, apCoef: apCoef ?? 0, school, aoe: d.aoe, weapon: d.weapon };
+  if (spCoef !== undefined) out.spCoef = spCoef;
+  const critBonus = c.given(`${path}.crit_bonus`, d.crit_bonus);
+  if (critBonus !== undefined) out.critBonus = critBonus;
   if (d.pet !== undefined) out.pet = d.pet;
   return out;
 }
@@ -311,6 +332,12 @@ function resolveOps(c: Ctx, path: string, ops: Op[]): ResolvedOp[] {
         out.push(r);
         break;
       }
+      case "if_aura":
+        out.push({ op: op.op, aura: op.aura, minStacks: op.min_stacks, ops: resolveOps(c, `${p}.ops`, op.ops) });
+        break;
+      case "bank_damage":
+        out.push({ op: op.op, aura: op.aura, fraction: c.given(`${p}.fraction`, op.fraction)!, masteryScaled: op.mastery_scaled });
+        break;
       case "summon_pet": {
         const pet = c.m.pets.find((x) => x.name === op.pet)!;
         let durationMs = c.given(`${p}.duration_ms`, op.duration_ms);
@@ -385,7 +412,12 @@ function resolveSpell(c: Ctx, s: SpellDecl): ResolvedSpell {
   let cost = c.given(`${base}.cost`, s.cost);
   if (cost === undefined) {
     const entry = rec.power_costs.find((p) => p.power_type === resource.power_type && p.required_aura_spell_id === 0);
-    cost = entry ? c.note(`${base}.cost`, entry.cost, FIELD_SOURCE.power_costs!, s.id) : 0;
+    if (entry && entry.cost === 0 && entry.cost_pct > 0) {
+      // mana costs are a percent of base mana (SpellPower.PowerCostPct), the resource's max here
+      const max = c.resourceMax.get(resourceName);
+      if (max === undefined || max <= 0) throw new MissingSpellData(s.id, "power_costs", `${base}.cost: PowerCostPct ${entry.cost_pct} needs resources.${resourceName}.max`);
+      cost = c.note(`${base}.cost`, (entry.cost_pct / 100) * max, "SpellPower.PowerCostPct", s.id);
+    } else cost = entry ? c.note(`${base}.cost`, entry.cost, FIELD_SOURCE.power_costs!, s.id) : 0;
   }
   const gain = c.given(`${base}.gain`, s.gain) ?? 0;
 
@@ -395,6 +427,7 @@ function resolveSpell(c: Ctx, s: SpellDecl): ResolvedSpell {
     castTimeMods: (s.cast_time_mods ?? []).map((m, i) => ({ aura: m.aura, factor: c.given(`${base}.cast_time_mods[${i}].factor`, m.factor)! })),
   };
   if (cost > 0 || gain > 0) out.resource = resourceName;
+  if (s.cost_aura !== undefined) out.costAura = s.cost_aura;
   if (s.damage) out.damage = resolveDamage(c, `${base}.damage`, s.id, s.damage);
   if (s.cost_bypass_aura !== undefined) out.costBypassAura = s.cost_bypass_aura;
   if (s.channel) {
@@ -435,7 +468,7 @@ function resolveAura(c: Ctx, a: AuraDecl): ResolvedAura {
     maxStacks = a.max_stacks !== undefined ? c.note(`${base}.max_stacks`, a.max_stacks, "manifest") : c.field(`${base}.max_stacks`, a.id, "max_stacks");
     if (maxStacks < 1) throw new MissingSpellData(a.id, "max_stacks", `${base}: declared stacking but the data says it does not stack`);
   }
-  const periodic = a.tick_damage !== undefined || a.tick_gain !== undefined || a.on_tick.length > 0;
+  const periodic = a.tick_damage !== undefined || a.tick_gain !== undefined || a.on_tick.length > 0 || a.residual;
   let tickPeriodMs = 0;
   if (periodic) {
     tickPeriodMs = c.given(`${base}.tick_period_ms`, a.tick_period_ms) ?? c.field(`${base}.tick_period_ms`, a.id, "tick_period_ms");
@@ -452,6 +485,11 @@ function resolveAura(c: Ctx, a: AuraDecl): ResolvedAura {
     onExpire: resolveOps(c, `${base}.on_expire`, a.on_expire),
   };
   if (a.tick_damage) out.tickDamage = resolveDamage(c, `${base}.tick_damage`, a.id, a.tick_damage);
+  if (a.residual) {
+    const school = c.field(`${base}.residual.school`, a.id, "school_mask");
+    if (school === 0) throw new MissingSpellData(a.id, "school_mask", `${base}: residual aura with school mask 0`);
+    out.residual = { school };
+  }
   if (a.tick_gain) out.tickGain = { resource: a.tick_gain.resource, amount: c.given(`${base}.tick_gain.amount`, a.tick_gain.amount)! };
   return out;
 }
@@ -471,7 +509,7 @@ function resolveProc(c: Ctx, p: ProcDecl): ResolvedProc {
   }
   return {
     name: p.name, id: p.id, trigger: p.trigger, chance, rppm, rppmHasteScales: p.rppm_haste_scales, spells: p.spells,
-    critOnly: p.crit_only, periodicOnly: p.periodic_only, skipPeriodic: p.skip_periodic, ops: resolveOps(c, `${base}.ops`, p.ops),
+    critOnly: p.crit_only, nonCritOnly: p.non_crit_only, periodicOnly: p.periodic_only, skipPeriodic: p.skip_periodic, ops: resolveOps(c, `${base}.ops`, p.ops),
   };
 }
 
@@ -516,6 +554,7 @@ export function resolveManifest(m: Manifest, resolver: SpellResolver, file: stri
       max ??= c.note(`${base}.max`, Number(row["MaxBasePower"]), "PowerType.MaxBasePower");
       regen ??= c.note(`${base}.regen_per_sec`, Number(row["RegenCombat"]), "PowerType.RegenCombat");
     }
+    c.resourceMax.set(r.name, max);
     return { name: r.name, powerType: r.power_type, max, regenPerSec: regen, initial: r.initial ?? max, hasteScaled: r.haste_scaled };
   });
 

@@ -35,7 +35,8 @@ export type NumOrRef = number | DataRef;
 export type Estimates = Record<string, string>;
 
 export type PrimaryStat = "agility" | "strength" | "intellect";
-export type MasteryKind = "uniform" | "school" | "pet";
+/** none: mastery multiplies no damage itself; ops read it (Fire: bank_damage mastery_scaled, Ignite). */
+export type MasteryKind = "uniform" | "school" | "pet" | "none";
 export type AuraTarget = "player" | "pet" | "target";
 export type AoeMode = "single" | "all" | "sqrt" | "split";
 export type RefreshMode = "duration" | "pandemic" | "extend";
@@ -89,6 +90,10 @@ export interface DamageDecl {
   aoe: AoeMode;
   /** Use the equipped weapon roll (auto shot). */
   weapon: boolean;
+  /** Spell-power coefficient (instead of ap_coef); default with `effect`: the payload's EffectBonusCoefficient when it has no AP coefficient. */
+  sp_coef?: NumOrRef;
+  /** Percent points added to this hit's crit chance (100 = always crits: Fire Blast). */
+  crit_bonus?: NumOrRef;
 }
 
 export type Op =
@@ -98,6 +103,10 @@ export type Op =
   | { op: "reduce_cooldown"; spell: string; ms: NumOrRef; if_talent?: string; if_aura?: string }
   | { op: "reset_cooldown"; spell: string; if_talent?: string }
   | { op: "add_charge"; spell: string; if_talent?: string }
+  /** Impact procs only: bank (fraction + mastery% x coefficient / 100 when mastery_scaled) x the hit's damage into a residual aura (Ignite). */
+  | { op: "bank_damage"; aura: string; fraction: NumOrRef; mastery_scaled: boolean; if_talent?: string }
+  /** Run `ops` only while `aura` is up with at least `min_stacks` stacks (default 1). */
+  | { op: "if_aura"; aura: string; min_stacks: number; ops: Op[]; if_talent?: string }
   | { op: "damage"; spell: number; ap_coef: NumOrRef; school: number; pet?: string; if_talent?: string }
   | { op: "summon_pet"; pet: string; duration_ms?: NumOrRef; if_talent?: string };
 
@@ -131,6 +140,8 @@ export interface SpellDecl {
   off_gcd: boolean;
   /** Post-cast hook (spec cast step 10) as an op list. */
   on_cast: Op[];
+  /** An aura paid as a cost: castable only while it is up, one stack consumed with the resources (step 3). */
+  cost_aura?: string;
   /** Channel: the cast occupies the player for the channel and deals tick damage; a channel with a
    * cooldown starts it, and runs on_cast, when the channel starts (game behaviour; engine ChannelImage.castSteps). */
   channel?: ChannelDecl;
@@ -177,6 +188,8 @@ export interface AuraDecl {
   snapshot: boolean;
   on_tick: Op[];
   on_expire: Op[];
+  /** Ticks deal the damage banked by bank_damage ops (Ignite), spread over the ticks left; school from the aura spell. */
+  residual: boolean;
 }
 
 export interface ProcDecl {
@@ -195,6 +208,8 @@ export interface ProcDecl {
   /** Spells (names) that can trigger it; empty = any. */
   spells: string[];
   crit_only: boolean;
+  /** Only non-critical hits are eligible (Heating Up is lost on a non-crit). */
+  non_crit_only: boolean;
   periodic_only: boolean;
   skip_periodic: boolean;
   /** Pet hits can trigger it (spec: impact procs skip pet hits; a cast proc on a pet spell may not). */
@@ -310,7 +325,7 @@ export function walkPath(root: unknown, path: string): unknown {
 }
 
 function readOp(r: JsonReader): Op {
-  const kind = r.field("op").oneOf(["apply_aura", "remove_aura", "gain", "reduce_cooldown", "reset_cooldown", "add_charge", "damage", "summon_pet"] as const);
+  const kind = r.field("op").oneOf(["apply_aura", "remove_aura", "gain", "reduce_cooldown", "reset_cooldown", "add_charge", "damage", "summon_pet", "bank_damage", "if_aura"] as const);
   const withTalent = <T extends object>(o: T): T => {
     const t = optTalent(r, "if_talent");
     return t ? { ...o, if_talent: t } : o;
@@ -349,6 +364,12 @@ function readOp(r: JsonReader): Op {
       });
       return pet ? { ...op, pet } : op;
     }
+    case "if_aura":
+      r.keys(["op", "aura", "min_stacks", "ops", "if_talent"]);
+      return withTalent({ op: kind, aura: r.field("aura").ident(), min_stacks: r.opt("min_stacks")?.num({ int: true, min: 1 }) ?? 1, ops: ops(r.field("ops")) });
+    case "bank_damage":
+      r.keys(["op", "aura", "fraction", "mastery_scaled", "if_talent"]);
+      return withTalent({ op: kind, aura: r.field("aura").ident(), fraction: nonNeg(r.field("fraction")), mastery_scaled: r.opt("mastery_scaled")?.bool() ?? false });
     case "summon_pet": {
       r.keys(["op", "pet", "duration_ms", "if_talent"]);
       const d = optNonNeg(r, "duration_ms");
@@ -363,7 +384,7 @@ function ops(r: JsonReader | undefined): Op[] {
 }
 
 function readDamage(r: JsonReader): DamageDecl {
-  r.keys(["effect", "ap_coef", "school", "pet", "aoe", "weapon"]);
+  r.keys(["effect", "ap_coef", "sp_coef", "crit_bonus", "school", "pet", "aoe", "weapon"]);
   const d: DamageDecl = {
     aoe: r.opt("aoe")?.oneOf(["single", "all", "sqrt", "split"] as const) ?? "single",
     weapon: r.opt("weapon")?.bool() ?? false,
@@ -376,7 +397,12 @@ function readDamage(r: JsonReader): DamageDecl {
   if (school !== undefined) d.school = school;
   const pet = r.opt("pet")?.ident();
   if (pet !== undefined) d.pet = pet;
-  if (d.effect === undefined && d.ap_coef === undefined && !d.weapon) r.error('needs "effect" (coefficient from data), "ap_coef" or "weapon"');
+  const sp = optNonNeg(r, "sp_coef");
+  if (sp !== undefined) d.sp_coef = sp;
+  if (sp !== undefined && ap !== undefined) r.error('"ap_coef" and "sp_coef" exclude each other');
+  const cb = optNonNeg(r, "crit_bonus");
+  if (cb !== undefined) d.crit_bonus = cb;
+  if (d.effect === undefined && d.ap_coef === undefined && d.sp_coef === undefined && !d.weapon) r.error('needs "effect" (coefficient from data), "ap_coef", "sp_coef" or "weapon"');
   return d;
 }
 
@@ -387,7 +413,7 @@ function setOpt<T extends object, K extends keyof T>(o: T, key: K, v: T[K] | und
 
 function readSpell(r: JsonReader): SpellDecl {
   r.keys([
-    "name", "id", "talent", "cast_time_ms", "gcd_ms", "cooldown_ms", "charges", "charge_cooldown_ms",
+    "name", "id", "talent", "cost_aura", "cast_time_ms", "gcd_ms", "cooldown_ms", "charges", "charge_cooldown_ms",
     "resource", "cost", "gain", "damage", "off_gcd", "on_cast", "comment", "estimated", "channel", "cost_bypass_aura", "cast_time_mods",
   ]);
   const s: SpellDecl = {
@@ -398,6 +424,7 @@ function readSpell(r: JsonReader): SpellDecl {
   };
   setOpt(s, "talent", optTalent(r));
   setOpt(s, "cast_time_ms", optNonNeg(r, "cast_time_ms"));
+  setOpt(s, "cost_aura", r.opt("cost_aura")?.ident());
   setOpt(s, "gcd_ms", optNonNeg(r, "gcd_ms"));
   setOpt(s, "cooldown_ms", optNonNeg(r, "cooldown_ms"));
   setOpt(s, "charges", r.opt("charges")?.num({ int: true, min: 0 }));
@@ -456,7 +483,7 @@ function readBuffEffect(r: JsonReader): BuffEffectDecl {
 function readAura(r: JsonReader): AuraDecl {
   r.keys([
     "name", "id", "target", "talent", "duration_ms", "stacking", "max_stacks", "refresh", "tick_period_ms", "hasted_ticks",
-    "tick_damage", "tick_gain", "effects", "applies_to_pets", "snapshot", "on_tick", "on_expire", "comment", "estimated",
+    "tick_damage", "tick_gain", "effects", "residual", "applies_to_pets", "snapshot", "on_tick", "on_expire", "comment", "estimated",
   ]);
   const a: AuraDecl = {
     name: r.field("name").ident(),
@@ -469,6 +496,7 @@ function readAura(r: JsonReader): AuraDecl {
     snapshot: r.opt("snapshot")?.bool() ?? false,
     on_tick: ops(r.opt("on_tick")),
     on_expire: ops(r.opt("on_expire")),
+    residual: r.opt("residual")?.bool() ?? false,
   };
   setOpt(a, "talent", optTalent(r));
   setOpt(a, "duration_ms", optNonNeg(r, "duration_ms"));
@@ -488,7 +516,7 @@ function readAura(r: JsonReader): AuraDecl {
 }
 
 function readProc(r: JsonReader): ProcDecl {
-  r.keys(["name", "id", "talent", "trigger", "chance", "rppm", "rppm_haste_scales", "spells", "crit_only", "periodic_only", "skip_periodic", "ops", "comment", "estimated"]);
+  r.keys(["name", "id", "talent", "trigger", "chance", "rppm", "rppm_haste_scales", "spells", "crit_only", "non_crit_only", "periodic_only", "skip_periodic", "ops", "comment", "estimated"]);
   const p: ProcDecl = {
     name: r.field("name").ident(),
     id: r.field("id").num(SPELL_ID),
@@ -496,6 +524,7 @@ function readProc(r: JsonReader): ProcDecl {
     rppm_haste_scales: r.opt("rppm_haste_scales")?.bool() ?? false,
     spells: r.opt("spells")?.array().map((x) => x.ident()) ?? [],
     crit_only: r.opt("crit_only")?.bool() ?? false,
+    non_crit_only: r.opt("non_crit_only")?.bool() ?? false,
     periodic_only: r.opt("periodic_only")?.bool() ?? false,
     skip_periodic: r.opt("skip_periodic")?.bool() ?? false,
     ops: ops(r.field("ops")),
@@ -509,6 +538,7 @@ function readProc(r: JsonReader): ProcDecl {
   }
   setOpt(p, "rppm", r.opt("rppm")?.num({ min: 0 }));
   if (p.periodic_only && p.skip_periodic) r.error("periodic_only and skip_periodic exclude each other");
+  if (p.crit_only && p.non_crit_only) r.error("crit_only and non_crit_only exclude each other");
   if (p.ops.length === 0) r.field("ops").error("a proc needs at least one op");
   setOpt(p, "estimated", readEstimates(r));
   return p;
@@ -583,7 +613,7 @@ export function validateManifest(json: unknown, file: string): Manifest {
   ]);
   const mr = r.field("mastery");
   mr.keys(["spell", "kind", "coefficient", "school", "estimated"]);
-  const mastery: Manifest["mastery"] = { spell: mr.field("spell").num(SPELL_ID), kind: mr.field("kind").oneOf(["uniform", "school", "pet"] as const) };
+  const mastery: Manifest["mastery"] = { spell: mr.field("spell").num(SPELL_ID), kind: mr.field("kind").oneOf(["uniform", "school", "pet", "none"] as const) };
   setOpt(mastery, "coefficient", mr.opt("coefficient")?.num({ min: 0 }));
   setOpt(mastery, "school", mr.opt("school")?.num({ int: true, min: 1 }));
   if (mastery.kind === "school" && mastery.school === undefined) mr.field("school");
@@ -695,6 +725,14 @@ function checkReferences(m: Manifest, file: string): void {
         case "summon_pet":
           need("pet", op.pet, `${p}.pet`);
           break;
+        case "if_aura":
+          need("aura", op.aura, `${p}.aura`);
+          checkOps(op.ops, `${p}.ops`);
+          break;
+        case "bank_damage":
+          need("aura", op.aura, `${p}.aura`);
+          if (!m.auras.some((a) => a.name === op.aura && a.residual)) throw new ManifestError("INVALID_MANIFEST", file, `${p}.aura`, `aura "${op.aura}" is not residual`);
+          break;
       }
     });
   m.pets.forEach((p, i) => need("talent", p.talent, `pets[${i}].talent`));
@@ -705,6 +743,7 @@ function checkReferences(m: Manifest, file: string): void {
     need("pet", s.channel?.tick_damage?.pet, `spells[${i}].channel.tick_damage.pet`);
     need("aura", s.cost_bypass_aura, `spells[${i}].cost_bypass_aura`);
     s.cast_time_mods?.forEach((m, k) => need("aura", m.aura, `spells[${i}].cast_time_mods[${k}].aura`));
+    need("aura", s.cost_aura, `spells[${i}].cost_aura`);
     checkOps(s.on_cast, `spells[${i}].on_cast`);
   });
   m.auras.forEach((a, i) => {

@@ -1,0 +1,284 @@
+// Fire Mage (spec 63): resolved values against the real 12.0.5 rows, the Heating Up / Hot Streak! state
+// machine on scripted crit sequences (crit chance forced to 0 or 100 % in the compiled image, haste 0,
+// so every cast time is exact), mana per cast, Ignite's residual bank, a fixed-seed smoke run, determinism.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { loadDataBundle } from "../src/data/bundle.js";
+import { SpellResolver } from "../src/data/resolver.js";
+import type { DataBundle } from "../src/data/types.js";
+import { resolveManifest, validateManifest, ManifestError, unmarkedManifestValues, listEstimates, type ResolvedSpec } from "../src/manifest/index.js";
+import { prepareSimulation } from "../src/engine/simulate.js";
+import { runImage, type RunResult } from "../src/engine/run.js";
+import { encodeImage, ImageError, type SpecImage } from "../src/engine/image.js";
+
+const DATA = path.resolve(__dirname, "../data");
+const MANIFEST_FILE = path.join(DATA, "manifests/fire.json");
+const manifestJson = () => JSON.parse(readFileSync(MANIFEST_FILE, "utf8"));
+let bundle: DataBundle;
+let spec: ResolvedSpec;
+beforeAll(async () => {
+  bundle = await loadDataBundle(DATA);
+  spec = resolveManifest(validateManifest(manifestJson(), MANIFEST_FILE), new SpellResolver(bundle), MANIFEST_FILE);
+});
+
+const spellOf = (name: string) => spec.spells.find((s) => s.name === name)!;
+const prov = (p: string) => spec.provenance.find((x) => x.path === p);
+
+describe("Fire manifest resolution against the real tables", () => {
+  it("GCD, cooldowns and charges come from real SpellCooldowns / SpellCategories / SpellCategory rows", () => {
+    // SpellCooldowns 29 (Fireball 133): StartRecoveryTime 1500; SpellCategories 60: StartRecoveryCategory 133
+    expect(spellOf("fireball")).toMatchObject({ startRecoveryCategory: 133, startRecoveryMs: 1500, recoveryMs: 0, maxCharges: 0 });
+    // Fire Blast 108853: SpellCooldowns 9469 RecoveryTime 500, no start recovery (off the GCD);
+    // SpellCategories 25413 ChargeCategory 1500 -> SpellCategory 1500 MaxCharges 1, ChargeRecoveryTime 14000
+    expect(spellOf("fire_blast")).toMatchObject({ startRecoveryCategory: 0, startRecoveryMs: 0, recoveryMs: 500, chargeCategoryId: 1500, maxCharges: 1, chargeRecoveryMs: 14000 });
+    // Phoenix Flames 257541: SpellCategories 66370 ChargeCategory 1633 -> MaxCharges 2, ChargeRecoveryTime 25000
+    expect(spellOf("phoenix_flames")).toMatchObject({ startRecoveryCategory: 133, startRecoveryMs: 1500, chargeCategoryId: 1633, maxCharges: 2, chargeRecoveryMs: 25000 });
+    // Combustion 190319: SpellCooldowns 21892 RecoveryTime 120000, no start recovery
+    expect(spellOf("combustion")).toMatchObject({ recoveryMs: 120000, startRecoveryCategory: 0, startRecoveryMs: 0 });
+    for (const p of ["spells.fire_blast.charge_cooldown_ms", "spells.combustion.cooldown_ms", "spells.fireball.gcd_ms"]) expect(prov(p)!.fixture).toBe(false);
+  });
+
+  it("mana costs = SpellPower.PowerCostPct x base mana (250000)", () => {
+    // SpellPower 232462 (133) 1 %, 405 (11366) 1.5 %, 5196 (108853) 1 %, 7418 (2948) 1 %, 10319 (190319) 10 %
+    expect(spellOf("fireball").cost).toBe(2500);
+    expect(spellOf("pyroblast").cost).toBe(3750);
+    expect(spellOf("pyroblast_hot_streak").cost).toBe(3750);
+    expect(spellOf("fire_blast").cost).toBe(2500);
+    expect(spellOf("scorch").cost).toBe(2500);
+    expect(spellOf("combustion").cost).toBe(25000);
+    // no SpellPower row for 257541: free
+    expect(spellOf("phoenix_flames").cost).toBe(0);
+    expect(prov("spells.combustion.cost")).toMatchObject({ source: "SpellPower.PowerCostPct", spell: 190319, fixture: false });
+    expect(spec.resources[0]).toMatchObject({ name: "mana", powerType: 0, max: 250000, regenPerSec: 2000, hasteScaled: false });
+  });
+
+  it("Heating Up stacks to 2 (real SpellAuraOptions.CumulativeAura), Hot Streak! does not stack", () => {
+    const hu = spec.auras.find((a) => a.name === "heating_up")!;
+    expect(hu.maxStacks).toBe(2);
+    expect(prov("auras.heating_up.max_stacks")).toMatchObject({ source: "SpellAuraOptions.CumulativeAura", fixture: false });
+    expect(spec.auras.find((a) => a.name === "hot_streak")!.maxStacks).toBe(1);
+  });
+
+  it("fixture-derived values: cast bars through SpellMisc index -> real SpellCastTimes rows, SP coefficients, Ignite", () => {
+    // CastingTimeIndex 259 = 2250 ms, 30 = 4500 ms, 16 = 1500 ms (real SpellCastTimes rows)
+    expect([spellOf("fireball").castMs, spellOf("pyroblast").castMs, spellOf("scorch").castMs, spellOf("pyroblast_hot_streak").castMs]).toEqual([2250, 4500, 1500, 0]);
+    expect(prov("spells.fireball.cast_time_ms")!.fixture).toBe(true);
+    expect(spellOf("fireball").damage).toMatchObject({ spCoef: 1.14, school: 4 });
+    // Phoenix Flames' payload is behind its trigger spell 257542
+    expect(spellOf("phoenix_flames").damage).toMatchObject({ payloadSpell: 257542, spCoef: 0.9 });
+    expect(spellOf("fire_blast").damage!.critBonus).toBe(100);
+    const ignite = spec.auras.find((a) => a.name === "ignite")!;
+    expect(ignite).toMatchObject({ durationMs: 9000, tickPeriodMs: 1000, residual: { school: 4 }, target: "target" });
+    expect(spec.mastery).toMatchObject({ spell: 12846, kind: "none", coefficient: 0.75 });
+    expect(spec.procs.find((p) => p.name === "ignite")!.chance).toBe(1); // ProcChance 100 (real row 358) / 100
+  });
+
+  it("every value the manifest states is marked estimated (with its source comment)", () => {
+    const m = validateManifest(manifestJson(), MANIFEST_FILE);
+    expect(unmarkedManifestValues(m, spec.provenance)).toEqual([]);
+    expect(listEstimates(m).map((e) => `${e.path}=${e.value}`).sort()).toEqual([
+      "procs.heating_up_crit.chance=1", "procs.heating_up_lost.chance=1", "procs.ignite.ops[0].fraction=0",
+      "resources.mana.max=250000", "resources.mana.regen_per_sec=2000",
+      "spells.fire_blast.damage.crit_bonus=100", "spells.pyroblast_hot_streak.cast_time_ms=0",
+    ]);
+  });
+
+  it("rejects bank_damage into a non-residual aura and crit_only together with non_crit_only", () => {
+    const m = manifestJson();
+    m.procs[2].ops[0].aura = "hot_streak";
+    expect(() => validateManifest(m, "fire.json")).toThrow(ManifestError);
+    const m2 = manifestJson();
+    m2.procs[1].crit_only = true;
+    expect(() => validateManifest(m2, "fire.json")).toThrow(/crit_only and non_crit_only/);
+  });
+});
+
+// ---- scripted runs of the compiled image ----
+
+/** Compile the Fire spec with `rotation`, then force crit and haste (exact arithmetic). */
+async function scripted(rotation: unknown, opts: { crit: number; durationS?: number; talents?: string[]; mana?: { max: number; regen: number } }): Promise<SpecImage> {
+  const prep = await prepareSimulation({ spec: "fire", bundle, dataDir: DATA, duration: opts.durationS ?? 30, rotation, ...(opts.talents ? { talents: opts.talents } : {}) });
+  const img = prep.image;
+  img.stats = { ...img.stats, crit: opts.crit, haste: 0, versatility: 0 };
+  if (opts.mana) img.resources = img.resources.map((r) => ({ ...r, max: opts.mana!.max, initial: opts.mana!.max, regenPerSec: opts.mana!.regen }));
+  return img;
+}
+const casts = (r: RunResult, name: string) => r.spells.find((s) => s.name === name)!.casts;
+const rot = (...entries: unknown[]) => ({ main: "m", lists: { m: entries } });
+
+describe("Heating Up -> Hot Streak! state machine (scripted crits)", () => {
+  it("all crits: Fireball, Fireball (Hot Streak!), then instant Pyroblast / Fireball alternate", async () => {
+    // crit 100 %, haste 0: FB completes 2250 (HU), 4500 (HS); P at 4500 (HS paid, its crit -> HU), GCD to 6000;
+    // FB 6000 -> 8250 (HS); P 8250 ... period 3750: P at 4500, 8250, 12000, 15750, 19500, 23250, 27000 = 7;
+    // FB at 2250, 4500, 8250, 12000, 15750, 19500, 23250, 27000 = 8 (the next ends at 30750 > 30000).
+    const img = await scripted(rot({ cast: "pyroblast_hot_streak", if: "buff.hot_streak.up" }, { cast: "fireball" }), { crit: 100 });
+    const r = runImage(img, { iterations: 1, seed: 1n });
+    expect(casts(r, "fireball")).toBe(8);
+    expect(casts(r, "pyroblast_hot_streak")).toBe(7);
+    expect(r.spells.find((s) => s.name === "pyroblast_hot_streak")!.crits).toBe(7);
+  });
+
+  it("no crits: Hot Streak! never comes, the instant Pyroblast is never castable", async () => {
+    // Rotation would cast it whenever castable (no condition): cost_aura keeps it unusable without Hot Streak!.
+    // Fireball only: 30000 / 2250 -> 13 completions (29250).
+    const img = await scripted(rot({ cast: "pyroblast_hot_streak" }, { cast: "fireball" }), { crit: 0 });
+    const r = runImage(img, { iterations: 1, seed: 1n });
+    expect(casts(r, "pyroblast_hot_streak")).toBe(0);
+    expect(casts(r, "fireball")).toBe(13);
+  });
+
+  it("Hot Streak! is paid before the Pyroblast's own crit: holding HS + HU gives back-to-back instant Pyroblasts", async () => {
+    // crit 100 %; Pyroblast only when both Hot Streak! and Heating Up are up.
+    // FB 2250 HU, 4500 HS, 6750 HU (HS still up) -> P at 6750: HS paid first, its crit turns HU into a fresh HS;
+    // FB 8250 -> 10500 HU -> P 10500 ... period 3750: P at 6750, 10500, 14250, 18000, 21750, 25500, 29250 = 7,
+    // FB at 2250, 4500, 6750, 10500, 14250, 18000, 21750, 25500, 29250 = 9.
+    // (Consuming HS after the damage instead would lose the fresh HS: P would need three more Fireballs each time.)
+    const img = await scripted(rot({ cast: "pyroblast_hot_streak", if: "buff.hot_streak.up & buff.heating_up.up" }, { cast: "fireball" }), { crit: 100 });
+    const r = runImage(img, { iterations: 1, seed: 1n });
+    expect(casts(r, "pyroblast_hot_streak")).toBe(7);
+    expect(casts(r, "fireball")).toBe(9);
+  });
+
+  it("a non-crit clears Heating Up: Combustion's crits end at 10 s and no Hot Streak! follows", async () => {
+    // crit 0 % + Combustion (+100 %, 10 s, off the GCD at t = 0): FB 2250 HU, 4500 HS; P 4500 (crit: HU);
+    // FB 6000 -> 8250 HS (HU 2 -> HS); P 8250 (crit: HU); FB 9750 -> 12000 after Combustion ended at 10000:
+    // a non-crit -> HU removed; from then on only non-crits -> no more Hot Streak!. P = 2.
+    const img = await scripted(rot({ cast: "combustion" }, { cast: "pyroblast_hot_streak", if: "buff.hot_streak.up" }, { cast: "fireball" }), { crit: 0 });
+    const r = runImage(img, { iterations: 1, seed: 1n });
+    expect(casts(r, "combustion")).toBe(1);
+    expect(casts(r, "pyroblast_hot_streak")).toBe(2);
+  });
+
+  it("crit, non-crit, crit within Heating Up's 10 s gives no Hot Streak! (the non-crit cleared it)", async () => {
+    // crit 0 %, 5 s fight: Fire Blast at 0 (always crits) -> HU; Fireball 0 -> 2250 non-crit -> HU cleared;
+    // Combustion at 2250 (time > 2, off the GCD) -> Fireball 2250 -> 4500 crits -> HU (1 stack), not Hot Streak!.
+    // Had the non-crit not cleared HU, that crit would make Hot Streak! and the instant Pyroblast would go at 4500.
+    const rotation = rot({ cast: "fire_blast" }, { cast: "combustion", if: "time > 2" }, { cast: "pyroblast_hot_streak" }, { cast: "fireball" });
+    const r = runImage(await scripted(rotation, { crit: 0, durationS: 5 }), { iterations: 1, seed: 1n });
+    expect(casts(r, "fire_blast")).toBe(1);
+    expect(casts(r, "combustion")).toBe(1);
+    expect(r.spells.find((s) => s.name === "fireball")).toMatchObject({ casts: 2, crits: 1 });
+    expect(casts(r, "pyroblast_hot_streak")).toBe(0);
+    // control: without the Fireball in between (Fire Blast, then a crit 2 s later) Hot Streak! comes and is used
+    const control = rot({ cast: "fire_blast" }, { cast: "combustion", if: "time > 2" }, { cast: "pyroblast_hot_streak" }, { cast: "scorch", if: "time > 2" }, { wait: "2.1 - time" });
+    const c = runImage(await scripted(control, { crit: 0, durationS: 5 }), { iterations: 1, seed: 1n });
+    // Fire Blast 0 -> HU; wait to 2100; Combustion; Scorch 2100 -> 3600 crits -> Hot Streak!; Pyroblast at 3600.
+    expect(casts(c, "scorch")).toBe(1);
+    expect(casts(c, "pyroblast_hot_streak")).toBe(1);
+  });
+
+  it("Fire Blast always crits (crit_bonus 100); each Heating Up it starts is cleared by the next non-crit", async () => {
+    // crit 0 %: Fire Blast at 0 (off the GCD, crit) -> HU; Fireball 0 -> 2250 non-crit -> HU cleared.
+    // Fire Blast recharges at 14000 but the player is casting (Fireball 13500 -> 15750; no cast while casting):
+    // Fire Blast at 15750 -> HU, cleared by the Fireball ending at 18000. Next recharge 29750: Fireball
+    // 29250 -> 31500 is still casting at the 30000 end. Fire Blasts = 2, both crits; Hot Streak! never.
+    const a = runImage(await scripted(rot({ cast: "fire_blast" }, { cast: "pyroblast_hot_streak" }, { cast: "fireball" }), { crit: 0 }), { iterations: 1, seed: 1n });
+    expect(casts(a, "fire_blast")).toBe(2);
+    expect(a.spells.find((s) => s.name === "fire_blast")!.crits).toBe(2);
+    expect(a.spells.find((s) => s.name === "fireball")!.crits).toBe(0);
+    expect(casts(a, "pyroblast_hot_streak")).toBe(0);
+    // Same rotation with Fire Blast cast only while Heating Up is up: there is never a first crit -> 0 Fire Blasts.
+    const b = runImage(await scripted(rot({ cast: "fire_blast", if: "buff.heating_up.up" }, { cast: "pyroblast_hot_streak" }, { cast: "fireball" }), { crit: 0 }), { iterations: 1, seed: 1n });
+    expect(casts(b, "fire_blast")).toBe(0);
+  });
+});
+
+describe("mana", () => {
+  it("each cast spends its SpellPower cost: 10000 mana, no regen -> 4 Fireballs (2500) or 2 Pyroblasts (3750)", async () => {
+    const fb = runImage(await scripted(rot({ cast: "fireball" }), { crit: 0, mana: { max: 10000, regen: 0 } }), { iterations: 1, seed: 1n });
+    expect(casts(fb, "fireball")).toBe(4); // 4 x 2500 = 10000, a 5th needs 2500 more
+    const py = runImage(await scripted(rot({ cast: "pyroblast" }), { crit: 0, mana: { max: 10000, regen: 0 } }), { iterations: 1, seed: 1n });
+    expect(casts(py, "pyroblast")).toBe(2); // 7500 spent, 2500 left < 3750
+  });
+
+  it("regen refills at regen_per_sec: 5000 mana, 1000/s, Fireballs for 30 s", async () => {
+    // Fireball costs 2500 at completion; regen 1000/s, capped at 5000. Cast 1: 0 -> 2250, mana stays capped at
+    // 5000 during the bar, 5000 - 2500 = 2500. Cast 2: 2250 -> 4500, 2500 + 2250 - 2500 = 2250. From then on
+    // 2250 < 2500 at each start: wait 250 ms, cast 2250 ms, mana 2500 + 2250 - 2500 = 2250 again: a 2500 ms
+    // period. Completions 2250, 4500, 4500 + 2500j <= 30000 (j = 1..10) -> 12 Fireballs.
+    const img = await scripted(rot({ cast: "fireball" }, { wait: "(2500 - mana) / mana.regen", if: "mana < 2500" }), { crit: 0, mana: { max: 5000, regen: 1000 } });
+    const r = runImage(img, { iterations: 1, seed: 1n });
+    expect(casts(r, "fireball")).toBe(12);
+    // with no regen only 2 fit
+    const none = runImage(await scripted(rot({ cast: "fireball" }), { crit: 0, mana: { max: 5000, regen: 0 } }), { iterations: 1, seed: 1n });
+    expect(casts(none, "fireball")).toBe(2);
+  });
+});
+
+describe("Ignite (residual bank)", () => {
+  it("Ignite deals mastery% x coefficient of the direct damage, spread over its ticks", async () => {
+    // One Fireball (no crit, vers 0) for 20 s: hit = 1.14 x SP. Ignite banks (mastery points x 0.75)% of it
+    // and deals it all in 9 ticks (the fight outlasts the DoT), so ignite damage / fireball damage = mastery% x 0.75.
+    const img = await scripted(rot({ cast: "fireball", if: "time < 1" }), { crit: 0, durationS: 20 });
+    img.stats = { ...img.stats, mastery: 20 }; // 20 points x 0.75 = 15 %
+    const r = runImage(img, { iterations: 1, seed: 1n });
+    const fb = r.spells.find((s) => s.name === "fireball")!;
+    const ig = r.spells.find((s) => s.name === "ignite_tick")!;
+    expect(fb.casts).toBe(1);
+    expect(fb.damage).toBeCloseTo(1.14 * img.stats.spellPower, 6);
+    expect(ig.hits).toBe(9);
+    expect(ig.crits).toBe(0);
+    expect(ig.damage / fb.damage).toBeCloseTo(0.15, 9);
+  });
+
+  it("a refresh adds to the bank: two hits' worth of Ignite is dealt in full", async () => {
+    // Fireballs at 2250 and 4500 (then nothing): bank 0.15 x hit each, refreshed to 9 s at 4500; all dealt by 13500.
+    const img = await scripted(rot({ cast: "fireball", if: "time < 3" }), { crit: 0, durationS: 20 });
+    img.stats = { ...img.stats, mastery: 20 };
+    const r = runImage(img, { iterations: 1, seed: 1n });
+    const fb = r.spells.find((s) => s.name === "fireball")!;
+    const ig = r.spells.find((s) => s.name === "ignite_tick")!;
+    expect(fb.casts).toBe(2);
+    expect(ig.damage / fb.damage).toBeCloseTo(0.15, 9);
+  });
+
+  it("the image encoder refuses a bankDamage op into a non-residual aura", async () => {
+    const img = await scripted(rot({ cast: "fireball" }), { crit: 0 });
+    const bad: SpecImage = { ...img, opLists: [...img.opLists, [{ op: "bankDamage", aura: 0, fraction: 0.1 }]] };
+    expect(() => encodeImage(bad)).toThrow(ImageError);
+  });
+});
+
+describe("default rotation smoke run", () => {
+  let a: RunResult;
+  let img: SpecImage;
+  beforeAll(async () => {
+    img = (await prepareSimulation({ spec: "fire", bundle, dataDir: DATA, duration: 300 })).image;
+    a = runImage(img, { iterations: 200, seed: 7n });
+  }, 60_000);
+
+  it("sanity bounds (300 s, default profile: SP 42000, crit 18 %, haste 10 %)", () => {
+    // Fireball alone: 1.14 x 42000 x 1.05 vers x (1 + 0.18 crit) / (2.25 / 1.1 s) ≈ 28.9k DPS; the Hot Streak
+    // machinery, Combustion and Ignite add to that, mana can never run out. Bounds: 25k .. 60k.
+    expect(a.dps.mean).toBeGreaterThan(25_000);
+    expect(a.dps.mean).toBeLessThan(60_000);
+    // Combustion: 120 s cooldown -> casts at 0, 120, 240 = 3
+    // (RunResult counts are totals over the 200 iterations)
+    expect(casts(a, "combustion") / 200).toBe(3);
+    // Fire Blast: 1 charge / 14 s -> at most 1 + 300 / 14 ≈ 22.4 per fight
+    expect(casts(a, "fire_blast") / 200).toBeLessThanOrEqual(22.5);
+    expect(casts(a, "fire_blast") / 200).toBeGreaterThan(15);
+    // Phoenix Flames: 2 + 300 / 25 = 14 at most
+    expect(casts(a, "phoenix_flames") / 200).toBeLessThanOrEqual(14);
+    expect(a.spells.find((s) => s.name === "fire_blast")!.crits).toBe(a.spells.find((s) => s.name === "fire_blast")!.hits);
+    expect(casts(a, "pyroblast_hot_streak") / 200).toBeGreaterThan(10);
+    expect(a.spells.find((s) => s.name === "ignite_tick")!.damage).toBeGreaterThan(0);
+    expect(a.warnings.unknownSpellCasts).toBe(0);
+  });
+
+  it("is deterministic: same seed -> identical result; another seed differs", () => {
+    const b = runImage(img, { iterations: 200, seed: 7n });
+    expect(b).toEqual(a);
+    const c = runImage(img, { iterations: 200, seed: 8n });
+    expect(c.dps.mean).not.toBe(a.dps.mean);
+  });
+
+  it("without talents the rotation still runs (Fireball / Fire Blast / Scorch)", async () => {
+    const bare = (await prepareSimulation({ spec: "fire", bundle, dataDir: DATA, duration: 60, talents: [] })).image;
+    const r = runImage(bare, { iterations: 5, seed: 1n });
+    expect(casts(r, "fireball") / 5).toBeGreaterThan(20);
+    expect(casts(r, "combustion")).toBe(0); // untalented: the rotation's talent.combustion folds it away
+    expect(r.warnings.unknownSpellCasts).toBe(0);
+  });
+});

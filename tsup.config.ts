@@ -5,7 +5,7 @@ const WASM_BINDINGS = "combatsim-wasm-bindings:placeholder";
 
 // ESM only: the AssemblyScript ESM bindings use top-level await, which a CJS bundle cannot hold.
 export default defineConfig({
-  entry: { index: "src/index.ts", "cli/main": "src/cli/main.ts", "runner/worker": "src/runner/worker.ts", "engine/simulate-worker": "src/engine/simulate-worker.ts" },
+  entry: { index: "src/index.ts", "cli/main": "src/cli/main.ts", "runner/worker": "src/runner/worker.ts" },
   format: ["esm"],
   target: "node20",
   dts: { entry: { index: "src/index.ts" } },

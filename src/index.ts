@@ -38,6 +38,11 @@ export { encodeImage, ImageError, IMAGE_VERSION, GCD_START_RECOVERY_CATEGORY } f
 export type { SpecImage, SpellImage, AuraImage, DamageEntry, BuffEffect, Op, ResourceImage, PetImage, ImpactProcImage, RppmImage, RotationImage, RunConfig, StatsImage, MasteryImage, AutoAttackImage, ChannelImage, CdrEffect, EncodedImage } from "./engine/image.js";
 export { simulate, prepareSimulation, SimulateError, SIM_CHUNK_SIZE, DEFAULT_SPEC } from "./engine/simulate.js";
 export type { SimulateConfig, SimulateResult, SpellSummary, SimulateErrorCode } from "./engine/simulate.js";
+export type { SimulateProgress, AuraSummary, ResourceSummary, ResourceSourceSummary, HistogramSummary } from "./engine/simulate.js";
+export { captureTimeline, readEngineTelemetry, resourceSource, TIMELINE_CAPACITY } from "./engine/simulate-telemetry.js";
+export type { Timeline, EngineTelemetry, ResourceSource } from "./engine/simulate-telemetry.js";
+export { renderHtmlReport } from "./report/html.js";
+export { formatTextReport } from "./report/text.js";
 export { compileSpec, CompileError } from "./engine/compile.js";
 export type { CompileInput, CompiledSpec } from "./engine/compile.js";
 export { parseProfile, profileStats, targetArmor } from "./engine/profile.js";

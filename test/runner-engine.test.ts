@@ -32,7 +32,10 @@ describe("engine workload", () => {
     const direct = runImage(image, { iterations: 50, seed: 99n, chunkId: 2, perIteration: true });
     expect(Array.from(r.iterationDps)).toEqual(Array.from(direct.perIteration!));
     expect(r.damage).toBe(direct.damage.total);
-    expect(r.spells).toEqual([{ spellId: 1006, casts: direct.spells[0]!.casts, hits: direct.spells[0]!.hits, crits: direct.spells[0]!.crits, damage: direct.spells[0]!.damage }]);
+    // spells are keyed by image index (game ids repeat in images); no ticks, no pet hits here
+    expect(r.spells).toEqual([{ spellId: 0, casts: direct.spells[0]!.casts, hits: direct.spells[0]!.hits, crits: direct.spells[0]!.crits, damage: direct.spells[0]!.damage, ticks: 0, petDamage: 0, petHits: 0 }]);
+    // one 100-damage hit per cast: 10 s of 1000 ms buckets, summed over the 50 iterations
+    expect(Array.from(r.perSecondDamage).reduce((a, x) => a + x, 0)).toBe(direct.damage.total);
     // DPS per iteration = (7 casts + crits) * 100 / 10 s
     for (const x of r.iterationDps) {
       expect(x).toBeGreaterThanOrEqual(70);

@@ -1,6 +1,8 @@
 // `combatsim sim` end to end through the CLI entry (tsx, bundled data).
 import { spawnSync } from "node:child_process";
 import path from "node:path";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { describe, expect, it } from "vitest";
 
 const repoRoot = path.resolve(__dirname, "..");
@@ -26,19 +28,36 @@ describe("combatsim sim", () => {
     const kc = out.spells.find((s: { name: string }) => s.name === "kill_command");
     expect(kc.casts).toBeGreaterThan(13);
     expect(kc.casts).toBeLessThan(19);
+    for (const k of ["dps", "histogram", "spells", "auras", "resources", "perSecond", "timeline", "iterations", "elapsedMs", "error"]) expect(out, k).toHaveProperty(k);
+    expect(out.perSecond.dps).toHaveLength(120);
+  }, 60_000);
+
+  it("--html writes a self-contained report; --target-error stops early", () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), "combatsim-")), "report.html");
+    // chunks of 500: the error of the first 500 iterations of a 60 s fight is well below 3 %
+    const r = cli("sim", "--iterations", "2000", "--duration", "60", "--seed", "3", "--target-error", "3", "--html", file, "--quiet");
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain("target error 3 % reached after 500 of 2,000 iterations");
+    const html = readFileSync(file, "utf8");
+    expect(html).toMatch(/^<!doctype html>/);
+    expect(html).toContain('<section id="timeline">');
+    expect(html).not.toMatch(/https?:\/\//);
   }, 60_000);
 
   it("is the default command and prints a text summary", () => {
     const r = cli("--iterations", "20");
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^beast-mastery: 300 s, 1 target\(s\), 20 iterations, seed 1, 1 thread\(s\)/);
-    expect(r.stdout).toMatch(/DPS mean [\d,.]+ +stddev/);
+    expect(r.stdout).toMatch(/DPS mean [\d,.]+ ± [\d,.]+ \([\d.]+ %\) +stddev/);
+    expect(r.stdout).toMatch(/^focus: spent [\d,.]+, gained [\d,.]+, wasted [\d,.]+/m);
+    expect(r.stderr).toBe(""); // no progress bar when stderr is not a TTY
     expect(r.stdout).toContain("kill_command");
   }, 60_000);
 
   it.each([
     [["sim", "--iterations", "0"], /--iterations must be an integer/],
     [["sim", "--seed", "-3"], /--seed must be an integer/],
+    [["sim", "--target-error", "0"], /--target-error must be a percentage/],
     [["sim", "--spec", "no-such-spec", "--iterations", "1"], /MANIFEST_READ_FAILED.*manifests\/no-such-spec\.json/],
     [["sim", "--talents", "ghost", "--iterations", "1"], /unknown talent "ghost"/],
   ])("rejects %j with exit code 1 and a message", (args, msg) => {

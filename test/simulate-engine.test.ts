@@ -4,7 +4,9 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadDataBundle } from "../src/data/bundle.js";
 import type { DataBundle } from "../src/data/types.js";
-import { chunkPlan, mergeChunks, prepareSimulation, simulate, SimulateError, type ChunkStats, type SimulateResult } from "../src/engine/simulate.js";
+import { prepareSimulation, simulate, SimulateError, type SimulateResult } from "../src/engine/simulate.js";
+import { chunkBounds, chunkCount } from "../src/runner/pool.js";
+import { chunkReportFromResult, emptyChunkReport, mergeChunkReportInto } from "../src/telemetry/report.js";
 import { CompileError } from "../src/engine/compile.js";
 import { readFileSync } from "node:fs";
 
@@ -99,32 +101,125 @@ describe("determinism", () => {
   }, 60_000);
 });
 
-describe("chunk plan and merge", () => {
+describe("chunk plan and merge (src/runner, src/telemetry)", () => {
   it("the plan depends on iterations and chunk size only", () => {
-    expect(chunkPlan(1050, 500)).toEqual([
-      { chunk: 0, start: 0, count: 500 },
-      { chunk: 1, start: 500, count: 500 },
-      { chunk: 2, start: 1000, count: 50 },
+    const plan = { iterations: 1050, chunkSize: 500 };
+    expect(chunkCount(plan)).toBe(3);
+    expect([0, 1, 2].map((c) => chunkBounds(plan, c))).toEqual([
+      { firstIteration: 0, count: 500 },
+      { firstIteration: 500, count: 500 },
+      { firstIteration: 1000, count: 50 },
     ]);
   });
 
   it("merge uses M2 = M2a + M2b + δ²·na·nb/n", () => {
-    const part = (chunk: number, xs: number[]): ChunkStats => {
-      const mean = xs.reduce((a, x) => a + x, 0) / xs.length;
-      return {
-        chunk, n: xs.length, mean, m2: xs.reduce((a, x) => a + (x - mean) ** 2, 0), min: Math.min(...xs), max: Math.max(...xs),
-        events: 10 * xs.length, damage: 0, pet: 0, unknownSpellCasts: 0, eventBudgetExceeded: false, spells: [{ casts: 1, damage: 2, hits: 3, crits: 1 }],
-      };
-    };
+    const part = (chunkId: number, xs: number[]) =>
+      chunkReportFromResult(
+        { iterations: xs.length, events: 10 * xs.length, iterationDps: Float64Array.from(xs), damage: 0, petDamage: 0, perSecondDamage: [], spells: [{ spellId: 0, casts: 1, damage: 2, hits: 3, crits: 1 }] },
+        { chunkId, firstIteration: 0, seedPrefix: 0n },
+      );
     // A = [1,2,3]: mean 2, M2 2. B = [4,6]: mean 5, M2 2. δ = 3 → M2 = 2 + 2 + 9·3·2/5 = 14.8, mean = 2 + 3·2/5 = 3.2
     // check: Σ(x − 3.2)² over 1,2,3,4,6 = 4.84 + 1.44 + 0.04 + 0.64 + 7.84 = 14.8
-    const m = mergeChunks([part(0, [1, 2, 3]), part(1, [4, 6])]);
-    expect(m.n).toBe(5);
-    expect(m.mean).toBeCloseTo(3.2, 12);
-    expect(m.m2).toBeCloseTo(14.8, 12);
-    expect([m.min, m.max, m.events]).toEqual([1, 6, 50]);
-    expect(m.spells[0]).toEqual({ casts: 2, damage: 4, hits: 6, crits: 2 });
+    const m = mergeChunkReportInto(mergeChunkReportInto(emptyChunkReport(), part(0, [1, 2, 3])), part(1, [4, 6]));
+    expect(m.dps.count).toBe(5);
+    expect(m.dps.mean).toBeCloseTo(3.2, 12);
+    expect(m.dps.m2).toBeCloseTo(14.8, 12);
+    expect([m.dps.min, m.dps.max, m.events]).toEqual([1, 6, 50]);
+    expect(m.spells[0]).toEqual({ spellId: 0, casts: 2, damage: 4, hits: 6, crits: 2, ticks: 0, petDamage: 0, petHits: 0 });
   });
+});
+
+describe("simulate() telemetry sections", () => {
+  let r: SimulateResult;
+  beforeAll(async () => {
+    r = await simulate({ iterations: 150, chunkSize: 50, seed: 6, bundle, dataDir: DATA });
+  }, 60_000);
+
+  it("DPS error is SimulationCraft's 1.96·stddev/√n/mean (percent) and its DPS half-width", () => {
+    expect(r.error.relative).toBeCloseTo(((1.96 * r.dps.stddev) / Math.sqrt(150) / r.dps.mean) * 100, 9);
+    expect(r.error.dps).toBeCloseTo((r.error.relative / 100) * r.dps.mean, 9);
+    expect(r.error).toMatchObject({ target: null, stoppedEarly: false });
+    expect(r.maxIterations).toBe(150);
+  });
+
+  it("histogram: bins hold every iteration, percentiles lie within [min, max]", () => {
+    expect(r.histogram.bins.reduce((a, b) => a + b.count, 0)).toBe(150);
+    expect(r.histogram.bins[0]!.from).toBe(r.dps.min);
+    expect(r.histogram.bins.at(-1)!.to).toBe(r.dps.max);
+    const p = r.histogram.percentiles;
+    // HDR buckets are 0.1 % wide: a percentile may sit at most one bucket beyond the exact extremes
+    expect(p.p1).toBeGreaterThanOrEqual(r.dps.min * 0.999);
+    expect(p.p99).toBeLessThanOrEqual(r.dps.max * 1.001);
+    expect(p.p25).toBeLessThanOrEqual(p.p75);
+  });
+
+  it("per-second damage adds up to the mean damage per iteration", () => {
+    expect(r.perSecond.dps).toHaveLength(300);
+    const perIteration = r.perSecond.dps.reduce((a, x) => a + x, 0);
+    expect(perIteration).toBeCloseTo(r.damage.total, 0);
+    expect(perIteration / 300).toBeCloseTo(r.dps.mean, 1);
+  });
+
+  it("spells: ticks for DoTs, pet flags, pet damage adds up", () => {
+    expect(spell(r, "barbed_shot_tick")!.ticks).toBeGreaterThan(0);
+    expect(spell(r, "barbed_shot_tick")!.ticks).toBe(spell(r, "barbed_shot_tick")!.hits);
+    expect(spell(r, "kill_command")!.pet).toBe(true);
+    expect(spell(r, "cobra_shot")!.pet).toBe(false);
+    expect(r.spells.reduce((a, s) => a + s.petDamage, 0)).toBeCloseTo(r.damage.pet, 0);
+  });
+
+  it("auras: cast-applied auras are applied or refreshed once per cast; uptimes are fractions", () => {
+    const aura = (n: string) => r.auras.find((a) => a.name === n)!;
+    for (const n of ["bestial_wrath", "call_of_the_wild"]) {
+      expect(aura(n).applications + aura(n).refreshes, n).toBeCloseTo(spell(r, n)!.casts, 9);
+    }
+    for (const a of r.auras) {
+      expect(a.uptime).toBeGreaterThanOrEqual(0);
+      expect(a.uptime).toBeLessThanOrEqual(1);
+    }
+    // Call of the Wild: 3 casts x 20 s (its data duration) = 60 s of 300 s
+    expect(aura("call_of_the_wild").uptime).toBeCloseTo(0.2, 6);
+  });
+
+  it("focus: spending and gains by source balance within the 0-100 bar", () => {
+    const focus = r.resources[0]!;
+    expect(focus.name).toBe("focus");
+    const sum = (k: "spent" | "gained" | "wasted") => focus.sources.reduce((a, s) => a + s[k], 0);
+    expect(sum("spent")).toBeCloseTo(focus.spent, 6);
+    expect(sum("gained")).toBeCloseTo(focus.gained, 6);
+    expect(sum("wasted")).toBeCloseTo(focus.wasted, 6);
+    // start full (100) + gains − spending = what is left at the end, between 0 and 100
+    expect(100 + focus.gained - focus.spent).toBeGreaterThanOrEqual(-1e-6);
+    expect(100 + focus.gained - focus.spent).toBeLessThanOrEqual(100 + 1e-6);
+    // Kill Command costs 30 focus per cast
+    expect(focus.sources.find((s) => s.name === "kill_command")!.spent).toBeCloseTo(30 * spell(r, "kill_command")!.casts, 6);
+    expect(focus.sources.find((s) => s.kind === "regen")!.gained).toBeGreaterThan(0);
+  });
+
+  it("representative iteration: closest to the mean, replayed with the same DPS", () => {
+    const rep = r.representative!;
+    expect(Math.abs(rep.dps - r.dps.mean)).toBeLessThan(r.dps.stddev);
+    expect(r.timeline!.dps).toBeCloseTo(rep.dps, 1);
+    expect(r.timeline!.casts.length).toBeGreaterThan(100);
+    expect(r.timeline!.damage.reduce((a, d) => a + d.amount, 0) / 300).toBeCloseTo(r.timeline!.dps, 6);
+  });
+});
+
+describe("early exit and worker counts", () => {
+  it("target error: stops after the first chunk that reaches it; identical to a fixed run of that length; 1 = 2 = 3 threads", async () => {
+    const cfg = { iterations: 400, chunkSize: 50, seed: 12, bundle, dataDir: DATA, targetError: 2 };
+    const one = await simulate({ ...cfg, threads: 1 });
+    expect(one.error.stoppedEarly).toBe(true);
+    expect(one.error.relative).toBeLessThanOrEqual(2);
+    expect(one.iterations % 50).toBe(0);
+    expect(one.iterations).toBeLessThan(400);
+    const two = await simulate({ ...cfg, threads: 2 });
+    const three = await simulate({ ...cfg, threads: 3 });
+    expect(stable(two)).toEqual(stable(one));
+    expect(stable(three)).toEqual(stable(one));
+    const fixed = await simulate({ iterations: one.iterations, chunkSize: 50, seed: 12, bundle, dataDir: DATA });
+    expect({ ...stable(fixed), maxIterations: 0, error: 0 }).toEqual({ ...stable(one), maxIterations: 0, error: 0 });
+  }, 90_000);
 });
 
 describe("compiled image", () => {
@@ -205,6 +300,7 @@ describe("configuration", () => {
     [{ targets: 1.5 }, /config.targets/],
     [{ threads: 0 }, /config.threads/],
     [{ spec: "../etc" }, /config.spec/],
+    [{ targetError: 0 }, /config.targetError/],
   ])("bad config %j → SimulateError INVALID_SIM_CONFIG", async (cfg, msg) => {
     const p = simulate({ ...cfg, bundle, dataDir: DATA } as never);
     await expect(p).rejects.toBeInstanceOf(SimulateError);

@@ -84,15 +84,46 @@ describe("ChunkReport encode/decode", () => {
     expect(d.petDamage).toBe(0.3);
     expect(d.perSecondDamage).toEqual([10.3, 0, 3.5]);
     expect(d.spells.map((s) => s.spellId)).toEqual([2, 9]);
-    expect(d.spells[1]).toEqual({ spellId: 9, casts: 3, hits: 4, crits: 1, damage: 30.8 }); // 307.5 -> 308
-    expect(d.auras).toEqual([{ auraId: 7, applications: 2, uptimeMs: 4500 }]);
-    expect(d.resources).toEqual([{ resourceId: 2, gained: 1.13, wasted: 0.01, spent: 30 }]); // 112.5 -> 113, 0.5 -> 1
+    // absent breakdowns are 0 / empty
+    expect(d.spells[1]).toEqual({ spellId: 9, casts: 3, hits: 4, crits: 1, damage: 30.8, ticks: 0, petDamage: 0, petHits: 0 }); // 307.5 -> 308
+    expect(d.auras).toEqual([{ auraId: 7, applications: 2, uptimeMs: 4500, refreshes: 0, stackMs: 0 }]);
+    expect(d.resources).toEqual([{ resourceId: 2, gained: 1.13, wasted: 0.01, spent: 30, sources: [] }]); // 112.5 -> 113, 0.5 -> 1
+    expect(d.procs).toEqual([]);
+    expect(d.unknownSpellCasts).toBe(0);
     expect(d.warnings).toEqual(["UNKNOWN_SPELL_CAST 123", "other"]);
     // histogram of DPS x10 rounded: 10003, 12346, 9999
     expect(d.histogram.totalCount).toBe(3);
     expect(Math.abs(d.histogram.minNonZeroValue - 9999)).toBeLessThanOrEqual(10); // 3 significant digits
     // re-encoding a decoded report is stable
     expect(hex(encodeChunkReport(d))).toBe(hex(encodeChunkReport(decodeChunkReport(encodeChunkReport(d)))));
+  });
+
+  it("round trip and merge of the engine breakdowns: ticks, pet share, refreshes, stack time, resource sources, procs", () => {
+    const withBreakdowns = (chunkId: number, k: number): ChunkResult => ({
+      ...handResult(),
+      spells: [{ spellId: 1, casts: 2 * k, hits: 5 * k, crits: k, damage: 10.25 * k, ticks: 3 * k, petDamage: 4.25 * k, petHits: 2 * k }],
+      auras: [{ auraId: 0, applications: k, uptimeMs: 1500 * k, refreshes: 2 * k, stackMs: 2500 * k }],
+      resources: [{ resourceId: 0, spent: 30 * k, gained: 20.125 * k, wasted: 5 * k, sources: [{ source: 7, spent: 0, gained: 20.125 * k, wasted: 5 * k }, { source: 1, spent: 30 * k, gained: 0, wasted: 0 }] }],
+      procs: [{ kind: 1, index: 0, count: k }, { kind: 0, index: 2, count: 3 * k }],
+      unknownSpellCasts: k,
+    });
+    const a = decodeChunkReport(encodeChunkReport(chunkReportFromResult(withBreakdowns(0, 1), { chunkId: 0, firstIteration: 0, seedPrefix: 1n })));
+    // x10: 4.25 -> 42.5 -> 43 -> 4.3; x100: 20.125 -> 2012.5 -> 2013 -> 20.13
+    expect(a.spells).toEqual([{ spellId: 1, casts: 2, hits: 5, crits: 1, damage: 10.3, ticks: 3, petDamage: 4.3, petHits: 2 }]);
+    expect(a.auras).toEqual([{ auraId: 0, applications: 1, uptimeMs: 1500, refreshes: 2, stackMs: 2500 }]);
+    expect(a.resources[0]!.sources).toEqual([{ source: 1, spent: 30, gained: 0, wasted: 0 }, { source: 7, spent: 0, gained: 20.13, wasted: 5 }]); // sorted by source
+    expect(a.procs).toEqual([{ kind: 0, index: 2, count: 3 }, { kind: 1, index: 0, count: 1 }]); // sorted by (kind, index)
+    expect(a.unknownSpellCasts).toBe(1);
+    const b = decodeChunkReport(encodeChunkReport(chunkReportFromResult(withBreakdowns(1, 2), { chunkId: 1, firstIteration: 3, seedPrefix: 2n })));
+    const m = decodeChunkReport(encodeChunkReport(mergeChunkReports(a, b)));
+    // summed: k = 1 + 2 = 3 (b's x10 / x100 values rounded on their own: 8.5 -> 8.5, 40.25 -> 40.25)
+    expect(m.spells).toEqual([{ spellId: 1, casts: 6, hits: 15, crits: 3, damage: 30.8, ticks: 9, petDamage: 12.8, petHits: 6 }]);
+    expect(m.auras).toEqual([{ auraId: 0, applications: 3, uptimeMs: 4500, refreshes: 6, stackMs: 7500 }]);
+    expect(m.resources[0]!.sources).toEqual([{ source: 1, spent: 90, gained: 0, wasted: 0 }, { source: 7, spent: 0, gained: 60.38, wasted: 15 }]); // 20.13 + 40.25, re-encoded x100
+    expect(m.procs).toEqual([{ kind: 0, index: 2, count: 9 }, { kind: 1, index: 0, count: 3 }]);
+    expect(m.unknownSpellCasts).toBe(3);
+    // merging never mutates its inputs' nested arrays
+    expect(a.resources[0]!.sources[1]!.gained).toBe(20.13);
   });
 
   it("telemetry_bytes is HdrHistogram V2 and decodes with hdr-histogram-js", () => {

@@ -2,7 +2,11 @@
 // This is the default command (`combatsim` / `npm start` with no arguments): BM, 300 s, 1 target,
 // 10000 iterations, seed 1, on the resolved data dir.
 import { Command, CommanderError } from "commander";
-import { simulate, type SimulateConfig, type SimulateResult } from "../engine/simulate.js";
+import cliProgress from "cli-progress";
+import { writeFile } from "node:fs/promises";
+import { simulate, type SimulateConfig, type SimulateProgress } from "../engine/simulate.js";
+import { renderHtmlReport } from "../report/html.js";
+import { formatTextReport } from "../report/text.js";
 
 function intOpt(name: string, min: number, max: number) {
   return (v: string): number => {
@@ -23,21 +27,46 @@ function durationOpt(v: string): number {
   return n;
 }
 
-const fmt = (x: number, d = 0) => x.toLocaleString("en-US", { minimumFractionDigits: d, maximumFractionDigits: d });
+function targetErrorOpt(v: string): number {
+  const n = Number(v);
+  if (!Number.isFinite(n) || n <= 0) throw new CommanderError(2, "combatsim.badOption", `--target-error must be a percentage > 0 (e.g. 0.1), got "${v}"`);
+  return n;
+}
 
-export function formatSimResult(r: SimulateResult): string {
-  const lines = [
-    `${r.spec}: ${r.durationS} s, ${r.targets} target(s), ${fmt(r.iterations)} iterations, seed ${r.seed}, ${r.threads} thread(s)`,
-    `DPS mean ${fmt(r.dps.mean, 1)}  stddev ${fmt(r.dps.stddev, 1)}  min ${fmt(r.dps.min, 1)}  max ${fmt(r.dps.max, 1)}`,
-    `pet damage ${(r.damage.total > 0 ? (100 * r.damage.pet) / r.damage.total : 0).toFixed(1)} %   events/iteration ${fmt(r.events.perIteration, 0)}`,
-    `${fmt(r.elapsedMs)} ms  (${fmt((r.iterations / r.elapsedMs) * 1000)} iterations/s)`,
-    "",
-    `${"spell".padEnd(22)}${"casts".padStart(8)}${"dps".padStart(12)}${"share".padStart(9)}${"crit".padStart(8)}`,
-  ];
-  for (const s of [...r.spells].sort((a, b) => b.damage - a.damage)) {
-    lines.push(`${s.name.padEnd(22)}${s.casts.toFixed(1).padStart(8)}${fmt(s.dps, 1).padStart(12)}${(100 * s.share).toFixed(1).padStart(8)}%${(100 * s.critRate).toFixed(1).padStart(7)}%`);
-  }
-  return lines.join("\n");
+/** The readable summary (kept under its old name for callers of this module). */
+export const formatSimResult = formatTextReport;
+
+/** Progress bars start only once a run has lasted this long (short runs stay quiet). */
+const PROGRESS_DELAY_MS = 400;
+
+/**
+ * A progress bar on stderr for long runs: iterations done, DPS so far, error so far, ETA. Off when
+ * stderr is not a TTY or when quiet; starts after PROGRESS_DELAY_MS so short runs print nothing.
+ */
+export function progressReporter(opts: { quiet?: boolean; stream?: NodeJS.WriteStream }): { onProgress?: (p: SimulateProgress) => void; stop(): void } {
+  const stream = opts.stream ?? process.stderr;
+  if (opts.quiet || !stream.isTTY) return { stop() {} };
+  let bar: cliProgress.SingleBar | null = null;
+  return {
+    onProgress(p) {
+      const payload = {
+        dps: p.dpsMean.toLocaleString("en-US", { maximumFractionDigits: 1, minimumFractionDigits: 1 }),
+        err: Number.isFinite(p.relativeError) ? `${p.relativeError.toFixed(3)} %` : "∞",
+      };
+      if (!bar) {
+        if (p.elapsedMs < PROGRESS_DELAY_MS || p.iterations >= p.maxIterations) return;
+        bar = new cliProgress.SingleBar(
+          { stream, format: "{bar} {percentage}% | {value}/{total} iterations | DPS {dps} | error {err} | ETA {eta_formatted}", hideCursor: true, clearOnComplete: true, etaBuffer: 20 },
+          cliProgress.Presets.shades_classic,
+        );
+        bar.start(p.maxIterations, p.iterations, payload);
+      } else bar.update(p.iterations, payload);
+    },
+    stop() {
+      bar?.stop();
+      bar = null;
+    },
+  };
 }
 
 export function addSimCommand(program: Command, opts: { isDefault?: boolean } = {}): Command {
@@ -53,13 +82,26 @@ export function addSimCommand(program: Command, opts: { isDefault?: boolean } = 
     .option("--talents <list>", "comma-separated talent names (default: the manifest's default set; '' = none)")
     .option("--profile <file>", "character profile JSON (default: <data dir>/profiles/<spec>.json)")
     .option("--data-dir <dir>", "data directory (default: $COMBATSIM_DATA_DIR, ~/.combatsim, or the bundled data)")
-    .option("--json", "print the simulate() result as JSON")
-    .action(async (o: { spec: string; duration: number; targets: number; iterations: number; seed: bigint; threads: number; talents?: string; profile?: string; dataDir?: string; json?: boolean }) => {
+    .option("--target-error <pct>", "stop early once the DPS error (95 % confidence, percent of the mean) is <= this; --iterations is then the maximum", targetErrorOpt)
+    .option("--json", "print the full result as JSON (dps, histogram, spells, auras, resources, perSecond, timeline, ...)")
+    .option("--html <file>", "also write a self-contained HTML report (charts inline, viewable offline)")
+    .option("--quiet", "no progress bar")
+    .action(async (o: { spec: string; duration: number; targets: number; iterations: number; seed: bigint; threads: number; talents?: string; profile?: string; dataDir?: string; targetError?: number; json?: boolean; html?: string; quiet?: boolean }) => {
       const config: SimulateConfig = { spec: o.spec, duration: o.duration, targets: o.targets, iterations: o.iterations, seed: o.seed, threads: o.threads };
       if (o.dataDir !== undefined) config.dataDir = o.dataDir;
       if (o.profile !== undefined) config.profileFile = o.profile;
       if (o.talents !== undefined) config.talents = o.talents.split(",").map((t) => t.trim()).filter(Boolean);
-      const result = await simulate(config);
-      console.log(o.json ? JSON.stringify(result, null, 2) : formatSimResult(result));
+      if (o.targetError !== undefined) config.targetError = o.targetError;
+      const progress = progressReporter({ quiet: o.quiet ?? false });
+      if (progress.onProgress) config.onProgress = progress.onProgress;
+      let result;
+      try {
+        result = await simulate(config);
+      } finally {
+        progress.stop();
+      }
+      if (o.html !== undefined) await writeFile(o.html, renderHtmlReport(result));
+      console.log(o.json ? JSON.stringify(result, null, 2) : formatTextReport(result));
+      if (o.html !== undefined && !o.json && !o.quiet) console.error(`wrote ${o.html}`);
     });
 }

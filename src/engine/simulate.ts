@@ -1,10 +1,12 @@
 // simulate(config): the library entry behind `combatsim sim`. Loads game data + manifest + rotation +
-// profile, resolves and compiles them into a SpecImage, runs the iterations in fixed-size chunks
-// (inline, or on worker_threads running the same wasm) and merges the chunk statistics.
+// profile, resolves and compiles them into a SpecImage, runs the iterations in fixed-size chunks on
+// the chunk runner (src/runner: inline, or a worker_threads pool running the same wasm), merges the
+// chunks' telemetry reports, and replays the representative iteration for its timeline.
 //
 // Determinism: chunk c always holds iterations [c·chunkSize, (c+1)·chunkSize) with seeds
 // seedFor(seed, c, i) — the plan depends on `iterations` and `chunkSize` only, never on `threads` —
-// and chunks are merged in chunk order, so the result is identical for any thread count.
+// every chunk travels as ChunkReport bytes and chunks are merged in chunk order, so the result is
+// identical for any thread count (docs/telemetry.md "Determinism").
 // DPS merge (spec "Merge of two accumulators"): n = na + nb, δ = mean_b − mean_a,
 // mean = mean_a + δ·nb/n, M2 = M2a + M2b + δ²·na·nb/n; stddev = sqrt(M2/n).
 
@@ -18,10 +20,16 @@ import { composeManifest } from "../manifest/extends.js";
 import type { Manifest } from "../manifest/schema.js";
 import { parseRotationJson, type RotationJson } from "../rotation/index.js";
 import type { CombatStats } from "../stats/combat-stats.js";
+import { RunnerError } from "../runner/errors.js";
+import type { EngineWorkloadSpec } from "../runner/engine-workload.js";
+import { chunkCount, type ChunkExecutor } from "../runner/pool.js";
+import { runChunked, type RunChunkedResult } from "../runner/run.js";
+import { DPS_SCALE, type ChunkReport } from "../telemetry/report.js";
+import { encodeHistogramV2 } from "../telemetry/histogram.js";
 import { compileSpec } from "./compile.js";
 import type { SpecImage } from "./image.js";
 import { parseProfile, profileStats, targetArmor, type Profile } from "./profile.js";
-import type { RunResult } from "./run.js";
+import { captureTimeline, resourceSource, type ResourceSourceKind, type Timeline } from "./simulate-telemetry.js";
 
 export const DEFAULT_SPEC = "beast-mastery";
 /** Iterations per chunk unless configured; fixed so results never depend on the thread count. */
@@ -42,6 +50,16 @@ export interface SimulateConfig {
   threads?: number;
   /** Iterations per chunk. Default SIM_CHUNK_SIZE. */
   chunkSize?: number;
+  /**
+   * Early exit: stop once the DPS error (95 % confidence half-width of the mean, in percent of the
+   * mean: 1.96·stddev/√n/mean·100, SimulationCraft's "target_error") is <= this, tested after every
+   * merged chunk. `iterations` is then the maximum. Default: none (run all iterations).
+   */
+  targetError?: number;
+  /** Replay the representative iteration for `result.timeline` (default true). */
+  timeline?: boolean;
+  /** Called after every merged chunk (in chunk order), e.g. for a progress bar. */
+  onProgress?: (p: SimulateProgress) => void;
   /** Data dir for the tables (default resolveDataDir()); manifests/rotations/profiles are read from it when present, else from the bundled data. */
   dataDir?: string;
   /** Talent names taken; default: the manifest's default set. */
@@ -55,42 +73,124 @@ export interface SimulateConfig {
   profile?: unknown;
 }
 
+export interface SimulateProgress {
+  /** Iterations merged so far (a chunk-ordered prefix). */
+  iterations: number;
+  /** The configured maximum. */
+  maxIterations: number;
+  chunks: number;
+  totalChunks: number;
+  dpsMean: number;
+  /** DPS error in percent (Infinity below 2 iterations). */
+  relativeError: number;
+  elapsedMs: number;
+}
+
 export interface SpellSummary {
   name: string;
+  /** Game spell id (several image spells may share one: pet melee swings, DoT ticks). */
   id: number;
+  /** Index in the compiled image (unique). */
+  index: number;
   /** Per iteration (mean over iterations). */
   casts: number;
   damage: number;
   hits: number;
+  /** Periodic hits (DoT / channel ticks) per iteration, included in `hits`. */
+  ticks: number;
   /** Fraction of hits that crit. */
   critRate: number;
   /** Share of total damage (0..1). */
   share: number;
   dps: number;
+  /** Pet damage per iteration (⊂ damage). */
+  petDamage: number;
+  /** Every hit of this spell is a pet hit. */
+  pet: boolean;
+}
+
+export interface AuraSummary {
+  name: string;
+  index: number;
+  owner: "player" | "target" | "pet";
+  /** Fraction of the fight the aura is up (0..1). */
+  uptime: number;
+  /** Per iteration: applications (down → up) and refreshes (re-applied while up). */
+  applications: number;
+  refreshes: number;
+  /** Mean stacks while up (stack-time / uptime). */
+  averageStacks: number;
+}
+
+export interface ResourceSourceSummary {
+  kind: ResourceSourceKind;
+  /** Spell / aura / proc name, "regen" or "other". */
+  name: string;
+  /** Per iteration. */
+  spent: number;
+  gained: number;
+  wasted: number;
+}
+
+export interface ResourceSummary {
+  name: string;
+  index: number;
+  /** Per iteration: spent, gained (landed), wasted (over the cap). */
+  spent: number;
+  gained: number;
+  wasted: number;
+  /** wasted / (gained + wasted), 0..1. */
+  wasteRate: number;
+  /** Largest first (by spent + gained + wasted). */
+  sources: ResourceSourceSummary[];
+}
+
+export interface HistogramSummary {
+  /** Values were recorded as DPS × scale (rounded). */
+  scale: number;
+  /** Equal-width DPS bins covering [min, max]. */
+  bins: { from: number; to: number; count: number }[];
+  percentiles: { p1: number; p5: number; p25: number; p50: number; p75: number; p95: number; p99: number };
+  /** The DPS × 10 histogram as HdrHistogram V2 compressed bytes, base64. */
+  hdrV2Base64: string;
 }
 
 export interface SimulateResult {
   spec: string;
   durationS: number;
   targets: number;
+  /** Iterations run (fewer than `maxIterations` after an early exit on `targetError`). */
   iterations: number;
+  maxIterations: number;
   seed: string;
   chunkSize: number;
   chunks: number;
   threads: number;
-  /** Wall time of the iterations (excludes loading and compiling). */
+  /** Wall time of the iterations incl. merging (excludes loading, compiling, worker start-up and the timeline replay). */
   elapsedMs: number;
   dps: { mean: number; min: number; max: number; stddev: number };
+  /** Precision of dps.mean at 95 % confidence: ± `dps` DPS, `relative` percent of the mean. */
+  error: { dps: number; relative: number; target: number | null; stoppedEarly: boolean };
+  histogram: HistogramSummary;
   events: { total: number; perIteration: number };
   /** Mean damage per iteration; pet ⊂ total. */
   damage: { total: number; pet: number };
   spells: SpellSummary[];
+  auras: AuraSummary[];
+  resources: ResourceSummary[];
+  /** Mean damage in each 1000 ms of the fight (= DPS during that second). */
+  perSecond: { bucketMs: number; dps: number[] };
+  procs: { name: string; kind: "impact" | "rppm"; perIteration: number }[];
+  /** The iteration whose DPS is closest to the mean (ties: seed prefix, then iteration index). */
+  representative: { chunkId: number; iteration: number; globalIteration: number; seed: string; dps: number } | null;
+  /** The representative iteration replayed (null when config.timeline is false). */
+  timeline: Timeline | null;
   stats: CombatStats;
   talents: string[];
-  warnings: { unknownSpellCasts: number };
+  warnings: { unknownSpellCasts: number; timelineDropped: number };
 }
 
-export type SimulateErrorCode = "INVALID_SIM_CONFIG" | "EVENT_BUDGET_EXCEEDED" | "SIM_WORKER_FAILED";
+export type SimulateErrorCode = "INVALID_SIM_CONFIG" | "EVENT_BUDGET_EXCEEDED" | "SIM_WORKER_FAILED" | "SIM_REPLAY_MISMATCH";
 
 export class SimulateError extends CombatsimError {
   declare readonly code: SimulateErrorCode;
@@ -115,75 +215,6 @@ export interface PreparedSim {
   seed: bigint;
   spec: ResolvedSpec;
   stats: CombatStats;
-}
-
-/** A chunk's contribution (what workers post back). */
-export interface ChunkStats {
-  chunk: number;
-  n: number;
-  mean: number;
-  m2: number;
-  min: number;
-  max: number;
-  events: number;
-  damage: number;
-  pet: number;
-  unknownSpellCasts: number;
-  eventBudgetExceeded: boolean;
-  spells: { casts: number; damage: number; hits: number; crits: number }[];
-}
-
-export function chunkStatsOf(chunk: number, r: RunResult): ChunkStats {
-  return {
-    chunk,
-    n: r.dps.n,
-    mean: r.dps.mean,
-    m2: r.dps.m2,
-    min: r.dps.min,
-    max: r.dps.max,
-    events: r.events,
-    damage: r.damage.total,
-    pet: r.damage.pet,
-    unknownSpellCasts: r.warnings.unknownSpellCasts,
-    eventBudgetExceeded: r.error === "EventBudgetExceeded",
-    spells: r.spells.map((s) => ({ casts: s.casts, damage: s.damage, hits: s.hits, crits: s.crits })),
-  };
-}
-
-/** Chunk c = iterations [c·size, min((c+1)·size, total)). */
-export function chunkPlan(iterations: number, chunkSize: number): { chunk: number; start: number; count: number }[] {
-  const plan = [];
-  for (let c = 0, start = 0; start < iterations; c++, start += chunkSize) plan.push({ chunk: c, start, count: Math.min(chunkSize, iterations - start) });
-  return plan;
-}
-
-/** Chan et al. pairwise merge of (n, mean, M2, min, max), in the given order. */
-export function mergeChunks(chunks: readonly ChunkStats[]): ChunkStats {
-  const first = chunks[0]!;
-  const acc: ChunkStats = { ...first, spells: first.spells.map((s) => ({ ...s })) };
-  for (let k = 1; k < chunks.length; k++) {
-    const b = chunks[k]!;
-    const n = acc.n + b.n;
-    const delta = b.mean - acc.mean;
-    acc.mean = acc.mean + (delta * b.n) / n;
-    acc.m2 = acc.m2 + b.m2 + (delta * delta * acc.n * b.n) / n;
-    acc.n = n;
-    acc.min = Math.min(acc.min, b.min);
-    acc.max = Math.max(acc.max, b.max);
-    acc.events += b.events;
-    acc.damage += b.damage;
-    acc.pet += b.pet;
-    acc.unknownSpellCasts += b.unknownSpellCasts;
-    acc.eventBudgetExceeded ||= b.eventBudgetExceeded;
-    b.spells.forEach((s, i) => {
-      const t = acc.spells[i]!;
-      t.casts += s.casts;
-      t.damage += s.damage;
-      t.hits += s.hits;
-      t.crits += s.crits;
-    });
-  }
-  return acc;
 }
 
 async function exists(file: string): Promise<boolean> {
@@ -259,21 +290,27 @@ export async function prepareSimulation(config: SimulateConfig = {}): Promise<Pr
   return { image, seed, spec: resolved, stats, durationS, targets };
 }
 
-/** Runs chunks inline (this thread). */
-async function runInline(prep: PreparedSim, plan: ReturnType<typeof chunkPlan>): Promise<ChunkStats[]> {
-  const { runImage } = await import("./run.js");
-  return plan.map((c) => chunkStatsOf(c.chunk, runImage(prep.image, { iterations: c.count, seed: prep.seed, chunkId: c.chunk, iterationStart: 0 })));
-}
-
-/** Runs chunks on `threads` worker_threads; each worker loads the same wasm and pulls chunks. */
-async function runThreads(prep: PreparedSim, plan: ReturnType<typeof chunkPlan>, threads: number): Promise<ChunkStats[]> {
-  const { startSimWorkers } = await import("./simulate-pool.js");
-  return startSimWorkers(prep, plan, threads);
+/** Runs `f` inline (threads 1) or on a worker pool owned by this run (created here, closed at the end). */
+async function withExecutor<T>(threads: number, totalChunks: number, f: (executor: ChunkExecutor | undefined) => Promise<T>): Promise<T> {
+  if (threads === 1) return f(undefined);
+  const { WorkerPool } = await import("../runner/pool.js");
+  let pool: Awaited<ReturnType<typeof WorkerPool.create>>;
+  try {
+    pool = await WorkerPool.create({ size: Math.min(threads, totalChunks) });
+  } catch (e) {
+    throw new SimulateError("SIM_WORKER_FAILED", `simulate: worker pool failed to start: ${(e as Error).message}`);
+  }
+  try {
+    return await f(pool);
+  } finally {
+    await pool.close();
+  }
 }
 
 /**
- * Simulate a fight: DPS statistics over `iterations` Monte-Carlo iterations plus per-spell
- * breakdowns. Throws typed errors for bad config or data (SimulateError, ManifestError,
+ * Simulate a fight: DPS statistics over `iterations` Monte-Carlo iterations plus per-spell, aura,
+ * resource and per-second breakdowns, the DPS distribution and the representative iteration's
+ * timeline. Throws typed errors for bad config or data (SimulateError, ManifestError,
  * MissingSpellData, RotationError, StatsError, ProfileError) and EVENT_BUDGET_EXCEEDED when an
  * iteration processes more than 500000 events.
  */
@@ -281,51 +318,201 @@ export async function simulate(config: SimulateConfig = {}): Promise<SimulateRes
   const iterations = positiveInt("iterations", config.iterations, 10000, 100_000_000);
   const threads = positiveInt("threads", config.threads, 1, 256);
   const chunkSize = positiveInt("chunkSize", config.chunkSize, SIM_CHUNK_SIZE);
+  const target = config.targetError;
+  if (target !== undefined && (typeof target !== "number" || !Number.isFinite(target) || target <= 0)) bad("targetError", target, "a percentage > 0");
   const prep = await prepareSimulation(config);
-  const plan = chunkPlan(iterations, chunkSize);
+  const totalChunks = chunkCount({ iterations, chunkSize });
+  const workload: EngineWorkloadSpec = { kind: "engine", seedBase: prep.seed, image: prep.image };
 
-  const t0 = performance.now();
-  const parts = threads === 1 ? await runInline(prep, plan) : await runThreads(prep, plan, threads);
-  const elapsedMs = performance.now() - t0;
-
-  parts.sort((a, b) => a.chunk - b.chunk);
-  const total = mergeChunks(parts);
-  if (total.eventBudgetExceeded) {
-    throw new SimulateError("EVENT_BUDGET_EXCEEDED", `simulate: an iteration of spec "${prep.spec.spec}" processed more than 500000 events (EventBudgetExceeded)`);
+  // the clock starts once the workers are up: elapsedMs is the iterations (and merging), like inline
+  let t0 = 0;
+  let t1 = 0;
+  let run: RunChunkedResult;
+  try {
+    run = await withExecutor(threads, totalChunks, async (executor) => {
+      t0 = performance.now();
+      const res = await runChunked({
+        workload,
+        iterations,
+        chunkSize,
+        ...(executor ? { executor } : {}),
+        ...(target !== undefined ? { targetError: target } : {}),
+        ...(config.onProgress
+          ? {
+              onChunk: (p) =>
+                config.onProgress!({
+                  iterations: p.iterations,
+                  maxIterations: iterations,
+                  chunks: p.chunkId + 1,
+                  totalChunks,
+                  dpsMean: p.dpsMean,
+                  relativeError: p.relativeError,
+                  elapsedMs: performance.now() - t0,
+                }),
+            }
+          : {}),
+      });
+      t1 = performance.now();
+      return res;
+    });
+  } catch (e) {
+    if (e instanceof RunnerError) {
+      if (e.causeCode === "EVENT_BUDGET_EXCEEDED") {
+        throw new SimulateError("EVENT_BUDGET_EXCEEDED", `simulate: an iteration of spec "${prep.spec.spec}" processed more than 500000 events (EventBudgetExceeded)`);
+      }
+      if (e.code === "RUNNER_WORKER_FAILED") throw new SimulateError("SIM_WORKER_FAILED", `simulate: ${e.message}`);
+    }
+    throw e;
   }
-  const n = total.n;
+  const elapsedMs = t1 - t0;
+
+  const rep = run.representative;
+  let timeline: Timeline | null = null;
+  if (rep && config.timeline !== false) {
+    timeline = captureTimeline(prep.image, prep.seed, rep.chunkId, rep.iteration);
+    // the replay must be the iteration that was chosen (its DPS travelled x10-rounded)
+    if (Math.abs(timeline.dps - rep.dps) > 0.05 + 1e-9 * Math.abs(rep.dps)) {
+      throw new SimulateError("SIM_REPLAY_MISMATCH", `simulate: the representative iteration (chunk ${rep.chunkId}, iteration ${rep.iteration}) replayed to ${timeline.dps} DPS, not ${rep.dps}`);
+    }
+  }
+  return buildResult(prep, run, { threads, chunkSize, maxIterations: iterations, target: target ?? null, elapsedMs, timeline });
+}
+
+function buildResult(
+  prep: PreparedSim & { durationS: number; targets: number },
+  run: RunChunkedResult,
+  o: { threads: number; chunkSize: number; maxIterations: number; target: number | null; elapsedMs: number; timeline: Timeline | null },
+): SimulateResult {
+  const r: ChunkReport = run.report;
+  const img = prep.image;
+  const n = r.iterations;
   const fightS = prep.durationS;
-  const spells: SpellSummary[] = prep.image.spells
+  const fightMs = img.run.durationMs;
+  const spellsByIndex = new Map(r.spells.map((s) => [s.spellId, s]));
+  const spells: SpellSummary[] = img.spells
     .map((s, i) => {
-      const t = total.spells[i]!;
+      const t = spellsByIndex.get(i) ?? { casts: 0, hits: 0, crits: 0, damage: 0, ticks: 0, petDamage: 0, petHits: 0 };
       return {
         name: s.name,
         id: s.id,
+        index: i,
         casts: t.casts / n,
         damage: t.damage / n,
         hits: t.hits / n,
+        ticks: t.ticks / n,
         critRate: t.hits > 0 ? t.crits / t.hits : 0,
-        share: total.damage > 0 ? t.damage / total.damage : 0,
+        share: r.damage > 0 ? t.damage / r.damage : 0,
         dps: t.damage / n / fightS,
+        petDamage: t.petDamage / n,
+        pet: t.hits > 0 && t.petHits === t.hits,
       };
     })
     .filter((s) => s.casts > 0 || s.damage > 0);
+  const aurasByIndex = new Map(r.auras.map((a) => [a.auraId, a]));
+  const auras: AuraSummary[] = img.auras.map((a, i) => {
+    const t = aurasByIndex.get(i) ?? { applications: 0, refreshes: 0, uptimeMs: 0, stackMs: 0 };
+    return {
+      name: a.name,
+      index: i,
+      owner: a.owner,
+      uptime: fightMs > 0 ? t.uptimeMs / (n * fightMs) : 0,
+      applications: t.applications / n,
+      refreshes: t.refreshes / n,
+      averageStacks: t.uptimeMs > 0 ? t.stackMs / t.uptimeMs : 0,
+    };
+  });
+  const sourceName = (kind: ResourceSourceKind, index: number): string =>
+    kind === "spell" ? img.spells[index]?.name ?? `spell#${index}` : kind === "aura" ? img.auras[index]?.name ?? `aura#${index}` : kind === "proc" ? img.procs?.[index]?.name ?? `proc#${index}` : kind;
+  const resByIndex = new Map(r.resources.map((x) => [x.resourceId, x]));
+  const resources: ResourceSummary[] = img.resources.map((res, i) => {
+    const t = resByIndex.get(i) ?? { gained: 0, wasted: 0, spent: 0, sources: [] };
+    const sources = t.sources
+      .map((s) => {
+        const src = resourceSource(img, s.source);
+        return { kind: src.kind, name: sourceName(src.kind, src.index), spent: s.spent / n, gained: s.gained / n, wasted: s.wasted / n };
+      })
+      .sort((a, b) => b.spent + b.gained + b.wasted - (a.spent + a.gained + a.wasted));
+    return { name: res.name, index: i, spent: t.spent / n, gained: t.gained / n, wasted: t.wasted / n, wasteRate: t.gained + t.wasted > 0 ? t.wasted / (t.gained + t.wasted) : 0, sources };
+  });
+  const buckets = Math.max(1, Math.ceil(fightMs / 1000));
+  const perSecond = { bucketMs: 1000, dps: Array.from({ length: buckets }, (_, k) => (r.perSecondDamage[k] ?? 0) / n) };
+  const procs = r.procs.map((p) => ({
+    name: (p.kind === 1 ? img.rppm?.[p.index]?.name : img.procs?.[p.index]?.name) ?? `${p.kind === 1 ? "rppm" : "proc"}#${p.index}`,
+    kind: p.kind === 1 ? ("rppm" as const) : ("impact" as const),
+    perIteration: p.count / n,
+  }));
+  const d = r.dps;
+  const rep = run.representative;
   return {
     spec: prep.spec.spec,
     durationS: fightS,
     targets: prep.targets,
     iterations: n,
+    maxIterations: o.maxIterations,
     seed: prep.seed.toString(),
-    chunkSize,
-    chunks: plan.length,
-    threads,
-    elapsedMs,
-    dps: { mean: total.mean, min: total.min, max: total.max, stddev: n > 0 ? Math.sqrt(total.m2 / n) : 0 },
-    events: { total: total.events, perIteration: total.events / n },
-    damage: { total: total.damage / n, pet: total.pet / n },
+    chunkSize: o.chunkSize,
+    chunks: run.chunks,
+    threads: o.threads,
+    elapsedMs: o.elapsedMs,
+    dps: { mean: d.mean, min: d.min, max: d.max, stddev: d.stddev },
+    error: { dps: Number.isFinite(run.relativeError) ? (run.relativeError / 100) * d.mean : Number.POSITIVE_INFINITY, relative: run.relativeError, target: o.target, stoppedEarly: run.stoppedEarly },
+    histogram: histogramSummary(r),
+    events: { total: r.events, perIteration: r.events / n },
+    damage: { total: r.damage / n, pet: r.petDamage / n },
     spells,
+    auras,
+    resources,
+    perSecond,
+    procs,
+    representative: rep ? { chunkId: rep.chunkId, iteration: rep.iteration, globalIteration: rep.globalIteration, seed: rep.seed.toString(), dps: rep.dps } : null,
+    timeline: o.timeline,
     stats: prep.stats,
     talents: prep.spec.talents,
-    warnings: { unknownSpellCasts: total.unknownSpellCasts },
+    warnings: { unknownSpellCasts: r.unknownSpellCasts, timelineDropped: o.timeline?.dropped ?? 0 },
+  };
+}
+
+/** Browser-safe base64 (no Buffer). */
+function base64(bytes: Uint8Array): string {
+  let s = "";
+  for (let i = 0; i < bytes.length; i++) s += String.fromCharCode(bytes[i]!);
+  return btoa(s);
+}
+
+/** Number of equal-width bins of the DPS distribution in the result. */
+export const HISTOGRAM_BINS = 40;
+
+interface CountsView {
+  maxValue: number;
+  minNonZeroValue: number;
+  countsArrayIndex(value: number): number;
+  getCountAtIndex(index: number): number;
+  valueFromIndex(index: number): number;
+  getValueAtPercentile(p: number): number;
+}
+
+/** Equal-width bins over [min, max] DPS from the HDR counts (each HDR bucket falls in the bin of its value). */
+function histogramSummary(r: ChunkReport): HistogramSummary {
+  const h = r.histogram as unknown as CountsView;
+  const lo = r.dps.count > 0 ? r.dps.min : 0;
+  const hi = r.dps.count > 0 ? r.dps.max : 0;
+  const width = hi > lo ? (hi - lo) / HISTOGRAM_BINS : 1;
+  const bins = Array.from({ length: hi > lo ? HISTOGRAM_BINS : 1 }, (_, k) => ({ from: lo + k * width, to: k === HISTOGRAM_BINS - 1 ? hi : lo + (k + 1) * width, count: 0 }));
+  if (r.dps.count > 0) {
+    const top = h.countsArrayIndex(h.maxValue);
+    for (let i = 0; i <= top; i++) {
+      const c = h.getCountAtIndex(i);
+      if (c === 0) continue;
+      const v = h.valueFromIndex(i) / DPS_SCALE;
+      const k = Math.min(bins.length - 1, Math.max(0, Math.floor((v - lo) / width)));
+      bins[k]!.count += c;
+    }
+  }
+  const pct = (p: number) => (r.dps.count > 0 ? h.getValueAtPercentile(p) / DPS_SCALE : 0);
+  return {
+    scale: DPS_SCALE,
+    bins,
+    percentiles: { p1: pct(1), p5: pct(5), p25: pct(25), p50: pct(50), p75: pct(75), p95: pct(95), p99: pct(99) },
+    hdrV2Base64: base64(encodeHistogramV2(r.histogram)),
   };
 }

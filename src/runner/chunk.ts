@@ -15,5 +15,6 @@ export type ToWorker =
   | { type: "chunk"; runId: number; chunkId: number; firstIteration: number; count: number };
 
 export type FromWorker =
+  | { type: "ready" } // posted once the entry's modules (and the wasm) are loaded
   | { type: "done"; runId: number; chunkId: number; bytes: Uint8Array }
   | { type: "error"; runId: number; chunkId: number; code: string; message: string };

@@ -23,7 +23,7 @@ export function createFakeRunner(spec: FakeWorkloadSpec): ChunkRunner {
     const prefix = seedPrefix(spec.seedBase, chunkId);
     const iterationDps = new Float64Array(count);
     const perSecond = new Float64Array(duration);
-    const spells: SpellAggregate[] = [FAKE_SPELL_AUTO, FAKE_SPELL_NUKE, FAKE_SPELL_PET].map((spellId) => ({ spellId, casts: 0, hits: 0, crits: 0, damage: 0 }));
+    const spells: SpellAggregate[] = [FAKE_SPELL_AUTO, FAKE_SPELL_NUKE, FAKE_SPELL_PET].map((spellId) => ({ spellId, casts: 0, hits: 0, crits: 0, damage: 0, ticks: 0, petDamage: 0, petHits: 0 }));
     const [auto, nuke, pet] = spells as [SpellAggregate, SpellAggregate, SpellAggregate];
     let frenzyApps = 0;
     let frenzyUptime = 0;
@@ -84,6 +84,8 @@ export function createFakeRunner(spec: FakeWorkloadSpec): ChunkRunner {
         pet.casts++;
         pet.hits++;
         pet.damage += p;
+        pet.petDamage += p;
+        pet.petHits++;
         petTotal += p;
         sec += p;
         events++;

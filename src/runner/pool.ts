@@ -75,7 +75,7 @@ async function resolveWorkerEntry(explicit?: URL | string): Promise<Entry> {
 
 interface ActiveRun {
   runId: number;
-  onMessage(slot: number, m: FromWorker): void;
+  onMessage(slot: number, m: Exclude<FromWorker, { type: "ready" }>): void;
   fail(e: Error): void;
 }
 
@@ -92,7 +92,9 @@ export class WorkerPool implements ChunkExecutor {
     this.workers = workers;
     this.size = workers.length;
     workers.forEach((w, slot) => {
-      w.on("message", (m: FromWorker) => this.active?.onMessage(slot, m));
+      w.on("message", (m: FromWorker) => {
+        if (m.type !== "ready") this.active?.onMessage(slot, m);
+      });
       w.on("error", (e: Error) => this.die(new RunnerError("RUNNER_WORKER_FAILED", `worker ${slot} failed: ${e.message}`, (e as { code?: string }).code)));
       w.on("exit", (code) => {
         if (!this.closed) this.die(new RunnerError("RUNNER_WORKER_FAILED", `worker ${slot} exited with code ${code}`));
@@ -122,7 +124,38 @@ export class WorkerPool implements ChunkExecutor {
     } else {
       for (let i = 0; i < size; i++) workers.push(new Worker(entry.url));
     }
-    return new WorkerPool(workers);
+    const pool = new WorkerPool(workers);
+    // Wait until every worker has loaded its modules (tsx from source, the wasm), so start-up is
+    // paid here and not inside the first run's timing; a worker that cannot start fails create().
+    try {
+      await Promise.all(workers.map((w, slot) => WorkerPool.ready(w, slot)));
+    } catch (e) {
+      await pool.close();
+      throw e;
+    }
+    return pool;
+  }
+
+  private static ready(w: NodeWorker, slot: number): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      const done = (err?: Error) => {
+        w.off("message", onMessage);
+        w.off("error", onError);
+        w.off("exit", onExit);
+        w.unref();
+        if (err) reject(err);
+        else resolve();
+      };
+      const onMessage = (m: FromWorker) => {
+        if (m.type === "ready") done();
+      };
+      const onError = (e: Error) => done(new RunnerError("RUNNER_WORKER_FAILED", `worker ${slot} failed to start: ${e.message}`));
+      const onExit = (code: number) => done(new RunnerError("RUNNER_WORKER_FAILED", `worker ${slot} exited with code ${code} while starting`));
+      w.on("message", onMessage);
+      w.on("error", onError);
+      w.on("exit", onExit);
+      w.ref(); // keep the process alive until it answers
+    });
   }
 
   private die(e: Error): void {

@@ -25,6 +25,8 @@ export interface ChunkProgress {
   iterations: number;
   /** Relative error in percent after this chunk (Infinity below 2 iterations). */
   relativeError: number;
+  /** Mean DPS of the merged prefix. */
+  dpsMean: number;
 }
 
 export interface RunChunkedOptions {
@@ -95,7 +97,7 @@ export async function runChunked(options: RunChunkedOptions): Promise<RunChunked
       candidates.push({ chunkId: r.chunkId, seedPrefix: r.seedPrefix, firstIteration: r.firstIteration, iterationDps: r.iterationDps });
       mergeChunkReportInto(merged, r);
       error = relativeError95(merged.dps);
-      options.onChunk?.({ chunkId: nextMerge, iterations: merged.iterations, relativeError: error });
+      options.onChunk?.({ chunkId: nextMerge, iterations: merged.iterations, relativeError: error, dpsMean: merged.dps.mean });
       nextMerge++;
       if (target !== undefined && nextMerge < total && merged.iterations >= minIterations && error <= target) stopped = true;
     }

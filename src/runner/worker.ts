@@ -19,6 +19,9 @@ function errorInfo(e: unknown): { code: string; message: string } {
   return { code: typeof err?.code === "string" ? err.code : "INTERNAL", message: typeof err?.message === "string" ? err.message : String(e) };
 }
 
+// Static imports above have loaded every workload (and instantiated the wasm): tell the pool.
+port.postMessage({ type: "ready" } satisfies FromWorker);
+
 // Chunks are processed one at a time, in arrival order (the pool sends one chunk per idle worker).
 let queue: Promise<void> = Promise.resolve();
 

@@ -24,6 +24,6 @@ export {
   DAMAGE_SCALE,
   RESOURCE_SCALE,
 } from "./report.js";
-export type { ChunkReport, ChunkResult, ChunkIdentity, SpellAggregate, AuraAggregate, ResourceAggregate } from "./report.js";
+export type { ChunkReport, ChunkResult, ChunkIdentity, SpellAggregate, AuraAggregate, ResourceAggregate, ResourceSourceAggregate, ProcAggregate, SpellAggregateInput, AuraAggregateInput, ResourceAggregateInput } from "./report.js";
 export { TelemetryError } from "./errors.js";
 export type { TelemetryErrorCode } from "./errors.js";

@@ -21,16 +21,35 @@ export const DAMAGE_SCALE = 10;
 export const RESOURCE_SCALE = 100;
 
 export interface SpellAggregate {
+  /** Workload-defined spell key (the engine: index in the compiled image). */
   spellId: number;
   casts: number;
+  /** All hits, ticks and pet hits included. */
   hits: number;
   crits: number;
   damage: number;
+  /** Periodic hits (part of hits). */
+  ticks: number;
+  /** Pet share of damage and hits. */
+  petDamage: number;
+  petHits: number;
 }
 export interface AuraAggregate {
   auraId: number;
+  /** Down -> up transitions. */
   applications: number;
   uptimeMs: number;
+  /** Re-applications while up. */
+  refreshes: number;
+  /** Sum of stacks x ms while up. */
+  stackMs: number;
+}
+export interface ResourceSourceAggregate {
+  /** Workload-defined source key (the engine: see src/engine/simulate-telemetry.ts resourceSource). */
+  source: number;
+  gained: number;
+  wasted: number;
+  spent: number;
 }
 export interface ResourceAggregate {
   resourceId: number;
@@ -38,7 +57,20 @@ export interface ResourceAggregate {
   gained: number;
   wasted: number;
   spent: number;
+  /** The same flows split by source (ascending source). */
+  sources: ResourceSourceAggregate[];
 }
+export interface ProcAggregate {
+  /** 0 impact proc, 1 RPPM tracker. */
+  kind: number;
+  index: number;
+  count: number;
+}
+
+/** Runner input forms: the newer breakdowns are optional (absent = 0 / none). */
+export type SpellAggregateInput = Omit<SpellAggregate, "ticks" | "petDamage" | "petHits"> & Partial<Pick<SpellAggregate, "ticks" | "petDamage" | "petHits">>;
+export type AuraAggregateInput = Omit<AuraAggregate, "refreshes" | "stackMs"> & Partial<Pick<AuraAggregate, "refreshes" | "stackMs">>;
+export type ResourceAggregateInput = Omit<ResourceAggregate, "sources"> & { sources?: readonly ResourceSourceAggregate[] };
 
 /** What a chunk runner produces for one chunk: raw, unscaled, summed over the chunk's iterations. */
 export interface ChunkResult {
@@ -51,10 +83,13 @@ export interface ChunkResult {
   petDamage: number;
   /** Damage per 1000 ms bucket, summed over the chunk's iterations. */
   perSecondDamage: ArrayLike<number>;
-  spells?: readonly SpellAggregate[];
-  auras?: readonly AuraAggregate[];
-  resources?: readonly ResourceAggregate[];
+  spells?: readonly SpellAggregateInput[];
+  auras?: readonly AuraAggregateInput[];
+  resources?: readonly ResourceAggregateInput[];
+  procs?: readonly ProcAggregate[];
   warnings?: readonly string[];
+  /** Casts of spells the engine does not know (UNKNOWN_SPELL_CAST), counted. */
+  unknownSpellCasts?: number;
 }
 
 export interface ChunkReport {
@@ -74,9 +109,12 @@ export interface ChunkReport {
   spells: SpellAggregate[];
   auras: AuraAggregate[];
   resources: ResourceAggregate[];
+  /** Ascending (kind, index). */
+  procs: ProcAggregate[];
   /** Per-iteration DPS (chunk reports; empty in merged ones). After decoding: multiples of 0.1. */
   iterationDps: Float64Array;
   warnings: string[];
+  unknownSpellCasts: number;
 }
 
 export interface ChunkIdentity {
@@ -131,16 +169,22 @@ export function chunkReportFromResult(r: ChunkResult, id: ChunkIdentity): ChunkR
     damage: r.damage,
     petDamage: r.petDamage,
     perSecondDamage: Array.from(r.perSecondDamage),
-    spells: sortById((r.spells ?? []).map((s) => ({ ...s })), "spellId"),
-    auras: sortById((r.auras ?? []).map((a) => ({ ...a })), "auraId"),
-    resources: sortById((r.resources ?? []).map((x) => ({ ...x })), "resourceId"),
+    spells: sortById((r.spells ?? []).map((s) => ({ ticks: 0, petDamage: 0, petHits: 0, ...s })), "spellId"),
+    auras: sortById((r.auras ?? []).map((a) => ({ refreshes: 0, stackMs: 0, ...a })), "auraId"),
+    resources: sortById((r.resources ?? []).map((x) => ({ ...x, sources: sortById((x.sources ?? []).map((y) => ({ ...y })), "source") })), "resourceId"),
+    procs: sortProcs((r.procs ?? []).map((p) => ({ ...p }))),
     iterationDps: Float64Array.from(r.iterationDps),
     warnings: [...new Set(r.warnings ?? [])],
+    unknownSpellCasts: checkCount(`${where}.unknownSpellCasts`, r.unknownSpellCasts ?? 0),
   };
 }
 
 function sortById<T, K extends keyof T>(xs: T[], key: K): T[] {
   return xs.sort((a, b) => (a[key] as number) - (b[key] as number));
+}
+
+function sortProcs(xs: ProcAggregate[]): ProcAggregate[] {
+  return xs.sort((a, b) => a.kind - b.kind || a.index - b.index);
 }
 
 /** An empty report to merge chunks into (chunkCount 0). */
@@ -161,8 +205,10 @@ export function emptyChunkReport(): ChunkReport {
     spells: [],
     auras: [],
     resources: [],
+    procs: [],
     iterationDps: new Float64Array(0),
     warnings: [],
+    unknownSpellCasts: 0,
   };
 }
 
@@ -209,18 +255,37 @@ export function mergeChunkReportInto(a: ChunkReport, b: ChunkReport): ChunkRepor
     x.hits += y.hits;
     x.crits += y.crits;
     x.damage += y.damage;
+    x.ticks += y.ticks;
+    x.petDamage += y.petDamage;
+    x.petHits += y.petHits;
   });
   a.auras = mergeById(a.auras, b.auras, "auraId", (x, y) => {
     x.applications += y.applications;
     x.uptimeMs += y.uptimeMs;
+    x.refreshes += y.refreshes;
+    x.stackMs += y.stackMs;
   });
-  a.resources = mergeById(a.resources, b.resources, "resourceId", (x, y) => {
+  const sumFlows = (x: { gained: number; wasted: number; spent: number }, y: { gained: number; wasted: number; spent: number }) => {
     x.gained += y.gained;
     x.wasted += y.wasted;
     x.spent += y.spent;
+  };
+  a.resources = mergeById(a.resources, b.resources, "resourceId", (x, y) => {
+    sumFlows(x, y);
+    x.sources = mergeById(x.sources, y.sources, "source", sumFlows);
   });
+  // copies made by mergeById are shallow: give every merged resource its own sources array
+  a.resources = a.resources.map((x) => ({ ...x, sources: x.sources.map((y) => ({ ...y })) }));
+  const procs = new Map(a.procs.map((p) => [`${p.kind}:${p.index}`, p]));
+  for (const p of b.procs) {
+    const q = procs.get(`${p.kind}:${p.index}`);
+    if (q) q.count += p.count;
+    else procs.set(`${p.kind}:${p.index}`, { ...p });
+  }
+  a.procs = sortProcs([...procs.values()]);
   a.iterationDps = new Float64Array(0);
   for (const w of b.warnings) if (!a.warnings.includes(w)) a.warnings.push(w);
+  a.unknownSpellCasts += b.unknownSpellCasts;
   return a;
 }
 
@@ -263,17 +328,28 @@ export function encodeChunkReport(r: ChunkReport): Uint8Array {
       hits: checkCount(`report.spells[${s.spellId}].hits`, s.hits),
       crits: checkCount(`report.spells[${s.spellId}].crits`, s.crits),
       damageX10: scaleRound(`report.spells[${s.spellId}].damage_x10`, s.damage, DAMAGE_SCALE),
+      ticks: checkCount(`report.spells[${s.spellId}].ticks`, s.ticks),
+      petDamageX10: scaleRound(`report.spells[${s.spellId}].pet_damage_x10`, s.petDamage, DAMAGE_SCALE),
+      petHits: checkCount(`report.spells[${s.spellId}].pet_hits`, s.petHits),
     })),
     auras: r.auras.map((a) => ({
       auraId: checkCount("report.auras.aura_id", a.auraId),
       applications: checkCount(`report.auras[${a.auraId}].applications`, a.applications),
       uptimeMs: checkCount(`report.auras[${a.auraId}].uptime_ms`, a.uptimeMs),
+      refreshes: checkCount(`report.auras[${a.auraId}].refreshes`, a.refreshes),
+      stackMs: checkCount(`report.auras[${a.auraId}].stack_ms`, a.stackMs),
     })),
     resources: r.resources.map((x) => ({
       resourceId: checkCount("report.resources.resource_id", x.resourceId),
       gainedX100: scaleRound(`report.resources[${x.resourceId}].gained_x100`, x.gained, RESOURCE_SCALE),
       wastedX100: scaleRound(`report.resources[${x.resourceId}].wasted_x100`, x.wasted, RESOURCE_SCALE),
       spentX100: scaleRound(`report.resources[${x.resourceId}].spent_x100`, x.spent, RESOURCE_SCALE),
+      sources: x.sources.map((y) => ({
+        source: checkCount(`report.resources[${x.resourceId}].sources.source`, y.source),
+        gainedX100: scaleRound(`report.resources[${x.resourceId}].sources[${y.source}].gained_x100`, y.gained, RESOURCE_SCALE),
+        wastedX100: scaleRound(`report.resources[${x.resourceId}].sources[${y.source}].wasted_x100`, y.wasted, RESOURCE_SCALE),
+        spentX100: scaleRound(`report.resources[${x.resourceId}].sources[${y.source}].spent_x100`, y.spent, RESOURCE_SCALE),
+      })),
     })),
     iterationDpsX10: Array.from(r.iterationDps, (v, i) => {
       const s = scaleRound(`report.iteration_dps_x10[${i}]`, v, DPS_SCALE);
@@ -281,6 +357,12 @@ export function encodeChunkReport(r: ChunkReport): Uint8Array {
       return s;
     }),
     warnings: r.warnings,
+    procs: r.procs.map((p) => ({
+      kind: checkCount("report.procs.kind", p.kind),
+      index: checkCount("report.procs.index", p.index),
+      count: checkCount(`report.procs[${p.kind}:${p.index}].count`, p.count),
+    })),
+    unknownSpellCasts: checkCount("report.unknown_spell_casts", r.unknownSpellCasts),
   };
   // In Node protobufjs writes into Buffer.allocUnsafe memory (a shared slab for small sizes):
   // copy into an exact, unshared Uint8Array so callers can transfer or keep it safely.
@@ -353,19 +435,32 @@ export function decodeChunkReport(bytes: Uint8Array): ChunkReport {
       hits: num("report.spells.hits", s.hits),
       crits: num("report.spells.crits", s.crits),
       damage: num("report.spells.damage_x10", s.damageX10) / DAMAGE_SCALE,
+      ticks: num("report.spells.ticks", s.ticks),
+      petDamage: num("report.spells.pet_damage_x10", s.petDamageX10) / DAMAGE_SCALE,
+      petHits: num("report.spells.pet_hits", s.petHits),
     })),
     auras: m.auras.map((a) => ({
       auraId: a.auraId ?? 0,
       applications: num("report.auras.applications", a.applications),
       uptimeMs: num("report.auras.uptime_ms", a.uptimeMs),
+      refreshes: num("report.auras.refreshes", a.refreshes),
+      stackMs: num("report.auras.stack_ms", a.stackMs),
     })),
     resources: m.resources.map((x) => ({
       resourceId: x.resourceId ?? 0,
       gained: num("report.resources.gained_x100", x.gainedX100) / RESOURCE_SCALE,
       wasted: num("report.resources.wasted_x100", x.wastedX100) / RESOURCE_SCALE,
       spent: num("report.resources.spent_x100", x.spentX100) / RESOURCE_SCALE,
+      sources: (x.sources ?? []).map((y) => ({
+        source: y.source ?? 0,
+        gained: num("report.resources.sources.gained_x100", y.gainedX100) / RESOURCE_SCALE,
+        wasted: num("report.resources.sources.wasted_x100", y.wastedX100) / RESOURCE_SCALE,
+        spent: num("report.resources.sources.spent_x100", y.spentX100) / RESOURCE_SCALE,
+      })),
     })),
+    procs: m.procs.map((p) => ({ kind: p.kind ?? 0, index: p.index ?? 0, count: num("report.procs.count", p.count) })),
     iterationDps: Float64Array.from(m.iterationDpsX10, (v) => v / DPS_SCALE),
     warnings: [...m.warnings],
+    unknownSpellCasts: num("report.unknown_spell_casts", m.unknownSpellCasts),
   };
 }

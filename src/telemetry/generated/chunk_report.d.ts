@@ -44,6 +44,9 @@ export namespace combatsim {
             hits: (number|Long);
             crits: (number|Long);
             damageX10: (number|Long);
+            ticks: (number|Long);
+            petDamageX10: (number|Long);
+            petHits: (number|Long);
             static encode(message: combatsim.telemetry.SpellStats.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
             static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): combatsim.telemetry.SpellStats & combatsim.telemetry.SpellStats.$Shape;
         }
@@ -55,6 +58,9 @@ export namespace combatsim {
                 hits?: (number|Long|null);
                 crits?: (number|Long|null);
                 damageX10?: (number|Long|null);
+                ticks?: (number|Long|null);
+                petDamageX10?: (number|Long|null);
+                petHits?: (number|Long|null);
                 $unknowns?: Uint8Array[];
             }
             type $Shape = combatsim.telemetry.SpellStats.$Properties;
@@ -69,6 +75,8 @@ export namespace combatsim {
             auraId: number;
             applications: (number|Long);
             uptimeMs: (number|Long);
+            refreshes: (number|Long);
+            stackMs: (number|Long);
             static encode(message: combatsim.telemetry.AuraStats.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
             static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): combatsim.telemetry.AuraStats & combatsim.telemetry.AuraStats.$Shape;
         }
@@ -78,9 +86,36 @@ export namespace combatsim {
                 auraId?: (number|null);
                 applications?: (number|Long|null);
                 uptimeMs?: (number|Long|null);
+                refreshes?: (number|Long|null);
+                stackMs?: (number|Long|null);
                 $unknowns?: Uint8Array[];
             }
             type $Shape = combatsim.telemetry.AuraStats.$Properties;
+        }
+
+        interface IResourceSourceStats extends combatsim.telemetry.ResourceSourceStats.$Properties {
+        }
+
+        class ResourceSourceStats {
+            constructor(properties?: combatsim.telemetry.ResourceSourceStats.$Properties);
+            $unknowns?: Uint8Array[];
+            source: number;
+            gainedX100: (number|Long);
+            wastedX100: (number|Long);
+            spentX100: (number|Long);
+            static encode(message: combatsim.telemetry.ResourceSourceStats.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+            static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): combatsim.telemetry.ResourceSourceStats & combatsim.telemetry.ResourceSourceStats.$Shape;
+        }
+
+        namespace ResourceSourceStats {
+            interface $Properties {
+                source?: (number|null);
+                gainedX100?: (number|Long|null);
+                wastedX100?: (number|Long|null);
+                spentX100?: (number|Long|null);
+                $unknowns?: Uint8Array[];
+            }
+            type $Shape = combatsim.telemetry.ResourceSourceStats.$Properties;
         }
 
         interface IResourceStats extends combatsim.telemetry.ResourceStats.$Properties {
@@ -93,6 +128,7 @@ export namespace combatsim {
             gainedX100: (number|Long);
             wastedX100: (number|Long);
             spentX100: (number|Long);
+            sources: combatsim.telemetry.ResourceSourceStats.$Properties[];
             static encode(message: combatsim.telemetry.ResourceStats.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
             static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): combatsim.telemetry.ResourceStats & combatsim.telemetry.ResourceStats.$Shape;
         }
@@ -103,9 +139,33 @@ export namespace combatsim {
                 gainedX100?: (number|Long|null);
                 wastedX100?: (number|Long|null);
                 spentX100?: (number|Long|null);
+                sources?: (combatsim.telemetry.ResourceSourceStats.$Properties[]|null);
                 $unknowns?: Uint8Array[];
             }
             type $Shape = combatsim.telemetry.ResourceStats.$Properties;
+        }
+
+        interface IProcStats extends combatsim.telemetry.ProcStats.$Properties {
+        }
+
+        class ProcStats {
+            constructor(properties?: combatsim.telemetry.ProcStats.$Properties);
+            $unknowns?: Uint8Array[];
+            kind: number;
+            index: number;
+            count: (number|Long);
+            static encode(message: combatsim.telemetry.ProcStats.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+            static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): combatsim.telemetry.ProcStats & combatsim.telemetry.ProcStats.$Shape;
+        }
+
+        namespace ProcStats {
+            interface $Properties {
+                kind?: (number|null);
+                index?: (number|null);
+                count?: (number|Long|null);
+                $unknowns?: Uint8Array[];
+            }
+            type $Shape = combatsim.telemetry.ProcStats.$Properties;
         }
 
         interface IChunkReport extends combatsim.telemetry.ChunkReport.$Properties {
@@ -131,6 +191,8 @@ export namespace combatsim {
             resources: combatsim.telemetry.ResourceStats.$Properties[];
             iterationDpsX10: number[];
             warnings: string[];
+            procs: combatsim.telemetry.ProcStats.$Properties[];
+            unknownSpellCasts: (number|Long);
             static encode(message: combatsim.telemetry.ChunkReport.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
             static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): combatsim.telemetry.ChunkReport & combatsim.telemetry.ChunkReport.$Shape;
         }
@@ -154,6 +216,8 @@ export namespace combatsim {
                 resources?: (combatsim.telemetry.ResourceStats.$Properties[]|null);
                 iterationDpsX10?: (number[]|null);
                 warnings?: (string[]|null);
+                procs?: (combatsim.telemetry.ProcStats.$Properties[]|null);
+                unknownSpellCasts?: (number|Long|null);
                 $unknowns?: Uint8Array[];
             }
             type $Shape = combatsim.telemetry.ChunkReport.$Properties;

@@ -253,6 +253,9 @@ export const combatsim = $root.combatsim = (() => {
              * @property {number|Long|null} [hits] SpellStats hits
              * @property {number|Long|null} [crits] SpellStats crits
              * @property {number|Long|null} [damageX10] SpellStats damageX10
+             * @property {number|Long|null} [ticks] SpellStats ticks
+             * @property {number|Long|null} [petDamageX10] SpellStats petDamageX10
+             * @property {number|Long|null} [petHits] SpellStats petHits
              * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
              */
 
@@ -325,6 +328,30 @@ export const combatsim = $root.combatsim = (() => {
             SpellStats.prototype.damageX10 = $util.Long ? $util.Long.fromBits(0,0,false) : 0;
 
             /**
+             * SpellStats ticks.
+             * @member {number|Long} ticks
+             * @memberof combatsim.telemetry.SpellStats
+             * @instance
+             */
+            SpellStats.prototype.ticks = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
+
+            /**
+             * SpellStats petDamageX10.
+             * @member {number|Long} petDamageX10
+             * @memberof combatsim.telemetry.SpellStats
+             * @instance
+             */
+            SpellStats.prototype.petDamageX10 = $util.Long ? $util.Long.fromBits(0,0,false) : 0;
+
+            /**
+             * SpellStats petHits.
+             * @member {number|Long} petHits
+             * @memberof combatsim.telemetry.SpellStats
+             * @instance
+             */
+            SpellStats.prototype.petHits = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
+
+            /**
              * Encodes the specified SpellStats message. Does not implicitly {@link combatsim.telemetry.SpellStats.verify|verify} messages.
              * @function encode
              * @memberof combatsim.telemetry.SpellStats
@@ -350,6 +377,12 @@ export const combatsim = $root.combatsim = (() => {
                     writer.uint32(/* id 4, wireType 0 =*/32).uint64(message.crits);
                 if (message.damageX10 != null && $Object.hasOwnProperty.call(message, "damageX10") && (typeof message.damageX10 === "object" ? message.damageX10.low || message.damageX10.high : message.damageX10 !== 0))
                     writer.uint32(/* id 5, wireType 0 =*/40).int64(message.damageX10);
+                if (message.ticks != null && $Object.hasOwnProperty.call(message, "ticks") && (typeof message.ticks === "object" ? message.ticks.low || message.ticks.high : message.ticks !== 0))
+                    writer.uint32(/* id 6, wireType 0 =*/48).uint64(message.ticks);
+                if (message.petDamageX10 != null && $Object.hasOwnProperty.call(message, "petDamageX10") && (typeof message.petDamageX10 === "object" ? message.petDamageX10.low || message.petDamageX10.high : message.petDamageX10 !== 0))
+                    writer.uint32(/* id 7, wireType 0 =*/56).int64(message.petDamageX10);
+                if (message.petHits != null && $Object.hasOwnProperty.call(message, "petHits") && (typeof message.petHits === "object" ? message.petHits.low || message.petHits.high : message.petHits !== 0))
+                    writer.uint32(/* id 8, wireType 0 =*/64).uint64(message.petHits);
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                     for (let i = 0; i < message.$unknowns.length; ++i)
                         writer.raw(message.$unknowns[i]);
@@ -439,6 +472,33 @@ export const combatsim = $root.combatsim = (() => {
                                 delete message.damageX10;
                             continue;
                         }
+                    case 6: {
+                            if (wireType !== 0)
+                                break;
+                            if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                                message.ticks = value;
+                            else
+                                delete message.ticks;
+                            continue;
+                        }
+                    case 7: {
+                            if (wireType !== 0)
+                                break;
+                            if (typeof (value = reader.int64()) === "object" ? value.low || value.high : value !== 0)
+                                message.petDamageX10 = value;
+                            else
+                                delete message.petDamageX10;
+                            continue;
+                        }
+                    case 8: {
+                            if (wireType !== 0)
+                                break;
+                            if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                                message.petHits = value;
+                            else
+                                delete message.petHits;
+                            continue;
+                        }
                     }
                     reader.skipType(wireType, _depth, tag);
                     if (!reader.discardUnknown) {
@@ -467,6 +527,8 @@ export const combatsim = $root.combatsim = (() => {
              * @property {number|null} [auraId] AuraStats auraId
              * @property {number|Long|null} [applications] AuraStats applications
              * @property {number|Long|null} [uptimeMs] AuraStats uptimeMs
+             * @property {number|Long|null} [refreshes] AuraStats refreshes
+             * @property {number|Long|null} [stackMs] AuraStats stackMs
              * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
              */
 
@@ -523,6 +585,22 @@ export const combatsim = $root.combatsim = (() => {
             AuraStats.prototype.uptimeMs = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
 
             /**
+             * AuraStats refreshes.
+             * @member {number|Long} refreshes
+             * @memberof combatsim.telemetry.AuraStats
+             * @instance
+             */
+            AuraStats.prototype.refreshes = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
+
+            /**
+             * AuraStats stackMs.
+             * @member {number|Long} stackMs
+             * @memberof combatsim.telemetry.AuraStats
+             * @instance
+             */
+            AuraStats.prototype.stackMs = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
+
+            /**
              * Encodes the specified AuraStats message. Does not implicitly {@link combatsim.telemetry.AuraStats.verify|verify} messages.
              * @function encode
              * @memberof combatsim.telemetry.AuraStats
@@ -544,6 +622,10 @@ export const combatsim = $root.combatsim = (() => {
                     writer.uint32(/* id 2, wireType 0 =*/16).uint64(message.applications);
                 if (message.uptimeMs != null && $Object.hasOwnProperty.call(message, "uptimeMs") && (typeof message.uptimeMs === "object" ? message.uptimeMs.low || message.uptimeMs.high : message.uptimeMs !== 0))
                     writer.uint32(/* id 3, wireType 0 =*/24).uint64(message.uptimeMs);
+                if (message.refreshes != null && $Object.hasOwnProperty.call(message, "refreshes") && (typeof message.refreshes === "object" ? message.refreshes.low || message.refreshes.high : message.refreshes !== 0))
+                    writer.uint32(/* id 4, wireType 0 =*/32).uint64(message.refreshes);
+                if (message.stackMs != null && $Object.hasOwnProperty.call(message, "stackMs") && (typeof message.stackMs === "object" ? message.stackMs.low || message.stackMs.high : message.stackMs !== 0))
+                    writer.uint32(/* id 5, wireType 0 =*/40).uint64(message.stackMs);
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                     for (let i = 0; i < message.$unknowns.length; ++i)
                         writer.raw(message.$unknowns[i]);
@@ -615,6 +697,24 @@ export const combatsim = $root.combatsim = (() => {
                                 delete message.uptimeMs;
                             continue;
                         }
+                    case 4: {
+                            if (wireType !== 0)
+                                break;
+                            if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                                message.refreshes = value;
+                            else
+                                delete message.refreshes;
+                            continue;
+                        }
+                    case 5: {
+                            if (wireType !== 0)
+                                break;
+                            if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                                message.stackMs = value;
+                            else
+                                delete message.stackMs;
+                            continue;
+                        }
                     }
                     reader.skipType(wireType, _depth, tag);
                     if (!reader.discardUnknown) {
@@ -635,6 +735,202 @@ export const combatsim = $root.combatsim = (() => {
             return AuraStats;
         })();
 
+        telemetry.ResourceSourceStats = (function() {
+
+            /**
+             * Properties of a ResourceSourceStats.
+             * @typedef {Object} combatsim.telemetry.ResourceSourceStats.$Properties
+             * @property {number|null} [source] ResourceSourceStats source
+             * @property {number|Long|null} [gainedX100] ResourceSourceStats gainedX100
+             * @property {number|Long|null} [wastedX100] ResourceSourceStats wastedX100
+             * @property {number|Long|null} [spentX100] ResourceSourceStats spentX100
+             * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+             */
+
+            /**
+             * Properties of a ResourceSourceStats.
+             * @memberof combatsim.telemetry
+             * @interface IResourceSourceStats
+             * @augments combatsim.telemetry.ResourceSourceStats.$Properties
+             * @deprecated Use combatsim.telemetry.ResourceSourceStats.$Properties instead.
+             */
+
+            /**
+             * Shape of a ResourceSourceStats.
+             * @typedef {combatsim.telemetry.ResourceSourceStats.$Properties} combatsim.telemetry.ResourceSourceStats.$Shape
+             */
+
+            /**
+             * Constructs a new ResourceSourceStats.
+             * @memberof combatsim.telemetry
+             * @classdesc Represents a ResourceSourceStats.
+             * @constructor
+             * @param {combatsim.telemetry.ResourceSourceStats.$Properties=} [properties] Properties to set
+             * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+             */
+            const ResourceSourceStats = function (properties) {
+                if (properties)
+                    for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                        if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                            this[keys[i]] = properties[keys[i]];
+            };
+
+            /**
+             * ResourceSourceStats source.
+             * @member {number} source
+             * @memberof combatsim.telemetry.ResourceSourceStats
+             * @instance
+             */
+            ResourceSourceStats.prototype.source = 0;
+
+            /**
+             * ResourceSourceStats gainedX100.
+             * @member {number|Long} gainedX100
+             * @memberof combatsim.telemetry.ResourceSourceStats
+             * @instance
+             */
+            ResourceSourceStats.prototype.gainedX100 = $util.Long ? $util.Long.fromBits(0,0,false) : 0;
+
+            /**
+             * ResourceSourceStats wastedX100.
+             * @member {number|Long} wastedX100
+             * @memberof combatsim.telemetry.ResourceSourceStats
+             * @instance
+             */
+            ResourceSourceStats.prototype.wastedX100 = $util.Long ? $util.Long.fromBits(0,0,false) : 0;
+
+            /**
+             * ResourceSourceStats spentX100.
+             * @member {number|Long} spentX100
+             * @memberof combatsim.telemetry.ResourceSourceStats
+             * @instance
+             */
+            ResourceSourceStats.prototype.spentX100 = $util.Long ? $util.Long.fromBits(0,0,false) : 0;
+
+            /**
+             * Encodes the specified ResourceSourceStats message. Does not implicitly {@link combatsim.telemetry.ResourceSourceStats.verify|verify} messages.
+             * @function encode
+             * @memberof combatsim.telemetry.ResourceSourceStats
+             * @static
+             * @param {combatsim.telemetry.ResourceSourceStats.$Properties} message ResourceSourceStats message or plain object to encode
+             * @param {$protobuf.Writer} [writer] Writer to encode to
+             * @returns {$protobuf.Writer} Writer
+             */
+            ResourceSourceStats.encode = function (message, writer, _depth) {
+                if (!writer)
+                    writer = $Writer.create();
+                if (_depth === $undefined)
+                    _depth = 0;
+                if (_depth > $util.recursionLimit)
+                    throw $Error("max depth exceeded");
+                if (message.source != null && $Object.hasOwnProperty.call(message, "source") && message.source !== 0)
+                    writer.uint32(/* id 1, wireType 0 =*/8).uint32(message.source);
+                if (message.gainedX100 != null && $Object.hasOwnProperty.call(message, "gainedX100") && (typeof message.gainedX100 === "object" ? message.gainedX100.low || message.gainedX100.high : message.gainedX100 !== 0))
+                    writer.uint32(/* id 2, wireType 0 =*/16).int64(message.gainedX100);
+                if (message.wastedX100 != null && $Object.hasOwnProperty.call(message, "wastedX100") && (typeof message.wastedX100 === "object" ? message.wastedX100.low || message.wastedX100.high : message.wastedX100 !== 0))
+                    writer.uint32(/* id 3, wireType 0 =*/24).int64(message.wastedX100);
+                if (message.spentX100 != null && $Object.hasOwnProperty.call(message, "spentX100") && (typeof message.spentX100 === "object" ? message.spentX100.low || message.spentX100.high : message.spentX100 !== 0))
+                    writer.uint32(/* id 4, wireType 0 =*/32).int64(message.spentX100);
+                if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                    for (let i = 0; i < message.$unknowns.length; ++i)
+                        writer.raw(message.$unknowns[i]);
+                return writer;
+            };
+
+            /**
+             * Decodes a ResourceSourceStats message from the specified reader or buffer.
+             * @function decode
+             * @memberof combatsim.telemetry.ResourceSourceStats
+             * @static
+             * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+             * @param {number} [length] Message length if known beforehand
+             * @returns {combatsim.telemetry.ResourceSourceStats & combatsim.telemetry.ResourceSourceStats.$Shape} ResourceSourceStats
+             * @throws {Error} If the payload is not a reader or valid buffer
+             * @throws {$protobuf.util.ProtocolError} If required fields are missing
+             */
+            ResourceSourceStats.decode = function (reader, length, _end, _depth, _target) {
+                if (!(reader instanceof $Reader))
+                    reader = $Reader.create(reader);
+                if (_depth === $undefined)
+                    _depth = 0;
+                if (_depth > $Reader.recursionLimit)
+                    throw $Error("max depth exceeded");
+                let end, message, value;
+                if (length === $undefined)
+                    end = reader.len;
+                else {
+                    end = reader.pos + length;
+                    if (end > reader.len)
+                        throw $RangeError("index out of range");
+                    length = reader.len;
+                    reader.len = end;
+                }
+                message = _target || new $root.combatsim.telemetry.ResourceSourceStats();
+                while (reader.pos < end) {
+                    let start = reader.pos;
+                    let tag = reader.tag();
+                    if (tag === _end) {
+                        _end = $undefined;
+                        break;
+                    }
+                    let wireType = tag & 7;
+                    switch (tag >>>= 3) {
+                    case 1: {
+                            if (wireType !== 0)
+                                break;
+                            if (value = reader.uint32())
+                                message.source = value;
+                            else
+                                delete message.source;
+                            continue;
+                        }
+                    case 2: {
+                            if (wireType !== 0)
+                                break;
+                            if (typeof (value = reader.int64()) === "object" ? value.low || value.high : value !== 0)
+                                message.gainedX100 = value;
+                            else
+                                delete message.gainedX100;
+                            continue;
+                        }
+                    case 3: {
+                            if (wireType !== 0)
+                                break;
+                            if (typeof (value = reader.int64()) === "object" ? value.low || value.high : value !== 0)
+                                message.wastedX100 = value;
+                            else
+                                delete message.wastedX100;
+                            continue;
+                        }
+                    case 4: {
+                            if (wireType !== 0)
+                                break;
+                            if (typeof (value = reader.int64()) === "object" ? value.low || value.high : value !== 0)
+                                message.spentX100 = value;
+                            else
+                                delete message.spentX100;
+                            continue;
+                        }
+                    }
+                    reader.skipType(wireType, _depth, tag);
+                    if (!reader.discardUnknown) {
+                        $util.makeProp(message, "$unknowns", false);
+                        (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                    }
+                }
+                if (length !== $undefined) {
+                    if (reader.pos !== end)
+                        throw $RangeError("index out of range");
+                    reader.len = length;
+                }
+                if (_end !== $undefined)
+                    throw $Error("missing end group");
+                return message;
+            };
+
+            return ResourceSourceStats;
+        })();
+
         telemetry.ResourceStats = (function() {
 
             /**
@@ -644,6 +940,7 @@ export const combatsim = $root.combatsim = (() => {
              * @property {number|Long|null} [gainedX100] ResourceStats gainedX100
              * @property {number|Long|null} [wastedX100] ResourceStats wastedX100
              * @property {number|Long|null} [spentX100] ResourceStats spentX100
+             * @property {Array.<combatsim.telemetry.ResourceSourceStats.$Properties>|null} [sources] ResourceStats sources
              * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
              */
 
@@ -669,6 +966,7 @@ export const combatsim = $root.combatsim = (() => {
              * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
              */
             const ResourceStats = function (properties) {
+                this.sources = [];
                 if (properties)
                     for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
                         if (properties[keys[i]] != null && keys[i] !== "__proto__")
@@ -708,6 +1006,14 @@ export const combatsim = $root.combatsim = (() => {
             ResourceStats.prototype.spentX100 = $util.Long ? $util.Long.fromBits(0,0,false) : 0;
 
             /**
+             * ResourceStats sources.
+             * @member {Array.<combatsim.telemetry.ResourceSourceStats.$Properties>} sources
+             * @memberof combatsim.telemetry.ResourceStats
+             * @instance
+             */
+            ResourceStats.prototype.sources = $util.emptyArray;
+
+            /**
              * Encodes the specified ResourceStats message. Does not implicitly {@link combatsim.telemetry.ResourceStats.verify|verify} messages.
              * @function encode
              * @memberof combatsim.telemetry.ResourceStats
@@ -731,6 +1037,9 @@ export const combatsim = $root.combatsim = (() => {
                     writer.uint32(/* id 3, wireType 0 =*/24).int64(message.wastedX100);
                 if (message.spentX100 != null && $Object.hasOwnProperty.call(message, "spentX100") && (typeof message.spentX100 === "object" ? message.spentX100.low || message.spentX100.high : message.spentX100 !== 0))
                     writer.uint32(/* id 4, wireType 0 =*/32).int64(message.spentX100);
+                if (message.sources != null && message.sources.length)
+                    for (let i = 0; i < message.sources.length; ++i)
+                        $root.combatsim.telemetry.ResourceSourceStats.encode(message.sources[i], writer.uint32(/* id 5, wireType 2 =*/42).fork(), _depth + 1).ldelim();
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                     for (let i = 0; i < message.$unknowns.length; ++i)
                         writer.raw(message.$unknowns[i]);
@@ -811,6 +1120,14 @@ export const combatsim = $root.combatsim = (() => {
                                 delete message.spentX100;
                             continue;
                         }
+                    case 5: {
+                            if (wireType !== 2)
+                                break;
+                            if (!(message.sources && message.sources.length))
+                                message.sources = [];
+                            message.sources.push($root.combatsim.telemetry.ResourceSourceStats.decode(reader, reader.size(), $undefined, _depth + 1));
+                            continue;
+                        }
                     }
                     reader.skipType(wireType, _depth, tag);
                     if (!reader.discardUnknown) {
@@ -829,6 +1146,182 @@ export const combatsim = $root.combatsim = (() => {
             };
 
             return ResourceStats;
+        })();
+
+        telemetry.ProcStats = (function() {
+
+            /**
+             * Properties of a ProcStats.
+             * @typedef {Object} combatsim.telemetry.ProcStats.$Properties
+             * @property {number|null} [kind] ProcStats kind
+             * @property {number|null} [index] ProcStats index
+             * @property {number|Long|null} [count] ProcStats count
+             * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+             */
+
+            /**
+             * Properties of a ProcStats.
+             * @memberof combatsim.telemetry
+             * @interface IProcStats
+             * @augments combatsim.telemetry.ProcStats.$Properties
+             * @deprecated Use combatsim.telemetry.ProcStats.$Properties instead.
+             */
+
+            /**
+             * Shape of a ProcStats.
+             * @typedef {combatsim.telemetry.ProcStats.$Properties} combatsim.telemetry.ProcStats.$Shape
+             */
+
+            /**
+             * Constructs a new ProcStats.
+             * @memberof combatsim.telemetry
+             * @classdesc Represents a ProcStats.
+             * @constructor
+             * @param {combatsim.telemetry.ProcStats.$Properties=} [properties] Properties to set
+             * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+             */
+            const ProcStats = function (properties) {
+                if (properties)
+                    for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                        if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                            this[keys[i]] = properties[keys[i]];
+            };
+
+            /**
+             * ProcStats kind.
+             * @member {number} kind
+             * @memberof combatsim.telemetry.ProcStats
+             * @instance
+             */
+            ProcStats.prototype.kind = 0;
+
+            /**
+             * ProcStats index.
+             * @member {number} index
+             * @memberof combatsim.telemetry.ProcStats
+             * @instance
+             */
+            ProcStats.prototype.index = 0;
+
+            /**
+             * ProcStats count.
+             * @member {number|Long} count
+             * @memberof combatsim.telemetry.ProcStats
+             * @instance
+             */
+            ProcStats.prototype.count = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
+
+            /**
+             * Encodes the specified ProcStats message. Does not implicitly {@link combatsim.telemetry.ProcStats.verify|verify} messages.
+             * @function encode
+             * @memberof combatsim.telemetry.ProcStats
+             * @static
+             * @param {combatsim.telemetry.ProcStats.$Properties} message ProcStats message or plain object to encode
+             * @param {$protobuf.Writer} [writer] Writer to encode to
+             * @returns {$protobuf.Writer} Writer
+             */
+            ProcStats.encode = function (message, writer, _depth) {
+                if (!writer)
+                    writer = $Writer.create();
+                if (_depth === $undefined)
+                    _depth = 0;
+                if (_depth > $util.recursionLimit)
+                    throw $Error("max depth exceeded");
+                if (message.kind != null && $Object.hasOwnProperty.call(message, "kind") && message.kind !== 0)
+                    writer.uint32(/* id 1, wireType 0 =*/8).uint32(message.kind);
+                if (message.index != null && $Object.hasOwnProperty.call(message, "index") && message.index !== 0)
+                    writer.uint32(/* id 2, wireType 0 =*/16).uint32(message.index);
+                if (message.count != null && $Object.hasOwnProperty.call(message, "count") && (typeof message.count === "object" ? message.count.low || message.count.high : message.count !== 0))
+                    writer.uint32(/* id 3, wireType 0 =*/24).uint64(message.count);
+                if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                    for (let i = 0; i < message.$unknowns.length; ++i)
+                        writer.raw(message.$unknowns[i]);
+                return writer;
+            };
+
+            /**
+             * Decodes a ProcStats message from the specified reader or buffer.
+             * @function decode
+             * @memberof combatsim.telemetry.ProcStats
+             * @static
+             * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+             * @param {number} [length] Message length if known beforehand
+             * @returns {combatsim.telemetry.ProcStats & combatsim.telemetry.ProcStats.$Shape} ProcStats
+             * @throws {Error} If the payload is not a reader or valid buffer
+             * @throws {$protobuf.util.ProtocolError} If required fields are missing
+             */
+            ProcStats.decode = function (reader, length, _end, _depth, _target) {
+                if (!(reader instanceof $Reader))
+                    reader = $Reader.create(reader);
+                if (_depth === $undefined)
+                    _depth = 0;
+                if (_depth > $Reader.recursionLimit)
+                    throw $Error("max depth exceeded");
+                let end, message, value;
+                if (length === $undefined)
+                    end = reader.len;
+                else {
+                    end = reader.pos + length;
+                    if (end > reader.len)
+                        throw $RangeError("index out of range");
+                    length = reader.len;
+                    reader.len = end;
+                }
+                message = _target || new $root.combatsim.telemetry.ProcStats();
+                while (reader.pos < end) {
+                    let start = reader.pos;
+                    let tag = reader.tag();
+                    if (tag === _end) {
+                        _end = $undefined;
+                        break;
+                    }
+                    let wireType = tag & 7;
+                    switch (tag >>>= 3) {
+                    case 1: {
+                            if (wireType !== 0)
+                                break;
+                            if (value = reader.uint32())
+                                message.kind = value;
+                            else
+                                delete message.kind;
+                            continue;
+                        }
+                    case 2: {
+                            if (wireType !== 0)
+                                break;
+                            if (value = reader.uint32())
+                                message.index = value;
+                            else
+                                delete message.index;
+                            continue;
+                        }
+                    case 3: {
+                            if (wireType !== 0)
+                                break;
+                            if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                                message.count = value;
+                            else
+                                delete message.count;
+                            continue;
+                        }
+                    }
+                    reader.skipType(wireType, _depth, tag);
+                    if (!reader.discardUnknown) {
+                        $util.makeProp(message, "$unknowns", false);
+                        (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                    }
+                }
+                if (length !== $undefined) {
+                    if (reader.pos !== end)
+                        throw $RangeError("index out of range");
+                    reader.len = length;
+                }
+                if (_end !== $undefined)
+                    throw $Error("missing end group");
+                return message;
+            };
+
+            return ProcStats;
         })();
 
         telemetry.ChunkReport = (function() {
@@ -853,6 +1346,8 @@ export const combatsim = $root.combatsim = (() => {
              * @property {Array.<combatsim.telemetry.ResourceStats.$Properties>|null} [resources] ChunkReport resources
              * @property {Array.<number>|null} [iterationDpsX10] ChunkReport iterationDpsX10
              * @property {Array.<string>|null} [warnings] ChunkReport warnings
+             * @property {Array.<combatsim.telemetry.ProcStats.$Properties>|null} [procs] ChunkReport procs
+             * @property {number|Long|null} [unknownSpellCasts] ChunkReport unknownSpellCasts
              * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
              */
 
@@ -884,6 +1379,7 @@ export const combatsim = $root.combatsim = (() => {
                 this.resources = [];
                 this.iterationDpsX10 = [];
                 this.warnings = [];
+                this.procs = [];
                 if (properties)
                     for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
                         if (properties[keys[i]] != null && keys[i] !== "__proto__")
@@ -1027,6 +1523,22 @@ export const combatsim = $root.combatsim = (() => {
             ChunkReport.prototype.warnings = $util.emptyArray;
 
             /**
+             * ChunkReport procs.
+             * @member {Array.<combatsim.telemetry.ProcStats.$Properties>} procs
+             * @memberof combatsim.telemetry.ChunkReport
+             * @instance
+             */
+            ChunkReport.prototype.procs = $util.emptyArray;
+
+            /**
+             * ChunkReport unknownSpellCasts.
+             * @member {number|Long} unknownSpellCasts
+             * @memberof combatsim.telemetry.ChunkReport
+             * @instance
+             */
+            ChunkReport.prototype.unknownSpellCasts = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
+
+            /**
              * Encodes the specified ChunkReport message. Does not implicitly {@link combatsim.telemetry.ChunkReport.verify|verify} messages.
              * @function encode
              * @memberof combatsim.telemetry.ChunkReport
@@ -1080,6 +1592,11 @@ export const combatsim = $root.combatsim = (() => {
                 if (message.warnings != null && message.warnings.length)
                     for (let i = 0; i < message.warnings.length; ++i)
                         writer.uint32(/* id 17, wireType 2 =*/138).string(message.warnings[i]);
+                if (message.procs != null && message.procs.length)
+                    for (let i = 0; i < message.procs.length; ++i)
+                        $root.combatsim.telemetry.ProcStats.encode(message.procs[i], writer.uint32(/* id 18, wireType 2 =*/146).fork(), _depth + 1).ldelim();
+                if (message.unknownSpellCasts != null && $Object.hasOwnProperty.call(message, "unknownSpellCasts") && (typeof message.unknownSpellCasts === "object" ? message.unknownSpellCasts.low || message.unknownSpellCasts.high : message.unknownSpellCasts !== 0))
+                    writer.uint32(/* id 19, wireType 0 =*/152).uint64(message.unknownSpellCasts);
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                     for (let i = 0; i < message.$unknowns.length; ++i)
                         writer.raw(message.$unknowns[i]);
@@ -1278,6 +1795,23 @@ export const combatsim = $root.combatsim = (() => {
                             if (!(message.warnings && message.warnings.length))
                                 message.warnings = [];
                             message.warnings.push(reader.stringVerify());
+                            continue;
+                        }
+                    case 18: {
+                            if (wireType !== 2)
+                                break;
+                            if (!(message.procs && message.procs.length))
+                                message.procs = [];
+                            message.procs.push($root.combatsim.telemetry.ProcStats.decode(reader, reader.size(), $undefined, _depth + 1));
+                            continue;
+                        }
+                    case 19: {
+                            if (wireType !== 0)
+                                break;
+                            if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                                message.unknownSpellCasts = value;
+                            else
+                                delete message.unknownSpellCasts;
                             continue;
                         }
                     }

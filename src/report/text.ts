@@ -1,0 +1,59 @@
+// Readable summary of a simulate() result for the terminal (`combatsim sim` without --json).
+import type { SimulateResult } from "../engine/simulate.js";
+
+const fmt = (x: number, d = 0) => x.toLocaleString("en-US", { minimumFractionDigits: d, maximumFractionDigits: d });
+const pct = (x: number, d = 1) => `${(100 * x).toFixed(d)} %`;
+
+/** DPS error as shown to users: "± 12.3 (0.05 %)", or "± ∞" before two iterations. */
+export function formatError(r: SimulateResult): string {
+  if (!Number.isFinite(r.error.relative)) return "± ∞";
+  return `± ${fmt(r.error.dps, 1)} (${r.error.relative.toFixed(3)} %)`;
+}
+
+export function formatTextReport(r: SimulateResult): string {
+  const lines = [
+    `${r.spec}: ${r.durationS} s, ${r.targets} target(s), ${fmt(r.iterations)} iterations, seed ${r.seed}, ${r.threads} thread(s)`,
+    `DPS mean ${fmt(r.dps.mean, 1)} ${formatError(r)}  stddev ${fmt(r.dps.stddev, 1)}  min ${fmt(r.dps.min, 1)}  max ${fmt(r.dps.max, 1)}`,
+  ];
+  if (r.error.target !== null) {
+    lines.push(
+      r.error.stoppedEarly
+        ? `target error ${r.error.target} % reached after ${fmt(r.iterations)} of ${fmt(r.maxIterations)} iterations`
+        : `target error ${r.error.target} % not reached within ${fmt(r.maxIterations)} iterations`,
+    );
+  }
+  lines.push(
+    `pet damage ${(r.damage.total > 0 ? (100 * r.damage.pet) / r.damage.total : 0).toFixed(1)} %   events/iteration ${fmt(r.events.perIteration, 0)}`,
+    `${fmt(r.elapsedMs)} ms  (${fmt((r.iterations / r.elapsedMs) * 1000)} iterations/s)`,
+    "",
+    `${"spell".padEnd(24)}${"casts".padStart(8)}${"dps".padStart(12)}${"share".padStart(9)}${"crit".padStart(8)}${"ticks".padStart(8)}  pet`,
+  );
+  for (const s of [...r.spells].sort((a, b) => b.damage - a.damage || a.index - b.index)) {
+    lines.push(
+      `${s.name.padEnd(24)}${s.casts.toFixed(1).padStart(8)}${fmt(s.dps, 1).padStart(12)}${(100 * s.share).toFixed(1).padStart(8)}%${(100 * s.critRate).toFixed(1).padStart(7)}%${s.ticks.toFixed(1).padStart(8)}  ${s.pet ? "pet" : ""}`.trimEnd(),
+    );
+  }
+  const auras = r.auras.filter((a) => a.uptime > 0 || a.applications > 0);
+  if (auras.length > 0) {
+    lines.push("", `${"aura".padEnd(24)}${"uptime".padStart(9)}${"applied".padStart(9)}${"refresh".padStart(9)}${"stacks".padStart(8)}`);
+    for (const a of [...auras].sort((x, y) => y.uptime - x.uptime || x.index - y.index)) {
+      lines.push(`${a.name.padEnd(24)}${pct(a.uptime).padStart(9)}${a.applications.toFixed(1).padStart(9)}${a.refreshes.toFixed(1).padStart(9)}${a.averageStacks.toFixed(2).padStart(8)}`);
+    }
+  }
+  for (const res of r.resources) {
+    lines.push(
+      "",
+      `${res.name}: spent ${fmt(res.spent, 1)}, gained ${fmt(res.gained, 1)}, wasted ${fmt(res.wasted, 1)} (${pct(res.wasteRate)} of gains) per iteration`,
+    );
+    for (const s of res.sources) {
+      if (s.spent === 0 && s.gained === 0 && s.wasted === 0) continue;
+      const parts = [s.spent > 0 ? `spent ${fmt(s.spent, 1)}` : "", s.gained > 0 ? `gained ${fmt(s.gained, 1)}` : "", s.wasted > 0 ? `wasted ${fmt(s.wasted, 1)}` : ""].filter(Boolean);
+      lines.push(`  ${s.name.padEnd(22)}${parts.join(", ")}`);
+    }
+  }
+  if (r.timeline && r.representative) {
+    lines.push("", `representative iteration: chunk ${r.representative.chunkId} #${r.representative.iteration} (seed ${r.representative.seed}), ${fmt(r.representative.dps, 1)} DPS, ${r.timeline.casts.length} casts`);
+  }
+  if (r.warnings.unknownSpellCasts > 0) lines.push(`warning: ${fmt(r.warnings.unknownSpellCasts)} casts of unknown spells (UNKNOWN_SPELL_CAST)`);
+  return lines.join("\n");
+}

@@ -64,6 +64,33 @@ export function damageCalc<R>(
   masteryMult: f64,
   rng: R,
 ): f64 {
+  return damageCalcPre(
+    base, weaponMin, weaponMax, weaponMultiplier, coefficient, attackPower, critChance, critMultiplier,
+    1.0 + versatility / 100.0, armorMitigation(armor, armorK), damageMultiplier, masteryMult, rng,
+  );
+}
+
+/**
+ * damageCalc with step 5's factor (1 + versatility/100) and step 6's armorMitigation(armor, K) passed
+ * in precomputed. The engine computes both once per stat change / per run instead of two f64 divisions
+ * per hit; the values, and so every result bit, are the same as damageCalc's.
+ */
+@inline
+export function damageCalcPre<R>(
+  base: f64,
+  weaponMin: f64,
+  weaponMax: f64,
+  weaponMultiplier: f64,
+  coefficient: f64,
+  attackPower: f64,
+  critChance: f64,
+  critMultiplier: f64,
+  versFactor: f64,
+  armorMult: f64,
+  damageMultiplier: f64,
+  masteryMult: f64,
+  rng: R,
+): f64 {
   // 1. weapon roll
   let weaponRoll = 0.0;
   if (weaponMax > 0) weaponRoll = weaponMin + rng.next() * (weaponMax - weaponMin);
@@ -80,8 +107,8 @@ export function damageCalc<R>(
   const factor = reinterpret<f64>(oneBits ^ ((oneBits ^ reinterpret<i64>(critMultiplier)) & -<i64>isCrit));
   // 4.–6.
   const afterCrit = raw * factor;
-  const afterVers = afterCrit * (1.0 + versatility / 100.0);
-  const afterArmor = afterVers * armorMitigation(armor, armorK);
+  const afterVers = afterCrit * versFactor;
+  const afterArmor = afterVers * armorMult;
   // 7. zero floor (f64.max propagates NaN, like Math.max)
   lastRaw = raw;
   lastIsCrit = isCrit;

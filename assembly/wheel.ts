@@ -134,6 +134,16 @@ export class TimingWheel {
     return true;
   }
 
+  /**
+   * Whether an event with t == now is pending. Such events can only sit in the current slot's
+   * millisecond sub-list now & 31 (base == now >> 5 once anything was popped; both 0 before).
+   */
+  // @ts-ignore: decorator
+  @inline
+  pendingAtNow(): bool {
+    return (this.curMask & (<u32>1 << (<u32>this.now & 31))) != 0;
+  }
+
   /** Pending events in the overflow heap (beyond the horizon); for tests and diagnostics. */
   get overflowSize(): i32 {
     return this.heapLen;
@@ -263,7 +273,16 @@ export class TimingWheel {
     const pos = <i32>s & MASK;
     const sp = this.slots + (<usize>pos << 3);
     let n = load<i32>(sp);
-    if (n != NIL) {
+    if (n != NIL && n == load<i32>(sp, 4)) {
+      // one event in the slot (the common case when events are sparse): no list walk
+      const k = <i32>load<u8>(this.nodeMs + <usize>n);
+      const cp = this.cur + (<usize>k << 3);
+      store<i32>(cp, n); // the tail's next is already NIL
+      store<i32>(cp, n, 4);
+      this.curMask = <u32>1 << k;
+      store<i64>(sp, -1); // head = tail = NIL
+      this.clearBit(pos);
+    } else if (n != NIL) {
       const nodes = this.nodes;
       const nodeMs = this.nodeMs;
       const cur = this.cur;
@@ -287,7 +306,7 @@ export class TimingWheel {
       store<i64>(sp, -1); // head = tail = NIL
       this.clearBit(pos);
     }
-    this.migrate();
+    if (this.heapLen > 0) this.migrate();
   }
 
   /** Moves every heap event whose slot is now within the horizon into the wheel, in (t, seq) order. */

@@ -5,7 +5,7 @@
 // reused across runs (stub runtime: nothing is freed, so nothing may be allocated per event).
 import { TimingWheel } from "../wheel";
 import { Xorshift64, seedPrefix, seedFromPrefix } from "../rng";
-import { damageCalc, damageLastIsCrit } from "../damage";
+import { damageCalcPre, damageLastIsCrit, armorMitigation } from "../damage";
 import { ResourceSlot } from "../resource";
 import { RppmTracker, rollRppm } from "../rppm";
 import { ImpactProcTable, fireImpactProcs, HIT_CRIT, HIT_PERIODIC } from "../procs";
@@ -147,6 +147,7 @@ let durationMs: i64 = 0;
 let targets: i32 = 1;
 let armor: f64 = 0;
 let armorK: f64 = 0;
+let armorMitPhys: f64 = 1; // armorMitigation(armor, armorK): physical hits (constant per run)
 let baseAp: f64 = 0;
 let baseSp: f64 = 0;
 let baseCrit: f64 = 0;
@@ -212,6 +213,9 @@ let schoolCache: usize = 0; // f64 x 128 x 2 (player, pet)
 let schoolCacheVer: usize = 0; // i32 x 128 x 2
 let spellCache: usize = 0; // f64 x nSpells x 2
 let spellCacheVer: usize = 0; // i32 x nSpells x 2
+let dmgPrep: usize = 0; // HitPrep x nDamage (dealDamage)
+let dmgPrepVer: usize = 0; // i32 x nDamage: statsVer of each HitPrep
+let hitScratch: usize = 0; // one HitPrep for snapshot hits
 let auraFlags: usize = 0; // i32 x nAuras: bit 0 has effects, bit 1 has a haste effect
 let actSchool: usize = 0; // active school effects: (value f64, mask f64, scope f64) x nEffects
 let actSpells: usize = 0; // active spell effects: (value, poolStart, len, scope) x nEffects
@@ -246,6 +250,7 @@ let curCrit: f64 = 0;
 let curHaste: f64 = 0;
 let curMastery: f64 = 0; // percent points before the coefficient
 let curVers: f64 = 0;
+let versFactorCur: f64 = 1; // 1 + vers/100 (DamageCalc step 5)
 let playerMult: f64 = 1;
 let hasteDivisor: f64 = 1; // 1 + haste/100
 let critChanceCur: f64 = 0; // crit / 100
@@ -305,9 +310,19 @@ let accError: i32 = 0;
 // @ts-ignore: decorator
 @inline function hdr(i: i32): f64 { return load<f64>(imgF + (<usize>i << 3)); }
 
+// Immediate slot: an event pushed for t == now while no other event at now is pending (in the wheel
+// or here) would be the very next pop, so it is kept here and dispatched before the next wheel pop
+// (runIteration): same order, same counts, without a wheel push/pop. Instant casts make most of
+// these (CastStart, CastComplete), plus wake-ups and OffGcdReady.
+let immPending: bool = false;
+let immPayload: i32 = 0;
+
 // @ts-ignore: decorator
 @inline function push(t: i64, payload: i32): void {
-  wheel.push(t0 + t, payload);
+  if (t == now && !immPending && !wheel.pendingAtNow()) {
+    immPending = true;
+    immPayload = payload;
+  } else wheel.push(t0 + t, payload);
 }
 
 // @ts-ignore: decorator
@@ -381,6 +396,7 @@ export function engineLoad(): i32 {
   targets = max(1, <i32>hdr(H_TARGETS));
   armor = hdr(H_ARMOR);
   armorK = hdr(H_ARMOR_K);
+  armorMitPhys = armorMitigation(armor, armorK);
   baseAp = hdr(H_AP);
   baseSp = hdr(H_SP);
   baseCrit = hdr(H_CRIT);
@@ -484,6 +500,10 @@ export function engineLoad(): i32 {
   schoolCacheVer = carve(256 * 4);
   spellCache = carve(<usize>nSpells * 16);
   spellCacheVer = carve(<usize>nSpells * 8);
+  dmgPrep = carve(<usize>nDamage * HP_BYTES);
+  dmgPrepVer = carve(<usize>nDamage * 4);
+  memory.fill(dmgPrepVer, 0, <usize>nDamage * 4); // statsVer >= 1: nothing is current before the first recompute
+  hitScratch = carve(HP_BYTES);
   auraFlags = carve(<usize>nAuras * 4);
   for (let i = 0; i < nAuras; i++) {
     const a = auraRec(i);
@@ -604,6 +624,7 @@ function resetIteration(): void {
   while (wheel.pop()) {}
   t0 = wheel.now;
   now = 0;
+  immPending = false;
   for (let i = 0; i < nRes; i++) {
     const r = resRec(i);
     const s = resSlot(i);
@@ -681,15 +702,25 @@ function resetIteration(): void {
 function runIteration(): f64 {
   resetIteration();
   const end = durationMs;
-  while (wheel.pop()) {
-    const t = wheel.poppedT - t0;
+  for (;;) {
+    let t: i64;
+    let p: i32;
+    if (immPending) {
+      // pushed for t == now with nothing else pending at now: it is the next event
+      immPending = false;
+      t = now;
+      p = immPayload;
+    } else {
+      if (!wheel.pop()) break;
+      t = wheel.poppedT - t0;
+      p = wheel.poppedValue;
+    }
     if (t >= end) break; // normal terminal: first popped event at or after the encounter end
     if (++iterEvents > MAX_EVENTS) {
       budgetExceeded = true;
       return 0;
     }
     now = t;
-    const p = wheel.poppedValue;
     const kind = p >>> 28;
     unchecked(kindCounts[kind]++);
     const gen = (p >>> 12) & 0xffff;
@@ -1201,6 +1232,7 @@ function syncResources(): void {
 function syncRes(i: i32): void {
   const slot = resSlot(i);
   const last = slot.lastSyncMs;
+  if (<f64>now <= last) return; // already synced at now: sync() and both hooks below would do nothing
   const scaled = resRec(i).hasteScaled != 0;
   const got = slot.sync(<f64>now, curHaste, scaled);
   // What regen landed is settled once per iteration from the resource's balance (closeIterationTelemetry),
@@ -1315,6 +1347,7 @@ function recomputeStats(): void {
   petMult = petm;
   hasteDivisor = 1.0 + haste / 100.0;
   critChanceCur = crit / 100.0;
+  versFactorCur = 1.0 + vers / 100.0;
   masteryMultCur = masteryKind >= 0 ? 1.0 + (mastery * masteryCoef) / 100.0 : 1.0;
   cleaveValue = cv;
   cleaveCount = cc;
@@ -1557,32 +1590,52 @@ function aoeMult(mode: i32, i: i32, n: i32, param: f64): f64 {
  * Deals damage entry `d`. periodic: DoT/channel tick. snapAura >= 0: use that aura's snapshot stats.
  * noCrit: 1 forces crit chance 0 (tick_may_crit false).
  */
-function dealDamage(d: i32, periodic: bool, snapAura: i32, noCrit: i32): void {
-  if (<u32>d >= <u32>nDamage) return;
-  ensureStats();
-  const r = damageRec(d);
+// Prepared hit inputs of one damage entry (HitPrep, HP_BYTES): everything DamageCalc needs besides the
+// entry's base/aoeParam and the draws. Without a snapshot they depend only on the stat sheet, so each
+// entry keeps one per stats version (dmgPrep/dmgPrepVer): a hit then skips ~25 loads, conversions and
+// selects. The values are computed by the same expressions as before, so every result bit is the same.
+const HP_POWER: usize = 0;
+const HP_COEF: usize = 8;
+const HP_CRIT: usize = 16; // crit chance when the hit may crit (noCrit = 0)
+const HP_WMIN: usize = 24;
+const HP_WMAX: usize = 32;
+const HP_WMULT: usize = 40;
+const HP_MULT: usize = 48;
+const HP_MM: usize = 56;
+const HP_VERSF: usize = 64;
+const HP_ARMORM: usize = 72;
+const HP_SPELL: usize = 80; // i32
+const HP_PET: usize = 84; // i32: 1 pet hit
+const HP_MODE: usize = 88; // i32: aoe mode (0 for pets)
+const HP_N: usize = 92; // i32: targets hit
+const HP_SCHOOL: usize = 96; // i32
+const HP_BYTES: usize = 104;
+
+/** Fills the HitPrep at `hp` for entry record `r` (snapAura >= 0: that aura's snapshot stats). */
+function prepareHit(r: DamageRec, snapAura: i32, hp: usize): void {
   const spell = <i32>r.spell;
   const petIdx = <i32>r.pet;
   const isPet = petIdx >= 0;
   let ap = curAp;
   let sp = curSp;
   let critC = critChanceCur;
-  let vers = curVers;
+  let versF = versFactorCur;
   let masteryM = masteryMultCur;
   if (snapAura >= 0) {
     const st = auraSt(snapAura);
     ap = st.snapAp;
     sp = st.snapSp;
     critC = st.snapCrit / 100.0;
-    vers = st.snapVers;
+    versF = 1.0 + st.snapVers / 100.0;
     masteryM = masteryKind >= 0 ? 1.0 + (st.snapMastery * masteryCoef) / 100.0 : 1.0;
   }
   const kind = <i32>r.kind;
-  const power = kind == 1 ? ap : kind == 2 ? sp : 0.0;
-  const coef = kind == 0 ? 0.0 : r.coefficient;
   const school = <i32>r.school;
-  const critChance = noCrit != 0 || r.canCrit == 0 ? 0.0 : critC + r.critBonus / 100.0; // damageCalc clamps to [0, 1]
-  const hitArmor = (school & 1) != 0 && school == 1 ? armor : 0.0; // armor: physical only
+  store<f64>(hp, kind == 1 ? ap : kind == 2 ? sp : 0.0, HP_POWER);
+  store<f64>(hp, kind == 0 ? 0.0 : r.coefficient, HP_COEF);
+  store<f64>(hp, r.canCrit == 0 ? 0.0 : critC + r.critBonus / 100.0, HP_CRIT); // damageCalc clamps to [0, 1]
+  store<f64>(hp, school == 1 ? armorMitPhys : 1.0, HP_ARMORM); // armor: physical only (armorMitigation(0, K) = 1)
+  store<f64>(hp, versF, HP_VERSF);
   let wMin = 0.0;
   let wMax = 0.0;
   let wMult = 0.0;
@@ -1591,14 +1644,19 @@ function dealDamage(d: i32, periodic: bool, snapAura: i32, noCrit: i32): void {
     wMax = weaponMax;
     wMult = r.weaponMultiplier;
   }
+  store<f64>(hp, wMin, HP_WMIN);
+  store<f64>(hp, wMax, HP_WMAX);
+  store<f64>(hp, wMult, HP_WMULT);
   const pb = isPet ? 1 : 0;
   let mult = isPet ? petMult : playerMult;
   if (nActSchool > 0) mult *= schoolMult(school, pb);
   if (nActSpells > 0) mult *= spellMult(spell, pb);
+  store<f64>(hp, mult, HP_MULT);
   let mm = 1.0;
   if (masteryKind >= 0 && (!isPet || masteryPets)) {
     if (masteryKind == 0 || (masterySchool & school) != 0) mm = masteryM;
   }
+  store<f64>(hp, mm, HP_MM);
   const mode = isPet ? 0 : <i32>r.aoe;
   let n = 1;
   if (mode != 0) {
@@ -1606,18 +1664,56 @@ function dealDamage(d: i32, periodic: bool, snapAura: i32, noCrit: i32): void {
     const mt = <i32>r.maxTargets;
     if (mt > 0 && mt < n) n = mt;
   }
+  store<i32>(hp, spell, HP_SPELL);
+  store<i32>(hp, pb, HP_PET);
+  store<i32>(hp, mode, HP_MODE);
+  store<i32>(hp, n, HP_N);
+  store<i32>(hp, school, HP_SCHOOL);
+}
+
+function dealDamage(d: i32, periodic: bool, snapAura: i32, noCrit: i32): void {
+  if (<u32>d >= <u32>nDamage) return;
+  ensureStats();
+  const r = damageRec(d);
+  let hp: usize;
+  if (snapAura >= 0) {
+    hp = hitScratch; // snapshot stats: prepared for this hit only
+    prepareHit(r, snapAura, hp);
+  } else {
+    hp = dmgPrep + <usize>d * HP_BYTES;
+    const vp = dmgPrepVer + (<usize>d << 2);
+    if (load<i32>(vp) != statsVer) {
+      prepareHit(r, -1, hp);
+      store<i32>(vp, statsVer);
+    }
+  }
+  const spell = load<i32>(hp, HP_SPELL);
+  const isPet = load<i32>(hp, HP_PET) != 0;
+  const power = load<f64>(hp, HP_POWER);
+  const coef = load<f64>(hp, HP_COEF);
+  const critChance = noCrit != 0 ? 0.0 : load<f64>(hp, HP_CRIT);
+  const wMin = load<f64>(hp, HP_WMIN);
+  const wMax = load<f64>(hp, HP_WMAX);
+  const wMult = load<f64>(hp, HP_WMULT);
+  const mult = load<f64>(hp, HP_MULT);
+  const mm = load<f64>(hp, HP_MM);
+  const versF = load<f64>(hp, HP_VERSF);
+  const armorM = load<f64>(hp, HP_ARMORM);
+  const mode = load<i32>(hp, HP_MODE);
+  const n = load<i32>(hp, HP_N);
+  const base = r.base;
   const hitFlagsBase = (periodic ? HIT_PERIODIC : 0) | (isPet ? 4 : 0);
   for (let i = 0; i < n; i++) {
     const m = mode == 0 ? mult : mult * aoeMult(mode, i, n, r.aoeParam);
-    const amt = damageCalc(r.base, wMin, wMax, wMult, coef, power, critChance, critMult, vers, hitArmor, armorK, m, mm, rng);
+    const amt = damageCalcPre(base, wMin, wMax, wMult, coef, power, critChance, critMult, versF, armorM, m, mm, rng);
     recordHit(spell, amt, damageLastIsCrit(), isPet, hitFlagsBase);
   }
   // Cleave: a single-target physical player hit cleaves while a Cleave buff is up
-  if (mode == 0 && !isPet && cleaveCount > 0 && targets > 1 && school == 1) {
+  if (mode == 0 && !isPet && cleaveCount > 0 && targets > 1 && load<i32>(hp, HP_SCHOOL) == 1) {
     const extra = min(cleaveCount, targets - 1);
     const m = mult * cleaveValue;
     for (let i = 0; i < extra; i++) {
-      const amt = damageCalc(r.base, wMin, wMax, wMult, coef, power, critChance, critMult, vers, hitArmor, armorK, m, mm, rng);
+      const amt = damageCalcPre(base, wMin, wMax, wMult, coef, power, critChance, critMult, versF, armorM, m, mm, rng);
       recordHit(spell, amt, damageLastIsCrit(), false, hitFlagsBase);
     }
   }

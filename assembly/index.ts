@@ -8,7 +8,7 @@ export { armorMitigation, masteryMultiplier, damageCalcBatch, damageBenchXorshif
 export { rppmChance, rppmBatch, rppmBenchXorshift } from "./rppm";
 export { resourceSpend, resourceGain, resourceSync, resourceDeficit, resourcePct, resourceDeficitPct, resourceTimeToMax, resourceBatch, resourceBenchSpendGain } from "./resource";
 export { impactProcEligible, impactProcBatch } from "./procs";
-export { WHEEL_SLOTS, WHEEL_SLOT_MS, wheelReset, wheelPush, wheelPop, wheelPoppedT, wheelPoppedValue, wheelSize, wheelOverflowSize, wheelRunScript } from "./wheel";
+export { WHEEL_SLOTS, WHEEL_SLOT_MS, wheelReset, wheelPush, wheelPop, wheelPoppedT, wheelPoppedValue, wheelSize, wheelOverflowSize, wheelPendingAtNow, wheelRunScript } from "./wheel";
 export { benchWheelHold } from "./bench";
 export { ROT_MAGIC, ROT_VERSION, ACTION_NONE, ACTION_CAST, ACTION_WAIT, WAIT_MAX_MS } from "./rotation/vm";
 export { ROTATION_TEST_MAX_ARG, rotationTestSetQuery, rotationTestSetCastReady, rotationTestClear, rotationTestLoad, rotationTestSelect, rotationTestSelectN, rotationTestReset, rotationTestVar, rotationTestQueryCount, rotationTestCastCheckCount } from "./rotation/test_state";

@@ -411,6 +411,9 @@ export function wheelSize(): i32 {
 export function wheelOverflowSize(): i32 {
   return W.overflowSize;
 }
+export function wheelPendingAtNow(): bool {
+  return W.pendingAtNow();
+}
 
 /**
  * Runs a scripted op sequence on the global wheel (NOT reset first): for op i, kinds[i] = 0 pushes

@@ -371,6 +371,41 @@ describe("TimingWheel wasm vs TS twin", () => {
     }
   });
 
+  it("pendingAtNow (engine immediate-dispatch check) = some pending event has t == now, in wasm and TS", () => {
+    // Pushes at now (delay 0), at now + 1..40 ms (same or next 32 ms slot) and far ahead (overflow heap),
+    // so the current slot's sub-lists, slot changes and heap migration are all exercised.
+    const g = new Xorshift64(99n);
+    const ref = new RefQueue();
+    const w = new TimingWheel<number>();
+    wasm.wheelReset();
+    let checked = 0;
+    let positives = 0;
+    for (let i = 0; i < 20_000; i++) {
+      const r = g.next();
+      if (ref.items.length > 0 && r < 0.45) {
+        const e = ref.pop()!;
+        const a = w.pop()!;
+        expect(wasm.wheelPop()).toBe(true);
+        expect([a.t, a.value]).toEqual(e);
+        expect(wasm.wheelPoppedT()).toBe(e[0]);
+      } else {
+        const u = g.next();
+        const d = u < 0.3 ? 0 : u < 0.8 ? Math.floor(u * 50) : u < 0.98 ? Math.floor(u * 5000) : HORIZON + Math.floor(u * 1000);
+        ref.push(ref.now + d, i);
+        w.push(ref.now + d, i);
+        wasm.wheelPush(ref.now + d, i);
+      }
+      const expected = ref.items.some((e) => e.t === ref.now);
+      expect(w.pendingAtNow()).toBe(expected);
+      expect(wasm.wheelPendingAtNow()).toBe(expected);
+      checked++;
+      if (expected) positives++;
+    }
+    expect(checked).toBe(20_000);
+    expect(positives).toBeGreaterThan(1000); // the check is exercised both ways
+    expect(checked - positives).toBeGreaterThan(1000);
+  });
+
   it("wasm matches the reference queue on a smaller script and reports empty pops as (-1, 0)", () => {
     const { kinds, ts, vs } = makeScript(20_000, 7n);
     const ref = new RefQueue();

@@ -71,6 +71,15 @@ export class TimingWheel<T> {
     return this.nowT;
   }
 
+  /**
+   * Whether an event with t == now is pending. Such events can only sit in the current slot's
+   * millisecond sub-list now % 32 (base == floor(now / 32) once anything was popped; both 0 before).
+   * The engine uses it to dispatch an event pushed at now directly when it would be the next pop.
+   */
+  pendingAtNow(): boolean {
+    return (this.curMask & (1 << (this.nowT - this.base * WHEEL_SLOT_MS))) !== 0;
+  }
+
   /** Pending events in the overflow heap (beyond the horizon); for tests and diagnostics. */
   get overflowSize(): number {
     return this.heapLen;
@@ -232,7 +241,16 @@ export class TimingWheel<T> {
     const pos = s % WHEEL_SLOTS;
     this.basePos = pos;
     let n = this.slotHead[pos]!;
-    if (n !== NIL) {
+    if (n !== NIL && n === this.slotTail[pos]) {
+      // one event in the slot (the common case when events are sparse): no list walk
+      const k = this.nodeT[n]! - s * WHEEL_SLOT_MS;
+      this.curHead[k] = n; // the tail's next is already NIL
+      this.curTail[k] = n;
+      this.curMask = 1 << k;
+      this.slotHead[pos] = NIL;
+      this.slotTail[pos] = NIL;
+      this.clearBit(pos);
+    } else if (n !== NIL) {
       const nodeNext = this.nodeNext;
       const nodeT = this.nodeT;
       const curHead = this.curHead;
@@ -257,7 +275,7 @@ export class TimingWheel<T> {
       this.slotTail[pos] = NIL;
       this.clearBit(pos);
     }
-    this.migrate();
+    if (this.heapLen > 0) this.migrate();
   }
 
   /** Moves heap events whose slot entered the horizon into the wheel, in (t, seq) order. */

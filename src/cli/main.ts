@@ -20,7 +20,7 @@ function parseIntList(value: string, previous: number[] = []): number[] {
 export function buildProgram(): Command {
   const program = new Command("combatsim")
     .version(VERSION)
-    .description("World of Warcraft combat simulator (work in progress: the engine is not wired in yet)");
+    .description("World of Warcraft combat simulator (0.1.0, work in progress)");
 
   program
     .command("info")

@@ -19,6 +19,7 @@ import { WorkerPool } from "../src/runner/pool.js";
 import type { ChunkResult } from "../src/runner/types.js";
 import { renderHtmlReport } from "../src/report/html.js";
 import { chunkReportFromResult, decodeChunkReport, emptyChunkReport, encodeChunkReport, mergeChunkReportInto } from "../src/telemetry/report.js";
+import { probeParallelism } from "./lib/parallelism.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DATA = path.resolve(here, "../data");
@@ -113,25 +114,6 @@ const html = renderHtmlReport(full);
 const htmlMs = +(performance.now() - t0).toFixed(1);
 const json = JSON.stringify(full);
 
-async function probeParallelism(): Promise<number> {
-  const { Worker } = await import("node:worker_threads");
-  const job = `const { parentPort } = require("node:worker_threads"); let x = 0; for (let i = 0; i < 1.5e8; i++) x = (x + i * 7) % 1000003; parentPort.postMessage(x);`;
-  const run = (n: number) =>
-    new Promise<number>((resolve) => {
-      const t = performance.now();
-      let done = 0;
-      for (let i = 0; i < n; i++) {
-        const w = new Worker(job, { eval: true });
-        w.on("message", () => {
-          void w.terminate();
-          if (++done === n) resolve(performance.now() - t);
-        });
-      }
-    });
-  const one = await run(1);
-  const two = await run(2);
-  return +((2 * one) / two).toFixed(2);
-}
 const parallelism = await probeParallelism();
 console.log(`parallelism available: ${parallelismBefore} before, ${parallelism} after; HTML report ${html.length} B in ${htmlMs} ms, JSON ${json.length} B`);
 

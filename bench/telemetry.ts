@@ -24,6 +24,7 @@ import {
   mergeChunkReportInto,
   type ChunkReport,
 } from "../src/telemetry/report.js";
+import { probeParallelism } from "./lib/parallelism.js";
 
 const SAMPLE_MS = 40;
 const WARMUP_MS = 200;
@@ -149,25 +150,6 @@ for (const w of [1, 2]) {
 // How much parallelism the machine offered during this run: the same CPU-bound job in 1 worker,
 // then 2 jobs in 2 workers. 2.0 = two free cores; ~1.0 = other processes hold the second core
 // (then no worker count can scale, and the loop figures above only show the pool's overhead).
-async function probeParallelism(): Promise<number> {
-  const { Worker } = await import("node:worker_threads");
-  const job = `const { parentPort } = require("node:worker_threads"); let x = 0; for (let i = 0; i < 1.5e8; i++) x = (x + i * 7) % 1000003; parentPort.postMessage(x);`;
-  const run = (n: number) =>
-    new Promise<number>((resolve) => {
-      const t = performance.now();
-      let done = 0;
-      for (let i = 0; i < n; i++) {
-        const w = new Worker(job, { eval: true });
-        w.on("message", () => {
-          void w.terminate();
-          if (++done === n) resolve(performance.now() - t);
-        });
-      }
-    });
-  const one = await run(1);
-  const two = await run(2);
-  return +((2 * one) / two).toFixed(2);
-}
 const parallelism = await probeParallelism();
 console.log(`\nparallelism available during the run: ${parallelism} (2 jobs in 2 workers vs 1 job in 1 worker)`);
 

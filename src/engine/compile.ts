@@ -122,6 +122,19 @@ export function compileSpec(input: CompileInput): CompiledSpec {
     return damage.length - 1;
   };
 
+  // A damage op is reported as the castable spell with its id when that spell deals no damage of its own
+  // (Malefic Rapture's per-DoT hits), else as one pseudo spell `damage_<id>` shared by all ops of that id.
+  const damageOpSpells = new Map<number, number>();
+  const damageOpSpell = (id: number): number => {
+    let si = damageOpSpells.get(id);
+    if (si === undefined) {
+      const owner = spec.spells.find((s) => s.id === id && !s.damage && !s.channel?.tickDamage);
+      si = owner ? spellIdx.get(owner.name)! : pseudoSpell(`damage_${id}`, id);
+      damageOpSpells.set(id, si);
+    }
+    return si;
+  };
+
   const addList = (ops: Op[]): number => {
     opLists.push(ops);
     return opLists.length - 1;
@@ -149,8 +162,9 @@ export function compileSpec(input: CompileInput): CompiledSpec {
           out.push({ op: "resetCooldown", spell: spellIdx.get(op.spell)! });
           break;
         case "damage": {
-          const si = pseudoSpell(`damage_${op.spell}`, op.spell);
+          const si = damageOpSpell(op.spell);
           const d: ResolvedDamage = { payloadSpell: op.spell, apCoef: op.apCoef, school: op.school, aoe: "single", weapon: false };
+          if (op.spCoef !== undefined) d.spCoef = op.spCoef;
           if (op.pet !== undefined) d.pet = op.pet;
           out.push({ op: "dealDamage", damage: addDamage(si, d) });
           break;
@@ -195,10 +209,15 @@ export function compileSpec(input: CompileInput): CompiledSpec {
     if (s.costAura !== undefined) img.costAura = auraIdx.get(s.costAura)!;
     if (s.channel) {
       // A game channel with a cooldown starts it (and runs on_cast) at the channel start: castSteps.
-      // The engine's channel pays its primary cost per tick; no manifest channel declares a cost yet.
+      // The engine's channel pays its cost per tick (channel.tick_cost); an up-front cost is not mapped.
       if (s.cost > 0) throw new CompileError(`spell "${s.name}": a channel with a cost (per-tick cost is not mapped)`);
       img.channel = { durationMs: s.channel.durationMs, ticks: s.channel.ticks, hasted: s.channel.hasted, castSteps: true };
       if (s.channel.tickDamage) img.channel.tickDamage = addDamage(i, s.channel.tickDamage);
+      if (s.channel.tickCost !== undefined && s.channel.tickCost > 0) {
+        // the engine pays a channel's per-tick cost from spells[].cost.resource (amount 0: nothing at the start)
+        img.cost = { resource: resIdx.get(s.resource!)!, amount: 0 };
+        img.channel.tickCost = s.channel.tickCost;
+      }
     }
     if (s.costBypassAura !== undefined) img.costBypassAura = auraIdx.get(s.costBypassAura)!;
     if (s.castTimeMods.length) img.castTimeMods = s.castTimeMods.map((m) => ({ aura: auraIdx.get(m.aura)!, factor: m.factor }));

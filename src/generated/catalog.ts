@@ -340,10 +340,10 @@ export const SPEC_CATALOG: readonly SpecDescriptor[] = [
     "pet": false,
     "mastery": {
       "spellId": 77215,
-      "category": "other",
-      "note": "DoT damage (Potent Afflictions)"
+      "category": "uniform",
+      "note": "DoT and Malefic Rapture damage (Potent Afflictions; modelled as all damage, the filler included)"
     },
-    "implemented": false
+    "implemented": true
   },
   {
     "classId": 9,

@@ -66,7 +66,7 @@ export type ResolvedOp =
   | { op: "bank_damage"; aura: string; fraction: number; masteryScaled: boolean }
   | { op: "if_aura"; aura: string; minStacks: number; ops: ResolvedOp[] }
   | { op: "add_charge"; spell: string }
-  | { op: "damage"; spell: number; apCoef: number; school: number; pet?: string }
+  | { op: "damage"; spell: number; apCoef: number; spCoef?: number; school: number; pet?: string }
   | { op: "summon_pet"; pet: string; durationMs: number };
 
 export interface ResolvedSpell {
@@ -90,7 +90,7 @@ export interface ResolvedSpell {
   onCast: ResolvedOp[];
   /** Aura paid as a cost (castable only while up; one stack consumed at step 3). */
   costAura?: string;
-  channel?: { durationMs: number; ticks: number; hasted: boolean; tickDamage?: ResolvedDamage };
+  channel?: { durationMs: number; ticks: number; hasted: boolean; tickDamage?: ResolvedDamage; tickCost?: number };
   costBypassAura?: string;
   castTimeMods: { aura: string; factor: number }[];
 }
@@ -327,7 +327,9 @@ function resolveOps(c: Ctx, path: string, ops: Op[]): ResolvedOp[] {
         out.push({ op: op.op, spell: op.spell });
         break;
       case "damage": {
-        const r: ResolvedOp = { op: op.op, spell: op.spell, apCoef: c.given(`${p}.ap_coef`, op.ap_coef)!, school: op.school };
+        const r: Extract<ResolvedOp, { op: "damage" }> = op.sp_coef !== undefined
+          ? { op: op.op, spell: op.spell, apCoef: 0, spCoef: c.given(`${p}.sp_coef`, op.sp_coef)!, school: op.school }
+          : { op: op.op, spell: op.spell, apCoef: c.given(`${p}.ap_coef`, op.ap_coef)!, school: op.school };
         if (op.pet !== undefined) r.pet = op.pet;
         out.push(r);
         break;
@@ -440,6 +442,11 @@ function resolveSpell(c: Ctx, s: SpellDecl): ResolvedSpell {
     if (durationMs <= 0) throw new MissingSpellData(s.id, "duration", `${base}.channel: channel without a duration`);
     out.channel = { durationMs, ticks, hasted: ch.hasted ?? rec.hasted_ticks };
     if (ch.tick_damage) out.channel.tickDamage = resolveDamage(c, `${base}.channel.tick_damage`, s.id, ch.tick_damage);
+    const tickCost = c.given(`${base}.channel.tick_cost`, ch.tick_cost);
+    if (tickCost !== undefined && tickCost > 0) {
+      out.channel.tickCost = tickCost;
+      out.resource = resourceName;
+    }
   }
   return out;
 }

@@ -107,7 +107,7 @@ export type Op =
   | { op: "bank_damage"; aura: string; fraction: NumOrRef; mastery_scaled: boolean; if_talent?: string }
   /** Run `ops` only while `aura` is up with at least `min_stacks` stacks (default 1). */
   | { op: "if_aura"; aura: string; min_stacks: number; ops: Op[]; if_talent?: string }
-  | { op: "damage"; spell: number; ap_coef: NumOrRef; school: number; pet?: string; if_talent?: string }
+  | { op: "damage"; spell: number; ap_coef?: NumOrRef; sp_coef?: NumOrRef; school: number; pet?: string; if_talent?: string }
   | { op: "summon_pet"; pet: string; duration_ms?: NumOrRef; if_talent?: string };
 
 /** A channelled spell (SpellInterrupts.ChannelInterruptFlags_0 ≠ 0): evenly spaced ticks over the channel. */
@@ -120,6 +120,8 @@ export interface ChannelDecl {
   hasted?: boolean;
   /** Damage per tick (payload effect of the channel spell, trigger chain followed). */
   tick_damage?: DamageDecl;
+  /** Cost paid per tick in the spell's resource (a tick that cannot be paid ends the channel); engine ChannelImage.tickCost. */
+  tick_cost?: NumOrRef;
 }
 
 export interface SpellDecl {
@@ -354,14 +356,18 @@ function readOp(r: JsonReader): Op {
       r.keys(["op", "spell", "if_talent"]);
       return withTalent({ op: kind, spell: r.field("spell").ident() });
     case "damage": {
-      r.keys(["op", "spell", "ap_coef", "school", "pet", "if_talent"]);
+      r.keys(["op", "spell", "ap_coef", "sp_coef", "school", "pet", "if_talent"]);
       const pet = r.opt("pet")?.ident();
-      const op = withTalent({
+      // exactly one coefficient: attack power (ap_coef) or spell power (sp_coef)
+      const sp = r.opt("sp_coef");
+      if (sp && r.opt("ap_coef")) sp.error("give ap_coef or sp_coef, not both");
+      const op: Extract<Op, { op: "damage" }> = withTalent({
         op: kind,
         spell: r.field("spell").num(SPELL_ID),
-        ap_coef: nonNeg(r.field("ap_coef")),
         school: r.field("school").num({ int: true, min: 1 }),
       });
+      if (sp) op.sp_coef = nonNeg(sp);
+      else op.ap_coef = nonNeg(r.field("ap_coef"));
       return pet ? { ...op, pet } : op;
     }
     case "if_aura":
@@ -436,12 +442,13 @@ function readSpell(r: JsonReader): SpellDecl {
   if (dmg) s.damage = readDamage(dmg);
   const ch = r.opt("channel");
   if (ch) {
-    ch.keys(["ticks", "duration_ms", "hasted", "tick_damage"]);
+    ch.keys(["ticks", "duration_ms", "hasted", "tick_damage", "tick_cost"]);
     const ticks = nonNeg(ch.field("ticks"));
     if (typeof ticks === "number" && (!Number.isInteger(ticks) || ticks < 1)) ch.field("ticks").error(`must be an integer >= 1, got ${ticks}`);
     const c: ChannelDecl = { ticks };
     setOpt(c, "duration_ms", optNonNeg(ch, "duration_ms"));
     setOpt(c, "hasted", ch.opt("hasted")?.bool());
+    setOpt(c, "tick_cost", optNonNeg(ch, "tick_cost"));
     const td = ch.opt("tick_damage");
     if (td) c.tick_damage = readDamage(td);
     s.channel = c;

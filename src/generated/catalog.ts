@@ -17,10 +17,10 @@ export const SPEC_CATALOG: readonly SpecDescriptor[] = [
     "pet": false,
     "mastery": {
       "spellId": 1258398,
-      "category": "other",
-      "note": "bleed / execute-phase bonus"
+      "category": "uniform",
+      "note": "damage against targets bleeding from Deep Wounds (kept up all fight: modelled as all damage)"
     },
-    "implemented": false
+    "implemented": true
   },
   {
     "classId": 1,

@@ -18,7 +18,7 @@ import {
 import {
   IMAGE_VERSION, HEADER_F64, N_SECTIONS, H_VERSION, H_DURATION, H_TARGETS, H_ARMOR, H_ARMOR_K, H_AP, H_SP, H_CRIT, H_HASTE,
   H_MASTERY, H_VERS, H_CRIT_DMG_BONUS, H_MASTERY_KIND, H_MASTERY_COEF, H_MASTERY_SCHOOL, H_MASTERY_PETS, H_AUTO_DAMAGE,
-  H_AUTO_SWING, H_WEAPON_MIN, H_WEAPON_MAX, H_GCD_LOCK, H_N_LOCKS, H_N_CAT_POOLS, H_N_CHARGE_POOLS, H_ROT_KIND, H_ROT_START,
+  H_OFFHAND_DAMAGE, H_AUTO_SWING, H_WEAPON_MIN, H_WEAPON_MAX, H_GCD_LOCK, H_N_LOCKS, H_N_CAT_POOLS, H_N_CHARGE_POOLS, H_ROT_KIND, H_ROT_START,
   H_ROT_LEN, H_ROT_SPELLS_START, H_ROT_SPELLS_LEN, H_HOOKS_START, H_HOOKS_LEN, H_SECTIONS, S_RESOURCES, S_SPELLS, S_AURAS, S_EFFECTS, S_DAMAGE, S_CDR, S_OPS,
   S_OPLISTS, S_PROCS, S_RPPM, S_PETS, S_CHARGE_POOLS, S_POOL, S_ROT_CONSTS, RESOURCE_STRIDE, SPELL_STRIDE, AURA_STRIDE,
   EFFECT_STRIDE, DAMAGE_STRIDE, CDR_STRIDE, OP_STRIDE, OPLIST_STRIDE, PROC_STRIDE, RPPM_STRIDE, PET_STRIDE,
@@ -160,6 +160,8 @@ let masteryCoef: f64 = 0;
 let masterySchool: i32 = 0;
 let masteryPets: bool = false;
 let autoDamage: i32 = -1;
+/** Off-hand swing damage entry (-1 none): a second player swing chain at the same speed (event gen 1). */
+let offDamage: i32 = -1;
 let autoSwingMs: f64 = 0;
 let weaponMin: f64 = 0;
 let weaponMax: f64 = 0;
@@ -409,6 +411,7 @@ export function engineLoad(): i32 {
   masterySchool = <i32>hdr(H_MASTERY_SCHOOL);
   masteryPets = hdr(H_MASTERY_PETS) != 0;
   autoDamage = <i32>hdr(H_AUTO_DAMAGE);
+  offDamage = autoDamage >= 0 ? <i32>hdr(H_OFFHAND_DAMAGE) - 1 : -1;
   autoSwingMs = hdr(H_AUTO_SWING);
   weaponMin = hdr(H_WEAPON_MIN);
   weaponMax = hdr(H_WEAPON_MAX);
@@ -683,6 +686,7 @@ function resetIteration(): void {
   // simulation start hook: PlayerReady at t = 0, then swing timers
   pushReady(0);
   if (autoDamage >= 0) push(0, ev(EV_AUTO_ATTACK, 0, 0));
+  if (offDamage >= 0) push(0, ev(EV_AUTO_ATTACK, 1, 0)); // off hand: its own chain (gen 1)
   for (let p = 0; p < nPets; p++) {
     const ps = petSt(p);
     ps.gen = (ps.gen + 1) & 0xffff;
@@ -959,6 +963,18 @@ function onCastStart(spell: i32): void {
 const SPELL_SLOT_CHANNEL_CAST_STEPS: i32 = 37;
 const SPELL_SLOT_CAST_MOD_START: i32 = 38;
 const SPELL_SLOT_CAST_MOD_COUNT: i32 = 39;
+// 34-36 finisher (combo points): 34 max points spent (0 = not a finisher): at step 3 the secondary cost
+// resource is spent whole, min(floor(current), max) points (cost2 is the minimum to cast); the spell's own
+// damage (step 7) is multiplied by the points spent; 35 aura index (-1 none) whose duration gains
+// 36 ms per point spent when applied during this cast (Rupture, Envenom).
+const SPELL_SLOT_FIN_MAX: i32 = 34;
+const SPELL_SLOT_FIN_AURA: i32 = 35;
+const SPELL_SLOT_FIN_MS: i32 = 36;
+/** Damage multiplier of the next top-level dealDamage call (finisher points); read and reset there. */
+let hitScale: f64 = 1.0;
+/** Aura that gains finExtraMs of duration when applied during the current finisher cast (-1 none). */
+let finAura: i32 = -1;
+let finExtraMs: i64 = 0;
 
 // @ts-ignore: decorator
 @inline function spellSlot(spell: i32, slot: i32): f64 {
@@ -1006,7 +1022,15 @@ function onCastComplete(spell: i32): void {
     return;
   }
   if (costRes >= 0 && cost > 0) spendRes(costRes, cost);
-  if (cost2Res >= 0 && s.cost2 > 0) spendRes(cost2Res, s.cost2);
+  const finMax = spellSlot(spell, SPELL_SLOT_FIN_MAX);
+  let finPts: f64 = 0;
+  if (finMax > 0 && cost2Res >= 0) {
+    // finisher: spends every point up to its max (the cost2 minimum was checked above)
+    finPts = min(Math.floor(resSlot(cost2Res).current + RES_EPS), finMax);
+    if (finPts > 0) spendRes(cost2Res, finPts);
+    finAura = <i32>spellSlot(spell, SPELL_SLOT_FIN_AURA);
+    finExtraMs = <i64>Math.round(finPts * spellSlot(spell, SPELL_SLOT_FIN_MS));
+  } else if (cost2Res >= 0 && s.cost2 > 0) spendRes(cost2Res, s.cost2);
   if (costAura >= 0) consumeAura(costAura, 1); // paid like a cost: before damage (step 7) and its procs
   if (<i32>s.gainRes >= 0 && s.gain > 0) gainRes(<i32>s.gainRes, s.gain);
   if (<i32>s.gain2Res >= 0 && s.gain2 > 0) gainRes(<i32>s.gain2Res, s.gain2);
@@ -1035,7 +1059,10 @@ function onCastComplete(spell: i32): void {
   startCooldowns(spell, s);
   // 7. damage
   const dmg = <i32>s.damage;
-  if (dmg >= 0) dealDamage(dmg, false, -1, 0);
+  if (dmg >= 0) {
+    if (finPts > 0) hitScale = finPts;
+    dealDamage(dmg, false, -1, 0);
+  }
   // 8. aura
   const aura = <i32>s.applyAura;
   if (aura >= 0) applyAura(aura, max(1, <i32>s.applyStacks));
@@ -1061,6 +1088,8 @@ function onCastComplete(spell: i32): void {
   const hook = <i32>s.hook;
   if (hook >= 0) runOps(hook, 0);
   for (let i = 0; i < hooksLen; i++) runOps(poolI(hooksStart + i), 0);
+  finAura = -1; // the finisher's duration bonus covers this cast's own applications only
+  finExtraMs = 0;
   // 12. stealth
   const st = <i32>s.breaksStealth;
   if (st >= 0 && auraSt(st).active != 0) removeAura(st);
@@ -1419,7 +1448,7 @@ function applyAura(idx: i32, stacks: i32): void {
   if (<u32>idx >= <u32>nAuras) return;
   const a = auraRec(idx);
   const st = auraSt(idx);
-  const dur = <i64>a.durationMs;
+  const dur = idx == finAura ? <i64>a.durationMs + finExtraMs : <i64>a.durationMs;
   const maxStacks = max(1, <i32>a.maxStacks);
   if (st.active == 0) {
     markDirty(idx);
@@ -1672,6 +1701,8 @@ function prepareHit(r: DamageRec, snapAura: i32, hp: usize): void {
 }
 
 function dealDamage(d: i32, periodic: bool, snapAura: i32, noCrit: i32): void {
+  const scale = hitScale; // finisher points: this call only, not the procs it triggers
+  hitScale = 1.0;
   if (<u32>d >= <u32>nDamage) return;
   ensureStats();
   const r = damageRec(d);
@@ -1704,7 +1735,7 @@ function dealDamage(d: i32, periodic: bool, snapAura: i32, noCrit: i32): void {
   const base = r.base;
   const hitFlagsBase = (periodic ? HIT_PERIODIC : 0) | (isPet ? 4 : 0);
   for (let i = 0; i < n; i++) {
-    const m = mode == 0 ? mult : mult * aoeMult(mode, i, n, r.aoeParam);
+    const m = (mode == 0 ? mult : mult * aoeMult(mode, i, n, r.aoeParam)) * scale;
     const amt = damageCalcPre(base, wMin, wMax, wMult, coef, power, critChance, critMult, versF, armorM, m, mm, rng);
     recordHit(spell, amt, damageLastIsCrit(), isPet, hitFlagsBase);
   }
@@ -1893,6 +1924,12 @@ function onAutoAttack(arg: i32, gen: i32): void {
   telSetSrc(telSrcOther());
   ensureStats();
   if (arg == 0) {
+    if (gen == 1) {
+      if (offDamage < 0) return;
+      dealDamage(offDamage, false, -1, 0);
+      push(now + max<i64>(1, hasteDiv(autoSwingMs)), ev(EV_AUTO_ATTACK, 1, 0));
+      return;
+    }
     if (autoDamage < 0) return;
     dealDamage(autoDamage, false, -1, 0);
     push(now + max<i64>(1, hasteDiv(autoSwingMs)), ev(EV_AUTO_ATTACK, 0, 0));

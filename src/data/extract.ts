@@ -15,7 +15,7 @@ import { DataError } from "./errors.js";
 import { TABLE_NAMES } from "./tables.js";
 
 /** Specs whose spells the embedded bundle carries (Beast Mastery hunter, the first implemented spec). */
-export const DEFAULT_EXTRACT_SPECS: readonly number[] = [253, 254, 63, 265, 71];
+export const DEFAULT_EXTRACT_SPECS: readonly number[] = [253, 254, 63, 265, 71, 259];
 
 /** Copied whole: class/spec catalog, stat and item-scaling lookups, small spell lookup tables. */
 const WHOLE_TABLES = [

@@ -93,6 +93,11 @@ export function compileSpec(input: CompileInput): CompiledSpec {
     autoIdx = pseudoSpell(spec.autoAttack.name, spec.autoAttack.spell);
     spellIdx.set(spec.autoAttack.name, autoIdx);
   }
+  let offIdx = -1;
+  if (spec.autoAttack?.offHand) {
+    offIdx = pseudoSpell(spec.autoAttack.offHand.name, spec.autoAttack.spell);
+    spellIdx.set(spec.autoAttack.offHand.name, offIdx);
+  }
   // 3. pets: one PetImage + pseudo-spell + damage entry per attack
   let petCursor = 0;
   for (const p of spec.pets) {
@@ -221,6 +226,12 @@ export function compileSpec(input: CompileInput): CompiledSpec {
     }
     if (s.costBypassAura !== undefined) img.costBypassAura = auraIdx.get(s.costBypassAura)!;
     if (s.castTimeMods.length) img.castTimeMods = s.castTimeMods.map((m) => ({ aura: auraIdx.get(m.aura)!, factor: m.factor }));
+    if (s.finisher) {
+      // points are the secondary cost: cost2 = the minimum, the engine spends up to maxPoints
+      img.cost2 = { resource: resIdx.get(s.finisher.resource)!, amount: Math.max(s.finisher.minPoints, 1) };
+      img.finisher = { maxPoints: s.finisher.maxPoints, msPerPoint: s.finisher.auraMsPerPoint };
+      if (s.finisher.aura !== undefined) img.finisher.aura = auraIdx.get(s.finisher.aura)!;
+    }
     spells[i] = img;
   });
 
@@ -372,6 +383,12 @@ export function compileSpec(input: CompileInput): CompiledSpec {
     const apCoef = a.apCoef ?? swingMs / 1000 / 6;
     damage.push({ spell: autoIdx, kind: "ap", base: 0, coefficient: apCoef, weaponMultiplier: a.weaponMultiplier, school: a.school });
     image.autoAttack = { damage: damage.length - 1, swingMs, weaponMin: profile.weapon.minDamage, weaponMax: profile.weapon.maxDamage };
+    if (a.offHand) {
+      // off hand: a copy of the profile weapon; the whole swing (weapon roll and AP part) x the off-hand factor
+      const f = a.offHand.damageFactor;
+      damage.push({ spell: offIdx, kind: "ap", base: 0, coefficient: apCoef * f, weaponMultiplier: a.weaponMultiplier * f, school: a.school });
+      image.autoAttack.offHandDamage = damage.length - 1;
+    }
   }
   return {
     image,

@@ -12,7 +12,9 @@ import { CombatsimError } from "../errors.js";
 // - Cross references are 0-based INDICES into the arrays of this image (spell index, aura index, ...),
 //   never game ids; `-1`/absent means "none". Game ids are kept only for reporting (`SpellImage.id`).
 
-/** Damage school bit masks (SpellSchool): physical 1, holy 2, fire 4, nature 8, frost 16, shadow 32, arcane 64. */
+/** Damage school bit masks (SpellSchool): physical 1, holy 2, fire 4, nature 8, frost 16, shadow 32, arcane 64;
+ * 128 = bleed (engine flag, not a game school: 129 = a physical Bleed: armor applies to school 1 only, so a
+ * bleed ignores it, and a mastery / damage_mult_school mask can select bleeds, e.g. Potent Assassin 8 | 128). */
 export const SCHOOL_PHYSICAL = 1;
 
 /** Index of the start-recovery category that is the ordinary GCD. */
@@ -143,6 +145,12 @@ export interface SpellImage {
   costBypassAura?: number;
   /** Cast-time modifiers: while `aura` is up the cast bar is multiplied by `factor` (0 = instant); several multiply. */
   castTimeMods?: { aura: number; factor: number }[];
+  /**
+   * Combo-point finisher: at step 3 the cost2 resource is spent whole, min(floor(current), maxPoints)
+   * points (cost2 is the minimum to cast); the spell's own damage is multiplied by the points spent, and
+   * `aura`, when applied during this cast, lasts its duration + points x msPerPoint.
+   */
+  finisher?: { maxPoints: number; aura?: number; msPerPoint?: number };
   channel?: ChannelImage;
   /** Index into SpecImage.damage (pipeline step 7). */
   damage?: number;
@@ -266,6 +274,8 @@ export interface AutoAttackImage {
   swingMs: number;
   weaponMin: number;
   weaponMax: number;
+  /** Dual wield: off-hand damage entry, swinging on its own timer at swingMs (the same weapon roll). */
+  offHandDamage?: number;
 }
 
 export type RotationImage =
@@ -494,7 +504,7 @@ export function encodeImage(image: SpecImage): EncodedImage {
     rec("damage", [
       spellIdx(d.spell, `${p}.spell`, false), code(KIND_CODES, d.kind, `${p}.kind`), num(d.base, `${p}.base`),
       num(d.coefficient, `${p}.coefficient`), num(d.weaponMultiplier, `${p}.weaponMultiplier`, { min: 0, def: 0 }),
-      num(d.school, `${p}.school`, { int: true, min: 1, max: 127 }), code(AOE_CODES, d.aoe, `${p}.aoe`, "single"),
+      num(d.school, `${p}.school`, { int: true, min: 1, max: 255 }), code(AOE_CODES, d.aoe, `${p}.aoe`, "single"),
       num(d.maxTargets, `${p}.maxTargets`, { int: true, min: 0, def: 0 }),
       num(d.aoeParam, `${p}.aoeParam`, { min: 0, def: d.aoe === "chain" ? 1 : d.aoe === "sqrt" ? 5 : 0 }),
       idx(d.pet, pets.length, `${p}.pet`, "pet"), bool(d.canCrit, `${p}.canCrit`, true),
@@ -599,6 +609,16 @@ export function encodeImage(image: SpecImage): EncodedImage {
       sec.spells[at + 38] = poolList(flat);
       sec.spells[at + 39] = mods.length;
     }
+    // 34-36 finisher: max points, aura (-1 none), ms per point
+    if (s.finisher !== undefined) {
+      const fp = `${p}.finisher`;
+      if (s.finisher === null || typeof s.finisher !== "object") fail(fp, "expected an object");
+      if (s.cost2 === undefined) fail(`${p}.cost2`, "a finisher needs cost2 (the points resource and the minimum spent)");
+      sec.spells[at + 34] = num(s.finisher.maxPoints, `${fp}.maxPoints`, { int: true, min: 1, max: 100 });
+      sec.spells[at + 35] = auraIdx(s.finisher.aura, `${fp}.aura`);
+      sec.spells[at + 36] = num(s.finisher.msPerPoint, `${fp}.msPerPoint`, { min: 0, def: 0 });
+      if (s.channel !== undefined) fail(fp, "a channel cannot be a finisher");
+    }
   });
   for (const c of cdrRecs) rec("cdr", c);
   for (const c of chargeInfo) rec("chargePools", [c.maxCharges, c.rechargeMs]);
@@ -614,7 +634,7 @@ export function encodeImage(image: SpecImage): EncodedImage {
       const t = code(EFFECT_CODES, e?.type, `${ep}.type`);
       switch (e.type) {
         case "damageMultSchool":
-          rec("effects", [t, num(e.value, `${ep}.value`, { min: 0 }), num(e.school, `${ep}.school`, { int: true, min: 1, max: 127 })]);
+          rec("effects", [t, num(e.value, `${ep}.value`, { min: 0 }), num(e.school, `${ep}.school`, { int: true, min: 1, max: 255 })]);
           break;
         case "damageMultSpells": {
           const list = arr(e.spells, `${ep}.spells`, true).map((s, k) => spellIdx(s, `${ep}.spells[${k}]`, false));
@@ -773,6 +793,13 @@ export function encodeImage(image: SpecImage): EncodedImage {
     if (damage[d]!.pet !== undefined && damage[d]!.pet !== -1) fail("autoAttack.damage", "the player auto attack cannot be pet damage");
     aaV = [d, num(aa.swingMs, "autoAttack.swingMs", { min: 1 }), wmin, wmax];
   }
+  // header 60: off-hand damage entry + 1 (0 = none)
+  let offHand = 0;
+  if (aa !== undefined && aa.offHandDamage !== undefined) {
+    const d = dmgIdx(aa.offHandDamage, "autoAttack.offHandDamage", false);
+    if (damage[d]!.pet !== undefined && damage[d]!.pet !== -1) fail("autoAttack.offHandDamage", "the player auto attack cannot be pet damage");
+    offHand = d + 1;
+  }
 
   // header + sections
   const header = new Array<number>(HEADER_F64).fill(0);
@@ -782,11 +809,12 @@ export function encodeImage(image: SpecImage): EncodedImage {
     num(st.crit, "stats.crit"), num(st.haste, "stats.haste", { min: -99 }), num(st.mastery, "stats.mastery"),
     num(st.versatility, "stats.versatility"), num(st.critDamageBonus, "stats.critDamageBonus", { def: 0 }),
     masteryKind, num(m.coefficient, "mastery.coefficient", { min: 0 }),
-    masteryKind === 1 ? num(m.school, "mastery.school", { int: true, min: 1, max: 127 }) : 0, bool(m.appliesToPets, "mastery.appliesToPets", false),
+    masteryKind === 1 ? num(m.school, "mastery.school", { int: true, min: 1, max: 255 }) : 0, bool(m.appliesToPets, "mastery.appliesToPets", false),
     ...aaV, locks.get(GCD_START_RECOVERY_CATEGORY) ?? -1, locks.size, cats.size, chargeInfo.length,
     rotKind, rotStart, rotLen, hooksStart, castHooks.length,
   );
   header[30] = rotSpells ? poolList(rotSpells) : 0;
+  header[60] = offHand;
   header[31] = rotSpells ? rotSpells.length : -1;
   let off = HEADER_F64;
   const parts: number[][] = [header];

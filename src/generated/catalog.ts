@@ -131,10 +131,10 @@ export const SPEC_CATALOG: readonly SpecDescriptor[] = [
     "pet": false,
     "mastery": {
       "spellId": 76803,
-      "category": "other",
-      "note": "poison and bleed damage"
+      "category": "school",
+      "note": "poison and bleed damage (school mask nature + the engine's bleed flag)"
     },
-    "implemented": false
+    "implemented": true
   },
   {
     "classId": 4,

@@ -122,6 +122,11 @@ export const MANIFEST_JSON_SCHEMA: S = {
         weapon_multiplier: num("weapon damage multiplier (default 1)", { minimum: 0 }),
         ap_coef: ref("nonNegative", "attack-power coefficient per swing (default swing seconds / 6)"),
         estimated,
+        off_hand: obj(
+          "dual wield: an off-hand swing on its own timer (a copy of the main hand x damage_factor)",
+          { name: { $ref: "#/$defs/name" }, damage_factor: ref("nonNegative", "off-hand damage factor (whole swing)") },
+          ["name", "damage_factor"],
+        ),
       },
       ["name", "spell"],
     ),
@@ -218,6 +223,16 @@ export const MANIFEST_JSON_SCHEMA: S = {
             ),
             cost_bypass_aura: nameRef("aura that makes the spell free"),
             cast_time_mods: list(obj("cast-time multiplier while an aura is up", { aura: nameRef("aura"), factor: ref("nonNegative", "multiplier (0 = instant)") }, ["aura", "factor"]), "cast-time modifiers"),
+            finisher: obj(
+              "a combo-point finisher: spends all points of a resource; damage x points spent",
+              {
+                resource: nameRef("resource spent whole (minimum: its SpellPower ManaCost)"),
+                max_points: ref("nonNegative", "most points spent (default SpellPower ManaCost + OptionalCost)"),
+                aura: nameRef("aura whose duration gains aura_ms_per_point per point when applied by this cast"),
+                aura_ms_per_point: ref("nonNegative", "duration added per point spent"),
+              },
+              ["resource"],
+            ),
           },
           ["name", "id"],
         ),

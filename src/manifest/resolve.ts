@@ -93,6 +93,8 @@ export interface ResolvedSpell {
   channel?: { durationMs: number; ticks: number; hasted: boolean; tickDamage?: ResolvedDamage; tickCost?: number };
   costBypassAura?: string;
   castTimeMods: { aura: string; factor: number }[];
+  /** Combo-point finisher: spends min(current, maxPoints) of `resource` (at least minPoints); damage x points. */
+  finisher?: { resource: string; minPoints: number; maxPoints: number; aura?: string; auraMsPerPoint: number };
 }
 
 export interface ResolvedBuffEffect {
@@ -165,7 +167,7 @@ export interface ResolvedSpec {
   mastery: { spell: number; kind: Manifest["mastery"]["kind"]; coefficient: number; school?: number };
   resources: ResolvedResource[];
   /** apCoef undefined: swing seconds / 6, computed once the weapon speed is known (compile). */
-  autoAttack?: { name: string; spell: number; school: number; swingMs?: number; weaponMultiplier: number; apCoef?: number };
+  autoAttack?: { name: string; spell: number; school: number; swingMs?: number; weaponMultiplier: number; apCoef?: number; offHand?: { name: string; damageFactor: number } };
   pets: ResolvedPet[];
   spells: ResolvedSpell[];
   auras: ResolvedAura[];
@@ -432,6 +434,19 @@ function resolveSpell(c: Ctx, s: SpellDecl): ResolvedSpell {
   if (s.cost_aura !== undefined) out.costAura = s.cost_aura;
   if (s.damage) out.damage = resolveDamage(c, `${base}.damage`, s.id, s.damage);
   if (s.cost_bypass_aura !== undefined) out.costBypassAura = s.cost_bypass_aura;
+  if (s.finisher) {
+    // Points: SpellPower row of the points resource: ManaCost = minimum spent, + OptionalCost = maximum.
+    const f = s.finisher;
+    const fr = c.m.resources.find((r) => r.name === f.resource)!;
+    const row = rec.power_costs.find((p) => p.power_type === fr.power_type && p.required_aura_spell_id === 0);
+    if (!row) throw new MissingSpellData(s.id, "power_costs", `${base}.finisher: no SpellPower row of power type ${fr.power_type} (${f.resource})`);
+    const minPoints = c.note(`${base}.finisher.min_points`, row.cost, FIELD_SOURCE.power_costs!, s.id);
+    const maxPoints = c.given(`${base}.finisher.max_points`, f.max_points)
+      ?? c.note(`${base}.finisher.max_points`, row.cost + row.optional_cost, "SpellPower.ManaCost + SpellPower.OptionalCost", s.id);
+    if (!Number.isInteger(maxPoints) || maxPoints < Math.max(1, minPoints)) throw new ManifestError("INVALID_MANIFEST", c.file, `${base}.finisher.max_points`, `resolved max points ${maxPoints} must be an integer >= the minimum ${minPoints}`);
+    out.finisher = { resource: f.resource, minPoints, maxPoints, auraMsPerPoint: c.given(`${base}.finisher.aura_ms_per_point`, f.aura_ms_per_point) ?? 0 };
+    if (f.aura !== undefined) out.finisher.aura = f.aura;
+  }
   if (s.channel) {
     // A declared channel must be one in the data (contract 6: interrupt_channel_0 ≠ 0).
     if (!c.resolver.isChannel(s.id)) throw new MissingSpellData(s.id, "interrupt_channel_0", `${base}.channel: the spell is not a channel in the data`);
@@ -609,6 +624,7 @@ export function resolveManifest(m: Manifest, resolver: SpellResolver, file: stri
     const ap = c.given("auto_attack.ap_coef", a.ap_coef);
     if (ap !== undefined) out.autoAttack.apCoef = ap;
     if (a.swing_ms !== undefined) out.autoAttack.swingMs = a.swing_ms;
+    if (a.off_hand) out.autoAttack.offHand = { name: a.off_hand.name, damageFactor: c.given("auto_attack.off_hand.damage_factor", a.off_hand.damage_factor)! };
   }
   return out;
 }

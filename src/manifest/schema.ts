@@ -151,6 +151,9 @@ export interface SpellDecl {
   cost_bypass_aura?: string;
   /** While `aura` is up the cast bar is multiplied by `factor` (0 = instant); several multiply. */
   cast_time_mods?: { aura: string; factor: NumOrRef }[];
+  /** Combo-point finisher: spends all of `resource` (min/max from its SpellPower row: ManaCost, + OptionalCost);
+   * damage x points; `aura` applied by this cast lasts its duration + points x aura_ms_per_point. */
+  finisher?: { resource: string; max_points?: NumOrRef; aura?: string; aura_ms_per_point?: NumOrRef };
 }
 
 export interface BuffEffectDecl {
@@ -236,6 +239,8 @@ export interface AutoAttackDecl {
   weapon_multiplier: number;
   /** Attack-power coefficient per swing; default swing seconds / 6 (the client's weapon-power rule: AP / 6 DPS). */
   ap_coef?: NumOrRef;
+  /** Dual wield: an off-hand swing on its own timer, a copy of the main hand scaled by damage_factor; `name` is its spell name for procs and reports. */
+  off_hand?: { name: string; damage_factor: NumOrRef };
 }
 
 export interface Manifest {
@@ -420,7 +425,7 @@ function setOpt<T extends object, K extends keyof T>(o: T, key: K, v: T[K] | und
 function readSpell(r: JsonReader): SpellDecl {
   r.keys([
     "name", "id", "talent", "cost_aura", "cast_time_ms", "gcd_ms", "cooldown_ms", "charges", "charge_cooldown_ms",
-    "resource", "cost", "gain", "damage", "off_gcd", "on_cast", "comment", "estimated", "channel", "cost_bypass_aura", "cast_time_mods",
+    "resource", "cost", "gain", "damage", "off_gcd", "on_cast", "comment", "estimated", "channel", "cost_bypass_aura", "cast_time_mods", "finisher",
   ]);
   const s: SpellDecl = {
     name: r.field("name").ident(),
@@ -460,6 +465,15 @@ function readSpell(r: JsonReader): SpellDecl {
       x.keys(["aura", "factor"]);
       return { aura: x.field("aura").ident(), factor: nonNeg(x.field("factor")) };
     });
+  }
+  const fin = r.opt("finisher");
+  if (fin) {
+    fin.keys(["resource", "max_points", "aura", "aura_ms_per_point"]);
+    const f: NonNullable<SpellDecl["finisher"]> = { resource: fin.field("resource").ident() };
+    setOpt(f, "max_points", optNonNeg(fin, "max_points"));
+    setOpt(f, "aura", fin.opt("aura")?.ident());
+    setOpt(f, "aura_ms_per_point", optNonNeg(fin, "aura_ms_per_point"));
+    s.finisher = f;
   }
   setOpt(s, "estimated", readEstimates(r));
   return s;
@@ -641,7 +655,7 @@ export function validateManifest(json: unknown, file: string): Manifest {
   let auto_attack: AutoAttackDecl | undefined;
   const ar = r.opt("auto_attack");
   if (ar) {
-    ar.keys(["name", "spell", "school", "swing_ms", "weapon_multiplier", "ap_coef", "estimated"]);
+    ar.keys(["name", "spell", "school", "swing_ms", "weapon_multiplier", "ap_coef", "estimated", "off_hand"]);
     auto_attack = {
       name: ar.field("name").ident(),
       spell: ar.field("spell").num(SPELL_ID),
@@ -650,6 +664,11 @@ export function validateManifest(json: unknown, file: string): Manifest {
     };
     setOpt(auto_attack, "ap_coef", optNonNeg(ar, "ap_coef"));
     setOpt(auto_attack, "swing_ms", ar.opt("swing_ms")?.num({ min: 100 }));
+    const oh = ar.opt("off_hand");
+    if (oh) {
+      oh.keys(["name", "damage_factor"]);
+      auto_attack.off_hand = { name: oh.field("name").ident(), damage_factor: nonNeg(oh.field("damage_factor")) };
+    }
     setOpt(auto_attack, "estimated", readEstimates(ar));
   }
 
@@ -701,6 +720,7 @@ function checkReferences(m: Manifest, file: string): void {
     talent: new Set(m.talents.map((t) => t.name)),
   };
   if (m.auto_attack) names.spell.add(m.auto_attack.name);
+  if (m.auto_attack?.off_hand) names.spell.add(m.auto_attack.off_hand.name);
   const need = (kind: keyof typeof names, name: string | undefined, path: string): void => {
     if (name !== undefined && !names[kind].has(name)) {
       throw new ManifestError("MANIFEST_UNKNOWN_NAME", file, path, `unknown ${kind} "${name}"`);
@@ -751,6 +771,8 @@ function checkReferences(m: Manifest, file: string): void {
     need("aura", s.cost_bypass_aura, `spells[${i}].cost_bypass_aura`);
     s.cast_time_mods?.forEach((m, k) => need("aura", m.aura, `spells[${i}].cast_time_mods[${k}].aura`));
     need("aura", s.cost_aura, `spells[${i}].cost_aura`);
+    need("resource", s.finisher?.resource, `spells[${i}].finisher.resource`);
+    need("aura", s.finisher?.aura, `spells[${i}].finisher.aura`);
     checkOps(s.on_cast, `spells[${i}].on_cast`);
   });
   m.auras.forEach((a, i) => {

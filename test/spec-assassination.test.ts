@@ -1,0 +1,246 @@
+// Assassination Rogue (spec 259): resolved values against the real 12.0.5 rows; the combo-point finisher
+// (spend all points up to SpellPower ManaCost + OptionalCost, damage x points, Rupture/Envenom duration
+// + points x DurationPerResource) on scripted runs with haste / crit / versatility forced to 0 and energy
+// made unlimited (exact arithmetic); bleeds ignoring armor and Potent Assassin on bleeds + poisons only;
+// Venomous Wounds with Deadly Poison forced to proc; a fixed-seed smoke run; determinism.
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { loadDataBundle } from "../src/data/bundle.js";
+import { SpellResolver } from "../src/data/resolver.js";
+import type { DataBundle } from "../src/data/types.js";
+import { listEstimates, loadManifest, resolveManifest, unmarkedManifestValues, type ResolvedSpec } from "../src/manifest/index.js";
+import { prepareSimulation } from "../src/engine/simulate.js";
+import { runImage, type RunResult } from "../src/engine/run.js";
+import { encodeImage, ImageError, type SpecImage } from "../src/engine/image.js";
+
+const DATA = path.resolve(__dirname, "../data");
+const FILE = path.join(DATA, "manifests/assassination.json");
+let bundle: DataBundle;
+let spec: ResolvedSpec;
+beforeAll(async () => {
+  bundle = await loadDataBundle(DATA);
+  spec = resolveManifest((await loadManifest(DATA, "assassination")).manifest, new SpellResolver(bundle), FILE);
+});
+
+const spellOf = (name: string) => spec.spells.find((s) => s.name === name)!;
+const prov = (p: string) => spec.provenance.find((x) => x.path === p);
+
+describe("Assassination manifest resolution against the real tables", () => {
+  it("energy costs, GCD and Garrote's cooldown come from real SpellPower / SpellCooldowns rows", () => {
+    // SpellPower 122 (1329) 50, 86 (703) 45, 145 (1943) 25, 1350 (32645) 35 energy (PowerType 3)
+    expect([spellOf("mutilate").cost, spellOf("garrote").cost, spellOf("rupture").cost, spellOf("envenom").cost]).toEqual([50, 45, 25, 35]);
+    for (const n of ["mutilate", "garrote", "rupture", "envenom"]) expect(spellOf(n).resource).toBe("energy");
+    // SpellCooldowns 155 / 99 / 195 / 2138: StartRecoveryTime 1000 (the rogue's 1 s GCD), category 133
+    for (const n of ["mutilate", "garrote", "rupture", "envenom"]) expect(spellOf(n)).toMatchObject({ startRecoveryCategory: 133, startRecoveryMs: 1000 });
+    // SpellCooldowns 99: Garrote RecoveryTime 6000
+    expect(spellOf("garrote").recoveryMs).toBe(6000);
+    expect(spellOf("mutilate").recoveryMs).toBe(0);
+    for (const p of ["spells.mutilate.cost", "spells.garrote.cooldown_ms", "spells.envenom.gcd_ms"]) expect(prov(p)!.fixture).toBe(false);
+  });
+
+  it("finishers: min / max points from the combo-point SpellPower rows (ManaCost 1 + OptionalCost 4)", () => {
+    // SpellPower 10589 (Rupture) and 10585 (Envenom): PowerType 4, ManaCost 1, OptionalCost 4
+    expect(spellOf("rupture").finisher).toEqual({ resource: "combo_points", minPoints: 1, maxPoints: 5, aura: "rupture", auraMsPerPoint: 4000 });
+    expect(spellOf("envenom").finisher).toEqual({ resource: "combo_points", minPoints: 1, maxPoints: 5, aura: "envenom", auraMsPerPoint: 1000 });
+    expect(prov("spells.rupture.finisher.max_points")).toMatchObject({ source: "SpellPower.ManaCost + SpellPower.OptionalCost", spell: 1943, fixture: false });
+    expect(spellOf("mutilate").finisher).toBeUndefined();
+  });
+
+  it("resources from the PowerType rows: energy 100 / 10 per s hasted, combo points 5 / no regen, start at 0", () => {
+    // PowerType ENERGY: MaxBasePower 100, RegenCombat 10; COMBO_POINTS: MaxBasePower 5, RegenCombat 0
+    expect(spec.resources[0]).toMatchObject({ name: "energy", powerType: 3, max: 100, regenPerSec: 10, hasteScaled: true });
+    expect(spec.resources[1]).toMatchObject({ name: "combo_points", powerType: 4, max: 5, regenPerSec: 0, initial: 0 });
+  });
+
+  it("Deadly Poison's 30 % chance is the real SpellAuraOptions row; fixture-derived durations / coefficients", () => {
+    // SpellAuraOptions 55 (2823): ProcChance 30
+    expect(spec.procs.find((p) => p.name === "deadly_poison")!.chance).toBeCloseTo(0.3, 12);
+    expect(prov("procs.deadly_poison.chance")).toMatchObject({ spell: 2823, fixture: false });
+    // DurationIndex 669 = 4000 ms (Rupture's base), 285 = 1000 ms (Envenom), 85 = 18 s, 29 = 12 s (real rows)
+    const aura = (n: string) => spec.auras.find((a) => a.name === n)!;
+    expect([aura("rupture").durationMs, aura("envenom").durationMs, aura("garrote").durationMs, aura("deadly_poison").durationMs]).toEqual([4000, 1000, 18000, 12000]);
+    expect(aura("rupture")).toMatchObject({ tickPeriodMs: 2000, target: "target", refresh: "pandemic" });
+    expect(spellOf("envenom").damage).toMatchObject({ apCoef: 0.22, school: 8 });
+    // Mutilate's main-hand payload is behind its trigger spell 5374
+    expect(spellOf("mutilate").damage).toMatchObject({ payloadSpell: 5374, apCoef: 0.47, school: 1 });
+    expect(spec.mastery).toMatchObject({ spell: 76803, kind: "school", school: 136, coefficient: 2.4 });
+  });
+
+  it("every value the manifest states is marked estimated (with its source comment)", async () => {
+    const m = (await loadManifest(DATA, "assassination")).manifest;
+    expect(unmarkedManifestValues(m, spec.provenance)).toEqual([]);
+    expect(listEstimates(m).map((e) => e.path).sort()).toEqual([
+      "auras.garrote.on_tick[0].ops[0].amount",
+      "auras.garrote.tick_damage.school",
+      "auras.rupture.on_tick[0].ops[0].amount",
+      "auras.rupture.tick_damage.school",
+      "auto_attack.off_hand.damage_factor",
+      "procs.deadly_poison_envenom.chance",
+      "resources.combo_points.initial",
+      "spells.envenom.finisher.aura_ms_per_point",
+      "spells.rupture.finisher.aura_ms_per_point",
+    ]);
+  });
+});
+
+// ---- scripted runs of the compiled image ----
+
+const rot = (...entries: unknown[]) => ({ main: "m", lists: { m: entries } });
+const rec = (r: RunResult, name: string) => r.spells.find((s) => s.name === name)!;
+
+/** Compile with `rotation`; crit, haste, versatility, mastery 0; energy 1e6 (no energy limit) unless given. */
+async function scripted(rotation: unknown, opts: { durationS: number; talents?: string[]; energy?: { max: number; regen: number }; comboMax?: number; mastery?: number }): Promise<SpecImage> {
+  const prep = await prepareSimulation({ spec: "assassination", bundle, dataDir: DATA, duration: opts.durationS, rotation, ...(opts.talents ? { talents: opts.talents } : {}) });
+  const img = prep.image;
+  img.stats = { ...img.stats, crit: 0, haste: 0, versatility: 0, mastery: opts.mastery ?? 0 };
+  const e = opts.energy ?? { max: 1e6, regen: 0 };
+  img.resources = img.resources.map((r) =>
+    r.name === "energy" ? { ...r, max: e.max, initial: e.max, regenPerSec: e.regen }
+      : r.name === "combo_points" && opts.comboMax !== undefined ? { ...r, max: opts.comboMax } : r);
+  return img;
+}
+
+describe("combo-point finishers (scripted, GCD 1 s, haste 0)", () => {
+  it("Envenom spends 4 points: damage = 4 x 0.22 x AP per cast", async () => {
+    // M at 0 (2 cp), 1 (4 cp), Envenom at 2 (spends 4), M 3, M 4, E 5, M 6, M 7, E 8: 3 Envenoms in 9 s.
+    const img = await scripted(rot({ cast: "envenom", if: "combo_points >= 4" }, { cast: "mutilate" }), { durationS: 9 });
+    const r = runImage(img, { iterations: 1, seed: 1n });
+    const e = rec(r, "envenom");
+    expect(e.casts).toBe(3);
+    expect(rec(r, "mutilate").casts).toBe(6);
+    // nature: no armor; crit / vers / mastery 0 -> exact
+    expect(e.damage).toBeCloseTo(3 * 4 * 0.22 * img.stats.attackPower, 6);
+  });
+
+  it("points cap at the resource max (5): the third Mutilate's point is wasted, Envenom spends 5", async () => {
+    // M 0 (2), M 1 (4), M 2 (6 -> capped 5), E 3 (5 points), M 4, M 5, M 6, E 7: 2 Envenoms x 5 points in 9 s.
+    const img = await scripted(rot({ cast: "envenom", if: "combo_points >= 5" }, { cast: "mutilate" }), { durationS: 9 });
+    const r = runImage(img, { iterations: 1, seed: 1n });
+    expect(rec(r, "envenom").casts).toBe(2);
+    expect(rec(r, "envenom").damage).toBeCloseTo(2 * 5 * 0.22 * img.stats.attackPower, 6);
+  });
+
+  it("a finisher spends at most max points (5) and keeps the rest", async () => {
+    // combo max raised to 10. Envenom at >= 8: M 0 (2), 1 (4), 2 (6), 3 (8), E 4 spends 5 -> 3 left;
+    // M 5 (5), M 6 (7), M 7 (9), E 8 spends 5 -> 4 left. 2 Envenoms x 5 points in 9 s.
+    // (Spending everything would be 8 + 6 = 14 points over two casts: 14 x 0.22 AP.)
+    const img = await scripted(rot({ cast: "envenom", if: "combo_points >= 8" }, { cast: "mutilate" }), { durationS: 9, comboMax: 10 });
+    const r = runImage(img, { iterations: 1, seed: 1n });
+    expect(rec(r, "envenom").casts).toBe(2);
+    expect(rec(r, "envenom").damage).toBeCloseTo(10 * 0.22 * img.stats.attackPower, 6);
+  });
+
+  it("Rupture's duration grows 4 s per point: 4 points -> 20 s = 10 ticks, 2 points -> 12 s = 6 ticks", async () => {
+    // M 0 (2), M 1 (4), Rupture at 2 with 4 points: 4000 + 4 x 4000 = 20000 ms, ticks every 2000 ms until 22000: 10.
+    const four = await scripted(rot({ cast: "rupture", if: "combo_points >= 4 & time < 3" }, { cast: "mutilate", if: "time < 1.5" }), { durationS: 30 });
+    const a = runImage(four, { iterations: 1, seed: 1n });
+    expect(rec(a, "rupture").casts).toBe(1);
+    expect(rec(a, "rupture_tick").hits).toBe(10);
+    // the bleed ignores armor (school 129): each tick is exactly 0.16 x AP
+    expect(rec(a, "rupture_tick").damage).toBeCloseTo(10 * 0.16 * four.stats.attackPower, 6);
+    // M 0 (2), Rupture at 1 with 2 points: 4000 + 2 x 4000 = 12000 ms, ticks at 3000 .. 13000: 6.
+    const two = await scripted(rot({ cast: "rupture", if: "combo_points >= 2 & time < 3" }, { cast: "mutilate", if: "time < 0.5" }), { durationS: 30 });
+    const b = runImage(two, { iterations: 1, seed: 1n });
+    expect(rec(b, "rupture_tick").hits).toBe(6);
+  });
+
+  it("the finisher's duration bonus applies to its own aura only, and a finisher needs at least 1 point", async () => {
+    // Envenom with 0 combo points is not castable (cost2 = minimum 1): the rotation only ever casts Garrote
+    // (6 s cooldown: 0, 6) within 9 s; Garrote's 18 s is not stretched by anything.
+    const img = await scripted(rot({ cast: "envenom" }, { cast: "garrote", if: "combo_points = 0" }), { durationS: 9 });
+    const r = runImage(img, { iterations: 1, seed: 1n });
+    // Garrote at 0 gives 1 point -> Envenom at 1 spends 1 (0.22 AP) -> Garrote at 6 -> Envenom at 7: 2 x 1 point
+    expect(rec(r, "garrote").casts).toBe(2);
+    expect(rec(r, "envenom").casts).toBe(2);
+    expect(rec(r, "envenom").damage).toBeCloseTo(2 * 0.22 * img.stats.attackPower, 6);
+  });
+
+  it("Potent Assassin multiplies bleeds and poisons, not Mutilate (mastery school mask 8 | 128)", async () => {
+    const rotation = rot({ cast: "rupture", if: "combo_points >= 4 & time < 3" }, { cast: "mutilate", if: "time < 1.5" });
+    const base = runImage(await scripted(rotation, { durationS: 30 }), { iterations: 1, seed: 1n });
+    const mImg = await scripted(rotation, { durationS: 30, mastery: 10 });
+    const m = runImage(mImg, { iterations: 1, seed: 1n });
+    // 10 points x 2.4 % = +24 % on the bleed; Mutilate (physical, same rolls: same seed) unchanged
+    expect(rec(m, "rupture_tick").damage / rec(base, "rupture_tick").damage).toBeCloseTo(1.24, 9);
+    expect(rec(m, "mutilate").damage).toBe(rec(base, "mutilate").damage);
+    expect(rec(m, "mutilate").damage).toBeGreaterThan(0);
+  });
+
+  it("Venomous Wounds: each bleed tick on a poisoned target returns 7 energy", async () => {
+    // Energy 100, no regen; Deadly Poison forced to proc on every hit (auto attacks every 1.8 s keep it up).
+    // M at 0: 100 -> 50 (2 cp); Rupture at 1: 50 -> 25, 2 points -> 12 s, ticks at 3, 5, .., 13 = 6 x 7 = 42 energy.
+    // Mutilate again once time > 14: 25 + 42 = 67 >= 50 -> one cast (17 left). Without the talent: 25 < 50, none.
+    const rotation = rot({ cast: "mutilate", if: "time < 0.5 | time > 14" }, { cast: "rupture", if: "combo_points >= 2 & time < 3" }, { wait: "14.5 - time", if: "time < 14" });
+    const run = async (talents: string[]) => {
+      const img = await scripted(rotation, { durationS: 20, talents, energy: { max: 100, regen: 0 } });
+      img.procs = (img.procs ?? []).map((p) => (p.name === "deadly_poison" ? { ...p, chance: 1 } : p));
+      return runImage(img, { iterations: 1, seed: 1n });
+    };
+    const on = await run(["venomous_wounds"]);
+    expect(rec(on, "rupture_tick").hits).toBe(6);
+    expect(rec(on, "mutilate").casts).toBe(2);
+    const off = await run([]);
+    expect(rec(off, "mutilate").casts).toBe(1);
+  });
+
+  it("dual wield: the off hand swings on its own timer at the main-hand speed for half damage", async () => {
+    // haste 0, weapon 1800 ms, 9 s: swings at 0, 1.8, 3.6, 5.4, 7.2 on each hand = 5 + 5. Fixed weapon roll
+    // (min = max), crit / vers 0: off-hand hit = 0.5 x (weapon + AP x 1.8 / 6) x armor = 0.5 x main-hand hit.
+    const img = await scripted(rot({ wait: "100" }), { durationS: 9 });
+    img.autoAttack = { ...img.autoAttack!, weaponMin: 3000, weaponMax: 3000 };
+    const r = runImage(img, { iterations: 1, seed: 1n });
+    const mh = rec(r, "auto_attack");
+    const oh = rec(r, "auto_attack_off_hand");
+    expect(mh.hits).toBe(5);
+    expect(oh.hits).toBe(5);
+    expect(oh.damage / mh.damage).toBeCloseTo(0.5, 12);
+    // without the off-hand entry only the main hand swings (the image field is what turns it on)
+    const single = { ...img, autoAttack: { ...img.autoAttack!, offHandDamage: undefined } };
+    const s = runImage(single, { iterations: 1, seed: 1n });
+    expect(rec(s, "auto_attack").hits).toBe(5);
+    expect(rec(s, "auto_attack_off_hand").hits).toBe(0);
+  });
+
+  it("the image encoder refuses a finisher without a points cost (cost2)", async () => {
+    const img = await scripted(rot({ cast: "mutilate" }), { durationS: 5 });
+    const i = img.spells.findIndex((s) => s.name === "envenom");
+    const bad: SpecImage = { ...img, spells: img.spells.map((s, j) => (j === i ? { ...s, cost2: undefined } : s)) };
+    expect(() => encodeImage(bad)).toThrow(ImageError);
+  });
+});
+
+describe("default rotation smoke run", () => {
+  let a: RunResult;
+  let img: SpecImage;
+  beforeAll(async () => {
+    img = (await prepareSimulation({ spec: "assassination", bundle, dataDir: DATA, duration: 300 })).image;
+    a = runImage(img, { iterations: 200, seed: 7n });
+  }, 60_000);
+  const perFight = (n: string) => rec(a, n).casts / 200;
+
+  it("sanity bounds (300 s, default profile)", () => {
+    // Energy: 10/s x 1.x haste + Venomous Wounds 7 per bleed tick ≈ 4000-6000 per fight; Mutilate (50) is the
+    // bulk of it. DPS bounds 20k .. 80k.
+    expect(a.dps.mean).toBeGreaterThan(20_000);
+    expect(a.dps.mean).toBeLessThan(80_000);
+    // Garrote: 6 s cooldown -> at most 51; kept up (18 s, pandemic 5.4 s) -> at least 300 / 18 ≈ 16
+    expect(perFight("garrote")).toBeLessThanOrEqual(51);
+    expect(perFight("garrote")).toBeGreaterThan(14);
+    // Rupture at 4-5 points lasts 20-24 s: about 300 / 24 .. 300 / 16 casts
+    expect(perFight("rupture")).toBeGreaterThan(10);
+    expect(perFight("rupture")).toBeLessThan(22);
+    expect(perFight("envenom")).toBeGreaterThan(8);
+    // combo points balance: points spent (<= 5 per finisher) <= points gained (2 per Mutilate + 1 per Garrote)
+    expect(5 * (perFight("rupture") + perFight("envenom"))).toBeGreaterThanOrEqual(2 * perFight("mutilate") + perFight("garrote") - 5);
+    expect(rec(a, "deadly_poison_tick").damage).toBeGreaterThan(0);
+    expect(rec(a, "garrote_tick").damage).toBeGreaterThan(0);
+    expect(a.warnings.unknownSpellCasts).toBe(0);
+  });
+
+  it("is deterministic: same seed -> identical result; another seed differs", () => {
+    const b = runImage(img, { iterations: 200, seed: 7n });
+    expect(b).toEqual(a);
+    const c = runImage(img, { iterations: 200, seed: 8n });
+    expect(c.dps.mean).not.toBe(a.dps.mean);
+  });
+});

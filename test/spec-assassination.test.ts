@@ -8,7 +8,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { loadDataBundle } from "../src/data/bundle.js";
 import { SpellResolver } from "../src/data/resolver.js";
 import type { DataBundle } from "../src/data/types.js";
-import { listEstimates, loadManifest, resolveManifest, unmarkedManifestValues, type ResolvedSpec } from "../src/manifest/index.js";
+import { listEstimates, loadManifest, ManifestError, resolveManifest, unmarkedManifestValues, validateManifest, type ResolvedSpec } from "../src/manifest/index.js";
+import { MissingSpellData } from "../src/errors.js";
 import { prepareSimulation } from "../src/engine/simulate.js";
 import { runImage, type RunResult } from "../src/engine/run.js";
 import { encodeImage, ImageError, type SpecImage } from "../src/engine/image.js";
@@ -80,6 +81,45 @@ describe("Assassination manifest resolution against the real tables", () => {
       "spells.envenom.finisher.aura_ms_per_point",
       "spells.rupture.finisher.aura_ms_per_point",
     ]);
+  });
+});
+
+describe("finisher / off-hand manifest errors", () => {
+  const merged = async () => structuredClone((await loadManifest(DATA, "assassination")).manifest) as unknown as Record<string, any>;
+  const spellAt = (m: Record<string, any>, name: string) => (m.spells as { name: string }[]).findIndex((s) => s.name === name);
+
+  it("an undeclared finisher resource or aura is MANIFEST_UNKNOWN_NAME naming the path", async () => {
+    const m = await merged();
+    const i = spellAt(m, "rupture");
+    m.spells[i].finisher = { ...m.spells[i].finisher, resource: "chi" };
+    expect(() => validateManifest(m, FILE)).toThrow(ManifestError);
+    try { validateManifest(m, FILE); } catch (e) {
+      expect((e as ManifestError).code).toBe("MANIFEST_UNKNOWN_NAME");
+      expect((e as Error).message).toContain(`spells[${i}].finisher.resource`);
+    }
+    const n = await merged();
+    n.spells[i].finisher = { ...n.spells[i].finisher, aura: "no_such_aura" };
+    expect(() => validateManifest(n, FILE)).toThrow(/finisher\.aura/);
+  });
+
+  it("unknown finisher / off_hand keys and a missing damage_factor are INVALID_MANIFEST", async () => {
+    const m = await merged();
+    m.spells[spellAt(m, "envenom")].finisher.points = 5;
+    expect(() => validateManifest(m, FILE)).toThrow(expect.objectContaining({ code: "INVALID_MANIFEST" }));
+    const n = await merged();
+    n.auto_attack = { ...n.auto_attack, off_hand: { name: "oh" } };
+    expect(() => validateManifest(n, FILE)).toThrow(expect.objectContaining({ code: "INVALID_MANIFEST" }));
+  });
+
+  it("a finisher on a spell without a points SpellPower row is MissingSpellData; a max below the minimum is INVALID_MANIFEST", async () => {
+    const m = await merged();
+    // Mutilate (1329) has an energy row only
+    m.spells[spellAt(m, "mutilate")].finisher = { resource: "combo_points" };
+    expect(() => resolveManifest(validateManifest(m, FILE), new SpellResolver(bundle), FILE)).toThrow(MissingSpellData);
+    const n = await merged();
+    n.spells[spellAt(n, "rupture")].finisher.max_points = 0;
+    n.spells[spellAt(n, "rupture")].estimated = { ...n.spells[spellAt(n, "rupture")].estimated, "finisher.max_points": "test" };
+    expect(() => resolveManifest(validateManifest(n, FILE), new SpellResolver(bundle), FILE)).toThrow(expect.objectContaining({ code: "INVALID_MANIFEST" }));
   });
 });
 

@@ -59,6 +59,7 @@ describe("Arms manifest resolution against the real tables", () => {
     expect(prov("spells.mortal_strike.damage.ap_coef")!.fixture).toBe(true);
     // Deep Wounds 262115: SpellDuration 8 = 15 s (real row), period 3000 (fixture), hasted
     expect(auraOf("deep_wounds")).toMatchObject({ durationMs: 15000, tickPeriodMs: 3000, target: "target", refresh: "pandemic" });
+    expect(auraOf("deep_wounds").tickDamage).toMatchObject({ apCoef: 0.2, school: 129 });
     // 208086 effect 1 base 30 -> x1.3; SpellDuration 1 = 10 s
     expect(auraOf("colossus_smash")).toMatchObject({ durationMs: 10000, target: "target" });
     expect(auraOf("colossus_smash").effects[0]).toMatchObject({ type: "damage_mult", value: 1.3 });
@@ -73,6 +74,7 @@ describe("Arms manifest resolution against the real tables", () => {
     const m = (await loadManifest(DATA, "arms")).manifest;
     expect(unmarkedManifestValues(m, spec.provenance)).toEqual([]);
     expect(listEstimates(m).map((e) => `${e.path}=${e.value}`).sort()).toEqual([
+      "auras.deep_wounds.tick_damage.school=129",
       "procs.rage_from_auto_attack.chance=1", "procs.rage_from_auto_attack.ops[0].amount=250",
       "procs.tactician_20_rage.chance=0.28", "procs.tactician_mortal_strike.chance=0.42",
       "resources.rage.initial=0", "resources.rage.regen_per_sec=10", "spells.skullsplitter.gain=150",
@@ -156,9 +158,11 @@ describe("Colossus Smash window, Overpower -> Mortal Strike, execute phase (scri
     const dw = sp(r, "deep_wounds_tick");
     expect(dw.hits).toBe(5);
     expect(dw.crits).toBe(0);
-    // crit 0, vers 0, same stats for both: one tick / the MS hit = 0.2 / 1.95 (both physical: armor applies
-    // to both alike; the engine has no bleed flag in this image, see docs/specs/arms.md)
-    expect(dw.damage / 5 / sp(r, "mortal_strike").damage).toBeCloseTo(0.2 / 1.95, 9);
+    // crit 0, vers 0, same stats for both: the MS hit is physical (x armor mitigation 1 - A / (A + K)), the bleed
+    // tick (school 129) ignores armor -> one tick / the MS hit = (0.2 / 1.95) / (1 - A / (A + K)).
+    const { targetArmor: A, armorK: K } = img.run;
+    expect(A).toBeGreaterThan(0);
+    expect(dw.damage / 5 / sp(r, "mortal_strike").damage).toBeCloseTo(0.2 / 1.95 / (1 - A / (A + K)), 9);
   });
 
   it("Execute is cast only below 20 % target health (linear health: t > 32 s of 40 s), 6 s cooldown", async () => {

@@ -274,6 +274,8 @@ describe("default rotation smoke run", () => {
     expect(5 * (perFight("rupture") + perFight("envenom"))).toBeGreaterThanOrEqual(2 * perFight("mutilate") + perFight("garrote") - 5);
     expect(rec(a, "deadly_poison_tick").damage).toBeGreaterThan(0);
     expect(rec(a, "garrote_tick").damage).toBeGreaterThan(0);
+    // bleed and poison ticks can crit (fixture attribute 265, as DoTs do in game)
+    for (const t of ["garrote_tick", "rupture_tick", "deadly_poison_tick"]) expect(rec(a, t).crits).toBeGreaterThan(0);
     expect(a.warnings.unknownSpellCasts).toBe(0);
   });
 

@@ -46,7 +46,7 @@ export function buildProgram(): Command {
     .description("build the slim embedded bundle from a full wago.tools table export")
     .requiredOption("--from <dir>", "export folder of <Table>.csv (or a data dir with data/tables)")
     .requiredOption("--to <dir>", "target data dir (e.g. data/)")
-    .option("--spec <id>", "spec id to include (repeatable; default 253)", parseIntList)
+    .option("--spec <id>", "spec id to include (repeatable; default: the implemented specs)", parseIntList)
     .option("--check", "compare with the target instead of writing; exit 1 on drift")
     .action(async (opts: { from: string; to: string; spec?: number[]; check?: boolean }) => {
       const result = await extractBundle({

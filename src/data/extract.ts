@@ -14,7 +14,7 @@ import { parseCsv } from "./csv.js";
 import { DataError } from "./errors.js";
 import { TABLE_NAMES } from "./tables.js";
 
-/** Specs whose spells the embedded bundle carries (Beast Mastery hunter, the first implemented spec). */
+/** Specs whose spells the embedded bundle carries: the implemented specs (BM, MM, Fire, Affliction, Arms, Assassination). */
 export const DEFAULT_EXTRACT_SPECS: readonly number[] = [253, 254, 63, 265, 71, 259];
 
 /** Copied whole: class/spec catalog, stat and item-scaling lookups, small spell lookup tables. */

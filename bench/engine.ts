@@ -14,17 +14,12 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { prepareSimulation, simulate } from "../src/engine/simulate.js";
 import { runImage } from "../src/engine/run.js";
+import { intArg } from "./lib/args.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DATA = path.resolve(here, "../data");
 
-function arg(name: string, dflt: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  if (i < 0) return dflt;
-  const v = Number(process.argv[i + 1]);
-  if (!Number.isInteger(v) || v < 1) throw new Error(`--${name} needs a positive integer`);
-  return v;
-}
+const arg = intArg;
 
 const ITER_PER_SAMPLE = arg("iterations-per-sample", 2000);
 const REPEATS = 9;

@@ -20,16 +20,11 @@ import type { ChunkResult } from "../src/runner/types.js";
 import { renderHtmlReport } from "../src/report/html.js";
 import { chunkReportFromResult, decodeChunkReport, emptyChunkReport, encodeChunkReport, mergeChunkReportInto } from "../src/telemetry/report.js";
 import { probeParallelism } from "./lib/parallelism.js";
+import { intArg } from "./lib/args.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DATA = path.resolve(here, "../data");
-function arg(name: string, dflt: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  if (i < 0) return dflt;
-  const v = Number(process.argv[i + 1]);
-  if (!Number.isInteger(v) || v < 1) throw new Error(`--${name} needs a positive integer`);
-  return v;
-}
+const arg = intArg;
 const ITERATIONS = arg("iterations", 30_000);
 const REPEATS = 5;
 const CHUNK = 500;

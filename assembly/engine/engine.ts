@@ -1720,6 +1720,20 @@ function dealDamage(d: i32, periodic: bool, snapAura: i32, noCrit: i32): void {
   }
   const spell = load<i32>(hp, HP_SPELL);
   const isPet = load<i32>(hp, HP_PET) != 0;
+  const mode = load<i32>(hp, HP_MODE);
+  // Fast path: one single-target hit that cannot cleave (pets, one target, or not physical). The
+  // inputs are read straight from the HitPrep before anything can overwrite it (a nested proc hit may
+  // re-prepare the same entry), and nothing has to stay live across recordHit's proc call, so the
+  // compiled code keeps no spilled copies. Same expressions and draws as the general path below.
+  if (mode == 0 && (isPet || targets <= 1 || load<i32>(hp, HP_SCHOOL) != 1)) {
+    const amt1 = damageCalcPre(
+      r.base, load<f64>(hp, HP_WMIN), load<f64>(hp, HP_WMAX), load<f64>(hp, HP_WMULT), load<f64>(hp, HP_COEF),
+      load<f64>(hp, HP_POWER), noCrit != 0 ? 0.0 : load<f64>(hp, HP_CRIT), critMult, load<f64>(hp, HP_VERSF),
+      load<f64>(hp, HP_ARMORM), load<f64>(hp, HP_MULT) * scale, load<f64>(hp, HP_MM), rng,
+    );
+    recordHit(spell, amt1, damageLastIsCrit(), isPet, (periodic ? HIT_PERIODIC : 0) | (isPet ? 4 : 0));
+    return;
+  }
   const power = load<f64>(hp, HP_POWER);
   const coef = load<f64>(hp, HP_COEF);
   const critChance = noCrit != 0 ? 0.0 : load<f64>(hp, HP_CRIT);
@@ -1730,7 +1744,6 @@ function dealDamage(d: i32, periodic: bool, snapAura: i32, noCrit: i32): void {
   const mm = load<f64>(hp, HP_MM);
   const versF = load<f64>(hp, HP_VERSF);
   const armorM = load<f64>(hp, HP_ARMORM);
-  const mode = load<i32>(hp, HP_MODE);
   const n = load<i32>(hp, HP_N);
   const base = r.base;
   const hitFlagsBase = (periodic ? HIT_PERIODIC : 0) | (isPet ? 4 : 0);

@@ -210,11 +210,14 @@ export class TimingWheel {
   private setBit(pos: i32): void {
     const w = pos >> 6;
     const wp = this.l0 + (<usize>w << 3);
-    store<u64>(wp, load<u64>(wp) | (<u64>1 << <u64>(pos & 63)));
+    const word = load<u64>(wp);
+    store<u64>(wp, word | (<u64>1 << <u64>(pos & 63)));
+    if (word != 0) return; // the word was occupied: its l1 and l2 bits are already set (clearBit keeps that)
     const i = w >> 6;
     const ip = this.l1 + (<usize>i << 3);
-    store<u64>(ip, load<u64>(ip) | (<u64>1 << <u64>(w & 63)));
-    this.l2 |= <u64>1 << <u64>i;
+    const w1 = load<u64>(ip);
+    store<u64>(ip, w1 | (<u64>1 << <u64>(w & 63)));
+    if (w1 == 0) this.l2 |= <u64>1 << <u64>i;
   }
 
   private clearBit(pos: i32): void {

@@ -185,10 +185,13 @@ export class TimingWheel<T> {
 
   private setBit(pos: number): void {
     const w = pos >>> 5;
-    this.l0[w]! |= 1 << (pos & 31);
+    const word = this.l0[w]!;
+    this.l0[w] = word | (1 << (pos & 31));
+    if (word !== 0) return; // the word was occupied: its l1 and l2 bits are already set (clearBit keeps that)
     const i = w >>> 5;
-    this.l1[i]! |= 1 << (w & 31);
-    this.l2 |= 1 << i;
+    const w1 = this.l1[i]!;
+    this.l1[i] = w1 | (1 << (w & 31));
+    if (w1 === 0) this.l2 |= 1 << i;
   }
 
   private clearBit(pos: number): void {

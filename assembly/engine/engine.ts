@@ -2050,7 +2050,7 @@ export function engineQuery(kind: i32, arg: i32): f64 {
     case Q.Q_COOLDOWN_CHARGES:
     case Q.Q_COOLDOWN_CHARGES_FRACTIONAL: {
       if (!validSpell(arg)) return 0;
-      const cp = <i32>spellRec(arg).chargePool;
+      const cp = load<i32>(crTab + <usize>arg * CR_BYTES, 12); // chargePool (buildCastReadyTable)
       if (cp < 0) return cdRemainsMs(arg) == 0 ? 1.0 : 0.0;
       const c = chargeSt(cp);
       let v = <f64>c.charges;
@@ -2061,7 +2061,7 @@ export function engineQuery(kind: i32, arg: i32): f64 {
     }
     case Q.Q_COOLDOWN_FULL_RECHARGE_TIME: {
       if (!validSpell(arg)) return 0;
-      const cp = <i32>spellRec(arg).chargePool;
+      const cp = load<i32>(crTab + <usize>arg * CR_BYTES, 12); // chargePool (buildCastReadyTable)
       if (cp < 0) return <f64>cdRemainsMs(arg) / 1000.0;
       const c = chargeSt(cp);
       if (c.charges >= c.max || c.nextAt < 0) return 0;

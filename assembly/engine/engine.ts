@@ -2082,8 +2082,8 @@ export function engineQuery(kind: i32, arg: i32): f64 {
     case Q.Q_RESOURCE_REGEN: {
       if (<u32>arg >= <u32>nRes) return 0;
       ensureStats();
-      syncRes(arg);
       const slot = resSlot(arg);
+      if (<f64>now > slot.lastSyncMs) syncRes(arg); // syncRes's own early exit, without the call (onReady synced)
       if (kind == Q.Q_RESOURCE) return slot.current;
       if (kind == Q.Q_RESOURCE_DEFICIT) return slot.deficit;
       if (kind == Q.Q_RESOURCE_PCT) return slot.pct;
@@ -2118,6 +2118,9 @@ export function engineQuery(kind: i32, arg: i32): f64 {
   }
   // @ts-ignore: decorator
   @inline castReady(spell: i32): bool {
+    // Inline fast "no" for the commonest case (a known spell on its own cooldown); castReady would
+    // return false too (every check after the unknown-spell exit is a conjunction).
+    if (<u32>spell < <u32>nSpells && spellSt(spell).readyAt > now && (load<i32>(crTab + <usize>spell * CR_BYTES) & CRF_KNOWN) != 0) return false;
     return castReady(spell);
   }
 }

@@ -474,6 +474,7 @@ export function engineLoad(): i32 {
       rotCallsCap = max(calls, 1);
     }
   }
+  buildCastReadyTable();
 
   // state layout
   let nFilter = 0;
@@ -879,22 +880,60 @@ function hasResource(res: i32, amount: f64): bool {
   return resSlot(res).current + RES_EPS >= amount;
 }
 
+// Cast-readiness table: the SpellRec fields castReady and cdRemainsMs read, converted once per load
+// (the records are f64 and read-only during a run; the rotation asks castReady ~10 times per evaluation,
+// and each f64 -> i32 conversion is a checked truncation). CR_BYTES per spell:
+//   0 flags (CRF_*), 4 srLock, 8 catPool, 12 chargePool, 16 costRes, 20 cost2Res, 24 costAura,
+//   28 costBypassAura, 32 cost (f64), 40 cost2 (f64), 48 tickCost (f64)
+const CR_BYTES: usize = 64;
+const CRF_KNOWN: i32 = 1;
+const CRF_CHANNEL: i32 = 2;
+let crTab: usize = 0;
+let crCap: i32 = 0;
+
+function buildCastReadyTable(): void {
+  if (nSpells > crCap) {
+    crCap = nSpells;
+    crTab = heap.alloc(<usize>crCap * CR_BYTES);
+  }
+  for (let i = 0; i < nSpells; i++) {
+    const s = spellRec(i);
+    const r = crTab + <usize>i * CR_BYTES;
+    store<i32>(r, (s.known != 0 ? CRF_KNOWN : 0) | (s.isChannel != 0 ? CRF_CHANNEL : 0));
+    store<i32>(r, <i32>s.srLock, 4);
+    store<i32>(r, <i32>s.catPool, 8);
+    store<i32>(r, <i32>s.chargePool, 12);
+    store<i32>(r, <i32>s.costRes, 16);
+    store<i32>(r, <i32>s.cost2Res, 20);
+    store<i32>(r, <i32>s.costAura, 24);
+    store<i32>(r, <i32>s.costBypassAura, 28);
+    store<f64>(r, s.cost, 32);
+    store<f64>(r, s.cost2, 40);
+    store<f64>(r, s.tickCost, 48);
+  }
+}
+
 /** Cooldowns, locks, charges and resources allow a cast now. Unknown spells are "ready" (their cast logs the warning). */
 export function castReady(spell: i32): bool {
   if (casting || !validSpell(spell)) return false;
-  const s = spellRec(spell);
-  if (s.known == 0) return true;
-  const lock = <i32>s.srLock;
+  const r = crTab + <usize>spell * CR_BYTES;
+  const flags = load<i32>(r);
+  if ((flags & CRF_KNOWN) == 0) return true;
+  const lock = load<i32>(r, 4);
   if (lock >= 0 && lockAt(lock) > now) return false;
   if (spellSt(spell).readyAt > now) return false;
-  const cat = <i32>s.catPool;
+  const cat = load<i32>(r, 8);
   if (cat >= 0 && catAt(cat) > now) return false;
-  const cp = <i32>s.chargePool;
+  const cp = load<i32>(r, 12);
   if (cp >= 0 && chargeSt(cp).charges < 1) return false;
-  if (!hasResource(<i32>s.costRes, costOf(s))) return false;
-  if (!hasResource(<i32>s.cost2Res, s.cost2)) return false;
-  if (s.isChannel != 0 && !hasResource(<i32>s.costRes, s.tickCost)) return false;
-  const ca = <i32>s.costAura;
+  const costRes = load<i32>(r, 16);
+  const isChannel = (flags & CRF_CHANNEL) != 0;
+  // costOf(s): 0 for a channel or while the bypass aura is up
+  const cost = isChannel || auraUp(load<i32>(r, 28)) ? 0.0 : load<f64>(r, 32);
+  if (!hasResource(costRes, cost)) return false;
+  if (!hasResource(load<i32>(r, 20), load<f64>(r, 40))) return false;
+  if (isChannel && !hasResource(costRes, load<f64>(r, 48))) return false;
+  const ca = load<i32>(r, 24);
   if (ca >= 0 && !auraUp(ca)) return false; // the aura is the cost (Hot Streak -> instant Pyroblast)
   return true;
 }
@@ -1969,12 +2008,12 @@ function onAutoAttack(arg: i32, gen: i32): void {
 
 function cdRemainsMs(spell: i32): i64 {
   if (!validSpell(spell)) return 0;
-  const s = spellRec(spell);
+  const r = crTab + <usize>spell * CR_BYTES; // catPool, chargePool as i32 (buildCastReadyTable)
   let t = now;
   t = max(t, spellSt(spell).readyAt);
-  const cat = <i32>s.catPool;
+  const cat = load<i32>(r, 8);
   if (cat >= 0) t = max(t, catAt(cat));
-  const cp = <i32>s.chargePool;
+  const cp = load<i32>(r, 12);
   if (cp >= 0) {
     const c = chargeSt(cp);
     if (c.charges < 1 && c.nextAt >= 0) t = max(t, c.nextAt);
@@ -2024,7 +2063,7 @@ export function engineQuery(kind: i32, arg: i32): f64 {
     case Q.Q_COOLDOWN_CHARGES:
     case Q.Q_COOLDOWN_CHARGES_FRACTIONAL: {
       if (!validSpell(arg)) return 0;
-      const cp = <i32>spellRec(arg).chargePool;
+      const cp = load<i32>(crTab + <usize>arg * CR_BYTES, 12); // chargePool (buildCastReadyTable)
       if (cp < 0) return cdRemainsMs(arg) == 0 ? 1.0 : 0.0;
       const c = chargeSt(cp);
       let v = <f64>c.charges;
@@ -2035,7 +2074,7 @@ export function engineQuery(kind: i32, arg: i32): f64 {
     }
     case Q.Q_COOLDOWN_FULL_RECHARGE_TIME: {
       if (!validSpell(arg)) return 0;
-      const cp = <i32>spellRec(arg).chargePool;
+      const cp = load<i32>(crTab + <usize>arg * CR_BYTES, 12); // chargePool (buildCastReadyTable)
       if (cp < 0) return <f64>cdRemainsMs(arg) / 1000.0;
       const c = chargeSt(cp);
       if (c.charges >= c.max || c.nextAt < 0) return 0;
@@ -2056,8 +2095,8 @@ export function engineQuery(kind: i32, arg: i32): f64 {
     case Q.Q_RESOURCE_REGEN: {
       if (<u32>arg >= <u32>nRes) return 0;
       ensureStats();
-      syncRes(arg);
       const slot = resSlot(arg);
+      if (<f64>now > slot.lastSyncMs) syncRes(arg); // syncRes's own early exit, without the call (onReady synced)
       if (kind == Q.Q_RESOURCE) return slot.current;
       if (kind == Q.Q_RESOURCE_DEFICIT) return slot.deficit;
       if (kind == Q.Q_RESOURCE_PCT) return slot.pct;
@@ -2092,6 +2131,9 @@ export function engineQuery(kind: i32, arg: i32): f64 {
   }
   // @ts-ignore: decorator
   @inline castReady(spell: i32): bool {
+    // Inline fast "no" for the commonest case (a known spell on its own cooldown); castReady would
+    // return false too (every check after the unknown-spell exit is a conjunction).
+    if (<u32>spell < <u32>nSpells && spellSt(spell).readyAt > now && (load<i32>(crTab + <usize>spell * CR_BYTES) & CRF_KNOWN) != 0) return false;
     return castReady(spell);
   }
 }

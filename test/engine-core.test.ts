@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { runImage, RunError } from "../src/engine/run.js";
 import { encodeImage, ImageError, type SpecImage, type SpellImage, type AuraImage, type DamageEntry } from "../src/engine/image.js";
+import { testImage } from "./helpers/spec-image.js";
 
 const GCD = { startRecoveryCategory: 133, startRecoveryMs: 1500 } as const;
 const NO_GCD = { startRecoveryCategory: 0, startRecoveryMs: 0 } as const;
@@ -17,19 +18,7 @@ function flat(spellIdx: number, base: number, extra: Partial<DamageEntry> = {}):
 }
 
 function image(over: Partial<SpecImage> = {}): SpecImage {
-  return {
-    name: "test",
-    run: { durationMs: 10_000, targets: 1, targetArmor: 0, armorK: 1000 },
-    stats: { attackPower: 1000, spellPower: 1000, crit: 0, haste: 0, mastery: 0, versatility: 0 },
-    mastery: { kind: "none", coefficient: 0 },
-    resources: [],
-    spells: [],
-    auras: [],
-    damage: [],
-    opLists: [],
-    rotation: { kind: "priority", entries: [{ spell: 0 }] },
-    ...over,
-  };
+  return testImage("test", { rotation: { kind: "priority", entries: [{ spell: 0 }] }, ...over });
 }
 
 const run1 = (img: SpecImage, iterations = 1) => runImage(img, { iterations, seed: 42n });

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { runImage } from "../src/engine/run.js";
 import type { SpecImage, SpellImage } from "../src/engine/image.js";
 import { compileRotation, type RotationJson } from "../src/rotation/index.js";
+import { testImage } from "./helpers/spec-image.js";
 
 const GCD = { startRecoveryCategory: 133, startRecoveryMs: 1500 } as const;
 
@@ -12,19 +13,7 @@ function spell(name: string, extra: Partial<SpellImage> = {}): SpellImage {
 }
 
 function base(over: Partial<SpecImage>): SpecImage {
-  return {
-    name: "vm-test",
-    run: { durationMs: 10_000, targets: 1, targetArmor: 0, armorK: 1000 },
-    stats: { attackPower: 1000, spellPower: 1000, crit: 0, haste: 0, mastery: 0, versatility: 0 },
-    mastery: { kind: "none", coefficient: 0 },
-    resources: [],
-    spells: [],
-    auras: [],
-    damage: [],
-    opLists: [],
-    rotation: { kind: "priority", entries: [] },
-    ...over,
-  };
+  return testImage("vm-test", over);
 }
 
 /** Compiles `rot` against the image's names (spells, auras, resources, pets by name). */

@@ -9,7 +9,7 @@
 // of the same run — and the MEASURE=0 run is subtracted. The wasm is rebuilt with a name section
 // (asc --debug at -O3: the code section is byte-identical to the release build) and restored after.
 //
-// Usage: npm run bench:instructions [-- --iterations N] [-- --spec slug] [-- --top K]
+// Usage: npm run bench:instructions [-- --iterations N] [-- --spec slug] [-- --top K] [-- --node-flags "..."] [-- --wasm-opt "..."]
 // Output: a table on stdout and bench/results/instructions.json. Needs valgrind (Debian: valgrind).
 import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -24,6 +24,10 @@ const N = intArg("iterations", 1000);
 const WARM = intArg("warm", 300);
 const TOP = intArg("top", 30);
 const SPEC = strArg("spec", "beast-mastery");
+// extra V8 flags for the measured node process (e.g. "--wasm-inlining"), split on spaces
+const NODE_FLAGS = strArg("node-flags", "").split(" ").filter((f) => f !== "");
+// experiment: post-process the measured wasm with binaryen's wasm-opt and these flags (e.g. "-O3 --flexible-inline-max-function-size=80")
+const WASM_OPT = strArg("wasm-opt", "").split(" ").filter((f) => f !== "");
 const asc = path.join(root, "node_modules/.bin/asc");
 
 interface Run {
@@ -38,7 +42,7 @@ function run(measure: number, dir: string): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       "valgrind",
-      ["--tool=callgrind", "--dump-instr=yes", `--callgrind-out-file=${out}`, process.execPath, "--no-liftoff", "--print-wasm-code", "--import", "tsx", path.join(here, "lib/instr-target.ts")],
+      ["--tool=callgrind", "--dump-instr=yes", `--callgrind-out-file=${out}`, process.execPath, "--no-liftoff", ...NODE_FLAGS, "--print-wasm-code", "--import", "tsx", path.join(here, "lib/instr-target.ts")],
       { cwd: root, env: { ...process.env, SPEC, WARM: String(WARM), MEASURE: String(measure) }, stdio: ["ignore", "pipe", "pipe"] },
     );
     const chunks: Buffer[] = [];
@@ -128,6 +132,10 @@ function attribute(listing: string, cgOut: string): Run {
 const dir = mkdtempSync(path.join(os.tmpdir(), "combatsim-instr-"));
 try {
   execFileSync(asc, ["assembly/index.ts", "--target", "release", "--debug", "-o", "build/combatsim.wasm"], { cwd: root, stdio: "inherit" });
+  if (WASM_OPT.length > 0) {
+    const wasmOpt = path.join(root, "node_modules/.bin/wasm-opt");
+    execFileSync(wasmOpt, ["build/combatsim.wasm", ...WASM_OPT, "--debuginfo", "-o", "build/combatsim.wasm"], { cwd: root, stdio: "inherit" });
+  }
   const [base, meas] = await Promise.all([run(0, dir), run(N, dir)]);
   const perIt = (a: number, b: number) => (b - a) / N;
   const rows = [...new Set([...base.byFn.keys(), ...meas.byFn.keys()])]

@@ -12,6 +12,6 @@ export function strArg(name: string, dflt: string): string {
   const i = process.argv.indexOf(`--${name}`);
   if (i < 0) return dflt;
   const v = process.argv[i + 1];
-  if (v === undefined || v.startsWith("--")) throw new Error(`--${name} needs a value`);
+  if (v === undefined) throw new Error(`--${name} needs a value`);
   return v;
 }

@@ -1040,7 +1040,9 @@ function buildCastPipelineTable(): void {
     const cat = <i32>s.catPool;
     let f = (s.known != 0 ? CPF_KNOWN : 0) | (s.isChannel != 0 ? CPF_CHANNEL : 0);
     if (s.gcdHasted != 0) f |= CPF_GCD_HASTED;
-    if (s.castHasted != 0) f |= CPF_CAST_HASTED;
+    // a hasted cast of 0 ms stays 0 (round(0 / divisor) = 0, and trunc_sat maps a NaN to 0 as well):
+    // only a non-zero cast bar pays the division
+    if (s.castHasted != 0 && s.castMs != 0) f |= CPF_CAST_HASTED;
     if (spellSlot(i, SPELL_SLOT_CHANNEL_CAST_STEPS) != 0) f |= CPF_CHANNEL_CAST_STEPS;
     if (gcdLock >= 0 && lock == gcdLock) f |= CPF_ON_GCD;
     if (spellSlot(i, SPELL_SLOT_FIN_MAX) > 0 && cost2Res >= 0) f |= CPF_FINISHER;
@@ -1083,6 +1085,10 @@ function buildCastPipelineTable(): void {
   }
 }
 
+let gcdCacheVer: i32 = 0; // statsVer starts at 1 and only grows within a load: 0 = empty
+let gcdCacheMs: f64 = 0;
+let gcdCacheVal: i64 = 0;
+
 // @ts-ignore: decorator
 @inline function chargeRechargeMs(cp: i32): i64 { return load<i64>(chRecharge + (<usize>cp << 3)); }
 
@@ -1093,11 +1099,20 @@ function onCastStart(spell: i32): void {
   }
   const r = cpRow(spell);
   const f = load<i32>(r, CP_FLAGS);
-  ensureStats();
+  if (hastePending) ensureStats(); // only the haste values are read here (see hastePending)
   const lock = load<i32>(r, CP_LOCK);
   if (lock >= 0) {
     let gcd: i64 = load<i64>(r, CP_SR_MS);
-    if (f & CPF_GCD_HASTED) gcd = max<i64>(hasteDiv(load<f64>(r, CP_SR_MS_F)), 750);
+    if (f & CPF_GCD_HASTED) {
+      // hasted GCD: one entry cached per (stats version, base ms); haste only changes in recomputeStats
+      const srMs = load<f64>(r, CP_SR_MS_F);
+      if (gcdCacheVer != statsVer || gcdCacheMs != srMs) {
+        gcdCacheVer = statsVer;
+        gcdCacheMs = srMs;
+        gcdCacheVal = max<i64>(hasteDiv(srMs), 750);
+      }
+      gcd = gcdCacheVal;
+    }
     store<i64>(lockUntil + (<usize>lock << 3), now + gcd);
   }
   let castMs: i64 = f & CPF_CAST_HASTED ? hasteDiv(spellRec(spell).castMs) : load<i64>(r, CP_CAST_MS);
@@ -1266,7 +1281,7 @@ function offGcdCastable(): bool {
 }
 
 function startChannel(spell: i32, s: SpellRec): void {
-  ensureStats();
+  if (hastePending) ensureStats(); // only the haste values are read here (see hastePending)
   const dur: f64 = s.channelHasted != 0 ? s.channelMs / hasteDivisor : s.channelMs;
   const n = max(1, <i32>s.channelTicks);
   const period = dur / <f64>n;
@@ -1460,8 +1475,16 @@ function gainResFrom(res: i32, amount: f64): void {
   if (dirty) recomputeStats();
 }
 
+/**
+ * A haste aura changed since the last recompute. The haste values (curHaste, hasteDivisor) are read
+ * without ensureStats by the regen sync, so they are kept exactly as fresh as when every aura
+ * application recomputed the stats: the lazy paths (applyAura, scheduleNextTick) recompute when set.
+ */
+let hastePending: bool = false;
+
 function recomputeStats(): void {
   dirty = false;
+  hastePending = false;
   statsVer++;
   let ap = baseAp;
   let sp = baseSp;
@@ -1546,12 +1569,14 @@ function recomputeStats(): void {
  * Aura `idx` changed (applied, removed, stacks): stats are recomputed lazily. Auras without effects
  * change nothing; a haste change first accounts regen up to now at the old haste.
  */
-function markDirty(idx: i32): void {
+// @ts-ignore: decorator
+@inline function markDirty(idx: i32): void {
   const f = load<i32>(auraFlags + (<usize>idx << 2));
   if (f == 0) return;
   if (f & 2) {
     ensureStats();
     syncResources();
+    hastePending = true;
   }
   dirty = true;
 }
@@ -1702,8 +1727,15 @@ function applyAura(idx: i32, stacks: i32): void {
       st.expireEv = st.expiresAt;
       push(st.expiresAt, ev(EV_AURA_EXPIRE, 0, idx));
     }
-    ensureStats();
-    snapshotInto(st);
+    // Stats are recomputed lazily (dealDamage and every other reader of the stat sheet call ensureStats):
+    // only a snapshot needs them now, and the haste values (read unguarded by the regen sync) must be
+    // as fresh as they were when this recomputed unconditionally: the same values at every read.
+    // A non-snapshot aura's snapshot is never read (dealDamage gets snapAura only for AUF_SNAPSHOT).
+    if (hastePending) ensureStats();
+    if (f & AUF_SNAPSHOT) {
+      ensureStats();
+      snapshotInto(st);
+    }
     if (f & AUF_TICKS) {
       if (f & AUF_TICK_ON_APP) auraTickEffects(idx, r, st);
       scheduleNextTick(idx, r, st);
@@ -1727,8 +1759,11 @@ function applyAura(idx: i32, stacks: i32): void {
     // expiry only moves later here: the pending AuraExpire re-arms itself at the new time when it pops
     st.expiresAt = next;
   }
-  ensureStats();
-  if (f & AUF_SNAPSHOT) snapshotInto(st);
+  if (hastePending) ensureStats(); // lazy stats: see the application path above
+  if (f & AUF_SNAPSHOT) {
+    ensureStats();
+    snapshotInto(st);
+  }
   if ((f & AUF_TICKS) != 0 && st.tickPending == 0) scheduleNextTick(idx, r, st);
 }
 
@@ -1742,7 +1777,9 @@ function snapshotInto(st: AuraState): void {
 
 /** r: the aura's table row (auRow). */
 function scheduleNextTick(idx: i32, r: usize, st: AuraState): void {
-  ensureStats();
+  // Only the haste values are read here (hasted period): fresh unless a haste aura changed since the
+  // last recompute (the rest of the stat sheet is recomputed lazily by its readers).
+  if (hastePending) ensureStats();
   const period: i64 = load<i32>(r, AU_FLAGS) & AUF_TICK_HASTED ? max<i64>(1, hasteDiv(auraRec(idx).tickPeriodMs)) : load<i64>(r, AU_PERIOD);
   const next = max(st.lastTickAt + period, now + (st.lastTickAt + period <= now ? period : 0));
   if (next > st.expiresAt) {
@@ -1754,7 +1791,8 @@ function scheduleNextTick(idx: i32, r: usize, st: AuraState): void {
   push(next, ev(EV_AURA_TICK, st.gen, idx));
 }
 
-function auraTickEffects(idx: i32, r: usize, st: AuraState): void {
+// @ts-ignore: decorator
+@inline function auraTickEffects(idx: i32, r: usize, st: AuraState): void {
   const saved = telSetSrc(telSrcAura(idx));
   const d = load<i32>(r, AU_TICK_DAMAGE);
   if (d >= 0) {

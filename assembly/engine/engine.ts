@@ -990,6 +990,7 @@ const CPF_CAST_HASTED: i32 = 8;
 const CPF_CHANNEL_CAST_STEPS: i32 = 16;
 const CPF_ON_GCD: i32 = 32; // gcdLock >= 0 && srLock == gcdLock (prevGcd bookkeeping)
 const CPF_FINISHER: i32 = 64; // finMax > 0 && cost2Res >= 0
+const CPF_COST_EXTRA: i32 = 128; // costBypassAura, cost2Res or costAura >= 0 (general cost path)
 const CP_FLAGS = 0;
 const CP_LOCK = 4;
 const CP_MOD_COUNT = 8;
@@ -1046,6 +1047,7 @@ function buildCastPipelineTable(): void {
     if (spellSlot(i, SPELL_SLOT_CHANNEL_CAST_STEPS) != 0) f |= CPF_CHANNEL_CAST_STEPS;
     if (gcdLock >= 0 && lock == gcdLock) f |= CPF_ON_GCD;
     if (spellSlot(i, SPELL_SLOT_FIN_MAX) > 0 && cost2Res >= 0) f |= CPF_FINISHER;
+    if (<i32>s.costBypassAura >= 0 || cost2Res >= 0 || <i32>s.costAura >= 0) f |= CPF_COST_EXTRA;
     store<i32>(r, f, CP_FLAGS);
     store<i32>(r, lock, CP_LOCK);
     store<i32>(r, <i32>spellSlot(i, SPELL_SLOT_CAST_MOD_COUNT), CP_MOD_COUNT);
@@ -1179,28 +1181,40 @@ function onCastComplete(spell: i32): void {
   telSetSrc(telSrcSpell(spell)); // resources spent/gained from here on (hooks included) are this spell's
   syncResources();
   const isChannel = (f & CPF_CHANNEL) != 0;
-  // costOf(s): 0 for a channel or while the bypass aura is up
-  const cost = isChannel || auraUp(load<i32>(r, CP_BYPASS_AURA)) ? 0.0 : load<f64>(r, CP_COST);
   const costRes = load<i32>(r, CP_COST_RES);
-  const cost2Res = load<i32>(r, CP_COST2_RES);
-  const cost2 = load<f64>(r, CP_COST2);
-  const costAura = load<i32>(r, CP_COST_AURA);
-  if (!hasResource(costRes, cost) || !hasResource(cost2Res, cost2) || (costAura >= 0 && !auraUp(costAura))) {
-    // spent elsewhere during the cast bar: the cast fails without effects
-    casting = false;
-    pushReady(gcdEnd());
-    return;
-  }
-  if (costRes >= 0 && cost > 0) spendRes(costRes, cost);
   let finPts: f64 = 0;
-  if (f & CPF_FINISHER) {
-    // finisher: spends every point up to its max (the cost2 minimum was checked above)
-    finPts = min(Math.floor(resSlot(cost2Res).current + RES_EPS), load<f64>(r, CP_FIN_MAX));
-    if (finPts > 0) spendRes(cost2Res, finPts);
-    finAura = <i32>spellSlot(spell, SPELL_SLOT_FIN_AURA);
-    finExtraMs = <i64>Math.round(finPts * spellSlot(spell, SPELL_SLOT_FIN_MS));
-  } else if (cost2Res >= 0 && cost2 > 0) spendRes(cost2Res, cost2);
-  if (costAura >= 0) consumeAura(costAura, 1); // paid like a cost: before damage (step 7) and its procs
+  if ((f & CPF_COST_EXTRA) == 0) {
+    // common case: no bypass or cost aura, no secondary cost (so no finisher): the general path
+    // below without its checks of those -1 fields
+    const cost = isChannel ? 0.0 : load<f64>(r, CP_COST);
+    if (!hasResource(costRes, cost)) {
+      casting = false; // spent elsewhere during the cast bar: the cast fails without effects
+      pushReady(gcdEnd());
+      return;
+    }
+    if (costRes >= 0 && cost > 0) spendRes(costRes, cost);
+  } else {
+    // costOf(s): 0 for a channel or while the bypass aura is up
+    const cost = isChannel || auraUp(load<i32>(r, CP_BYPASS_AURA)) ? 0.0 : load<f64>(r, CP_COST);
+    const cost2Res = load<i32>(r, CP_COST2_RES);
+    const cost2 = load<f64>(r, CP_COST2);
+    const costAura = load<i32>(r, CP_COST_AURA);
+    if (!hasResource(costRes, cost) || !hasResource(cost2Res, cost2) || (costAura >= 0 && !auraUp(costAura))) {
+      // spent elsewhere during the cast bar: the cast fails without effects
+      casting = false;
+      pushReady(gcdEnd());
+      return;
+    }
+    if (costRes >= 0 && cost > 0) spendRes(costRes, cost);
+    if (f & CPF_FINISHER) {
+      // finisher: spends every point up to its max (the cost2 minimum was checked above)
+      finPts = min(Math.floor(resSlot(cost2Res).current + RES_EPS), load<f64>(r, CP_FIN_MAX));
+      if (finPts > 0) spendRes(cost2Res, finPts);
+      finAura = <i32>spellSlot(spell, SPELL_SLOT_FIN_AURA);
+      finExtraMs = <i64>Math.round(finPts * spellSlot(spell, SPELL_SLOT_FIN_MS));
+    } else if (cost2Res >= 0 && cost2 > 0) spendRes(cost2Res, cost2);
+    if (costAura >= 0) consumeAura(costAura, 1); // paid like a cost: before damage (step 7) and its procs
+  }
   const gainR = load<i32>(r, CP_GAIN_RES);
   if (gainR >= 0) gainRes(gainR, load<f64>(r, CP_GAIN));
   const gain2R = load<i32>(r, CP_GAIN2_RES);
@@ -1317,7 +1331,8 @@ function onChannelTick(spell: i32, gen: i32): void {
 // Cooldowns
 // ======================================================================================
 
-function startCooldowns(spell: i32, r: usize): void {
+// @ts-ignore: decorator
+@inline function startCooldowns(spell: i32, r: usize): void {
   // Own and category cooldowns are plain ready-at times (nothing changes when they end), so they only
   // get a CooldownReady event when an idle player needs waking (armIdleWake); charges recharge by event.
   // r: the spell's cast-pipeline table row (recovery -1: none).
@@ -1445,7 +1460,8 @@ function syncRes(i: i32): void {
   if (tlOn && <f64>now > last) tlPush(now, TL_RESOURCE, i, slot.current);
 }
 
-function spendRes(res: i32, amount: f64): void {
+// @ts-ignore: decorator
+@inline function spendRes(res: i32, amount: f64): void {
   const slot = resSlot(res);
   if (slot.current < amount) slot.current = amount; // within RES_EPS (checked by the caller)
   slot.spend(amount);
@@ -1458,7 +1474,8 @@ function gainRes(res: i32, amount: f64): void {
   gainResFrom(res, amount);
 }
 
-function gainResFrom(res: i32, amount: f64): void {
+// @ts-ignore: decorator
+@inline function gainResFrom(res: i32, amount: f64): void {
   const slot = resSlot(res);
   const wasted = slot.gain(amount);
   telGain(res, amount - wasted, wasted);
@@ -1775,8 +1792,9 @@ function snapshotInto(st: AuraState): void {
   st.snapMastery = curMastery;
 }
 
-/** r: the aura's table row (auRow). */
-function scheduleNextTick(idx: i32, r: usize, st: AuraState): void {
+/** r: the aura's table row (auRow). Inlined: ~240 calls/iteration (BM), mostly from onAuraTick. */
+// @ts-ignore: decorator
+@inline function scheduleNextTick(idx: i32, r: usize, st: AuraState): void {
   // Only the haste values are read here (hasted period): fresh unless a haste aura changed since the
   // last recompute (the rest of the stat sheet is recomputed lazily by its readers).
   if (hastePending) ensureStats();
@@ -1850,7 +1868,8 @@ function onAuraExpire(idx: i32): void {
   wakeIfIdle();
 }
 
-function removeAura(idx: i32): void {
+// @ts-ignore: decorator
+@inline function removeAura(idx: i32): void {
   const st = auraSt(idx);
   if (st.active == 0) return;
   markDirty(idx);

@@ -475,6 +475,8 @@ export function engineLoad(): i32 {
     }
   }
   buildCastReadyTable();
+  buildCastPipelineTable();
+  buildAuraTable();
 
   // state layout
   let nFilter = 0;
@@ -975,20 +977,147 @@ function readyTime(spell: i32): i64 {
 // Cast pipeline
 // ======================================================================================
 
+// Cast-pipeline table: the SpellRec fields (and tail slots) the cast pipeline reads, converted once per
+// load. Every `<i32>` / `<i64>` of an f64 record field is a saturating truncation (~8 x64 instructions
+// with its NaN/range fix-up); a cast read ~25 of them. Same conversions as the record reads they
+// replace, so the values are identical. Guards that combine a field with its amount (gain > 0,
+// recovery > 0) are folded in: -1 = "nothing to do". CP_BYTES per spell (offsets below).
+const CP_BYTES: usize = 160;
+const CPF_KNOWN: i32 = 1;
+const CPF_CHANNEL: i32 = 2;
+const CPF_GCD_HASTED: i32 = 4;
+const CPF_CAST_HASTED: i32 = 8;
+const CPF_CHANNEL_CAST_STEPS: i32 = 16;
+const CPF_ON_GCD: i32 = 32; // gcdLock >= 0 && srLock == gcdLock (prevGcd bookkeeping)
+const CPF_FINISHER: i32 = 64; // finMax > 0 && cost2Res >= 0
+const CPF_COST_EXTRA: i32 = 128; // costBypassAura, cost2Res or costAura >= 0 (general cost path)
+const CP_FLAGS = 0;
+const CP_LOCK = 4;
+const CP_MOD_COUNT = 8;
+const CP_MOD_START = 12;
+const CP_COST_RES = 16;
+const CP_COST2_RES = 20;
+const CP_COST_AURA = 24;
+const CP_BYPASS_AURA = 28;
+const CP_GAIN_RES = 32; // -1 unless gainRes >= 0 && gain > 0
+const CP_GAIN2_RES = 36; // -1 unless gain2Res >= 0 && gain2 > 0
+const CP_DAMAGE = 40;
+const CP_APPLY_AURA = 44;
+const CP_APPLY_STACKS = 48; // max(1, applyStacks)
+const CP_CDR_START = 52;
+const CP_CDR_COUNT = 56;
+const CP_HOOK = 60;
+const CP_STEALTH = 64;
+const CP_CAT = 68;
+const CP_CHARGE = 72;
+const CP_SR_MS = 80; // i64
+const CP_CAST_MS = 88; // i64
+const CP_RECOVERY = 96; // i64; -1 unless recoveryMs > 0
+const CP_CAT_RECOVERY = 104; // i64; -1 unless catPool >= 0 && catRecoveryMs > 0
+const CP_COST = 112; // f64
+const CP_COST2 = 120; // f64
+const CP_GAIN = 128; // f64
+const CP_GAIN2 = 136; // f64
+const CP_FIN_MAX = 144; // f64
+const CP_SR_MS_F = 152; // f64 (hasted GCD)
+let cpTab: usize = 0;
+let cpCap: i32 = 0;
+let chRecharge: usize = 0; // i64 x nChargePools: <i64> of the pool's recharge ms
+let chCap: i32 = 0;
+
+// @ts-ignore: decorator
+@inline function cpRow(spell: i32): usize { return cpTab + <usize>spell * CP_BYTES; }
+
+function buildCastPipelineTable(): void {
+  if (nSpells > cpCap) {
+    cpCap = nSpells;
+    cpTab = heap.alloc(<usize>cpCap * CP_BYTES);
+  }
+  for (let i = 0; i < nSpells; i++) {
+    const s = spellRec(i);
+    const r = cpRow(i);
+    const lock = <i32>s.srLock;
+    const cost2Res = <i32>s.cost2Res;
+    const cat = <i32>s.catPool;
+    let f = (s.known != 0 ? CPF_KNOWN : 0) | (s.isChannel != 0 ? CPF_CHANNEL : 0);
+    if (s.gcdHasted != 0) f |= CPF_GCD_HASTED;
+    // a hasted cast of 0 ms stays 0 (round(0 / divisor) = 0, and trunc_sat maps a NaN to 0 as well):
+    // only a non-zero cast bar pays the division
+    if (s.castHasted != 0 && s.castMs != 0) f |= CPF_CAST_HASTED;
+    if (spellSlot(i, SPELL_SLOT_CHANNEL_CAST_STEPS) != 0) f |= CPF_CHANNEL_CAST_STEPS;
+    if (gcdLock >= 0 && lock == gcdLock) f |= CPF_ON_GCD;
+    if (spellSlot(i, SPELL_SLOT_FIN_MAX) > 0 && cost2Res >= 0) f |= CPF_FINISHER;
+    if (<i32>s.costBypassAura >= 0 || cost2Res >= 0 || <i32>s.costAura >= 0) f |= CPF_COST_EXTRA;
+    store<i32>(r, f, CP_FLAGS);
+    store<i32>(r, lock, CP_LOCK);
+    store<i32>(r, <i32>spellSlot(i, SPELL_SLOT_CAST_MOD_COUNT), CP_MOD_COUNT);
+    store<i32>(r, <i32>spellSlot(i, SPELL_SLOT_CAST_MOD_START), CP_MOD_START);
+    store<i32>(r, <i32>s.costRes, CP_COST_RES);
+    store<i32>(r, cost2Res, CP_COST2_RES);
+    store<i32>(r, <i32>s.costAura, CP_COST_AURA);
+    store<i32>(r, <i32>s.costBypassAura, CP_BYPASS_AURA);
+    store<i32>(r, <i32>s.gainRes >= 0 && s.gain > 0 ? <i32>s.gainRes : -1, CP_GAIN_RES);
+    store<i32>(r, <i32>s.gain2Res >= 0 && s.gain2 > 0 ? <i32>s.gain2Res : -1, CP_GAIN2_RES);
+    store<i32>(r, <i32>s.damage, CP_DAMAGE);
+    store<i32>(r, <i32>s.applyAura, CP_APPLY_AURA);
+    store<i32>(r, max(1, <i32>s.applyStacks), CP_APPLY_STACKS);
+    store<i32>(r, <i32>s.cdrStart, CP_CDR_START);
+    store<i32>(r, <i32>s.cdrCount, CP_CDR_COUNT);
+    store<i32>(r, <i32>s.hook, CP_HOOK);
+    store<i32>(r, <i32>s.breaksStealth, CP_STEALTH);
+    store<i32>(r, cat, CP_CAT);
+    store<i32>(r, <i32>s.chargePool, CP_CHARGE);
+    store<i64>(r, <i64>s.srMs, CP_SR_MS);
+    store<i64>(r, <i64>s.castMs, CP_CAST_MS);
+    store<i64>(r, s.recoveryMs > 0 ? <i64>s.recoveryMs : -1, CP_RECOVERY);
+    store<i64>(r, cat >= 0 && s.catRecoveryMs > 0 ? <i64>s.catRecoveryMs : -1, CP_CAT_RECOVERY);
+    store<f64>(r, s.cost, CP_COST);
+    store<f64>(r, s.cost2, CP_COST2);
+    store<f64>(r, s.gain, CP_GAIN);
+    store<f64>(r, s.gain2, CP_GAIN2);
+    store<f64>(r, spellSlot(i, SPELL_SLOT_FIN_MAX), CP_FIN_MAX);
+    store<f64>(r, s.srMs, CP_SR_MS_F);
+  }
+  if (nChargePools > chCap) {
+    chCap = nChargePools;
+    chRecharge = heap.alloc(<usize>chCap * 8);
+  }
+  for (let i = 0; i < nChargePools; i++) {
+    store<i64>(chRecharge + (<usize>i << 3), <i64>load<f64>(chargeRecs + <usize>i * <usize>(CHARGE_POOL_STRIDE << 3) + 8));
+  }
+}
+
+let gcdCacheVer: i32 = 0; // statsVer starts at 1 and only grows within a load: 0 = empty
+let gcdCacheMs: f64 = 0;
+let gcdCacheVal: i64 = 0;
+
+// @ts-ignore: decorator
+@inline function chargeRechargeMs(cp: i32): i64 { return load<i64>(chRecharge + (<usize>cp << 3)); }
+
 function onCastStart(spell: i32): void {
-  if (!validSpell(spell) || spellRec(spell).known == 0) {
+  if (!validSpell(spell) || (load<i32>(cpRow(spell), CP_FLAGS) & CPF_KNOWN) == 0) {
     push(now, ev(EV_CAST_COMPLETE, 0, spell));
     return;
   }
-  const s = spellRec(spell);
-  ensureStats();
-  const lock = <i32>s.srLock;
+  const r = cpRow(spell);
+  const f = load<i32>(r, CP_FLAGS);
+  if (hastePending) ensureStats(); // only the haste values are read here (see hastePending)
+  const lock = load<i32>(r, CP_LOCK);
   if (lock >= 0) {
-    let gcd: i64 = <i64>s.srMs;
-    if (s.gcdHasted != 0) gcd = max<i64>(hasteDiv(s.srMs), 750);
+    let gcd: i64 = load<i64>(r, CP_SR_MS);
+    if (f & CPF_GCD_HASTED) {
+      // hasted GCD: one entry cached per (stats version, base ms); haste only changes in recomputeStats
+      const srMs = load<f64>(r, CP_SR_MS_F);
+      if (gcdCacheVer != statsVer || gcdCacheMs != srMs) {
+        gcdCacheVer = statsVer;
+        gcdCacheMs = srMs;
+        gcdCacheVal = max<i64>(hasteDiv(srMs), 750);
+      }
+      gcd = gcdCacheVal;
+    }
     store<i64>(lockUntil + (<usize>lock << 3), now + gcd);
   }
-  let castMs: i64 = s.castHasted != 0 ? hasteDiv(s.castMs) : <i64>s.castMs;
+  let castMs: i64 = f & CPF_CAST_HASTED ? hasteDiv(spellRec(spell).castMs) : load<i64>(r, CP_CAST_MS);
   if (castMs > 0) castMs = castTimeMods(spell, castMs);
   if (tlOn) tlPush(now, TL_CAST_START, spell, <f64>castMs);
   // no cost or cooldown is paid at this event
@@ -1022,9 +1151,9 @@ let finExtraMs: i64 = 0;
 
 /** Cast bar after the spell's cast-time modifier auras (Lock and Load, Trueshot, Streamline). */
 function castTimeMods(spell: i32, castMs: i64): i64 {
-  const n = <i32>spellSlot(spell, SPELL_SLOT_CAST_MOD_COUNT);
+  const n = load<i32>(cpRow(spell), CP_MOD_COUNT);
   if (n == 0) return castMs;
-  const start = <i32>spellSlot(spell, SPELL_SLOT_CAST_MOD_START);
+  const start = load<i32>(cpRow(spell), CP_MOD_START);
   let f: f64 = 1.0;
   for (let i = 0; i < n; i++) {
     const at = pool + (<usize>(start + 2 * i) << 3);
@@ -1039,40 +1168,57 @@ function gcdEnd(): i64 {
 
 function onCastComplete(spell: i32): void {
   // 1. lookup
-  if (!validSpell(spell) || spellRec(spell).known == 0) {
+  if (!validSpell(spell) || (load<i32>(cpRow(spell), CP_FLAGS) & CPF_KNOWN) == 0) {
     accUnknown += 1; // UNKNOWN_SPELL_CAST: counted and reported; no state change
     casting = false;
     return;
   }
-  const s = spellRec(spell);
+  // record fields come from the cast-pipeline table (pre-converted i32/i64: see buildCastPipelineTable)
+  const r = cpRow(spell);
+  const f = load<i32>(r, CP_FLAGS);
   // 2. cast telemetry (effective GCD): counted in the per-spell casts below
   // 3. resources: primary + secondary cost, then gains
   telSetSrc(telSrcSpell(spell)); // resources spent/gained from here on (hooks included) are this spell's
   syncResources();
-  const isChannel = s.isChannel != 0;
-  const cost = costOf(s);
-  const costRes = <i32>s.costRes;
-  const cost2Res = <i32>s.cost2Res;
-  const costAura = <i32>s.costAura;
-  if (!hasResource(costRes, cost) || !hasResource(cost2Res, s.cost2) || (costAura >= 0 && !auraUp(costAura))) {
-    // spent elsewhere during the cast bar: the cast fails without effects
-    casting = false;
-    pushReady(gcdEnd());
-    return;
-  }
-  if (costRes >= 0 && cost > 0) spendRes(costRes, cost);
-  const finMax = spellSlot(spell, SPELL_SLOT_FIN_MAX);
+  const isChannel = (f & CPF_CHANNEL) != 0;
+  const costRes = load<i32>(r, CP_COST_RES);
   let finPts: f64 = 0;
-  if (finMax > 0 && cost2Res >= 0) {
-    // finisher: spends every point up to its max (the cost2 minimum was checked above)
-    finPts = min(Math.floor(resSlot(cost2Res).current + RES_EPS), finMax);
-    if (finPts > 0) spendRes(cost2Res, finPts);
-    finAura = <i32>spellSlot(spell, SPELL_SLOT_FIN_AURA);
-    finExtraMs = <i64>Math.round(finPts * spellSlot(spell, SPELL_SLOT_FIN_MS));
-  } else if (cost2Res >= 0 && s.cost2 > 0) spendRes(cost2Res, s.cost2);
-  if (costAura >= 0) consumeAura(costAura, 1); // paid like a cost: before damage (step 7) and its procs
-  if (<i32>s.gainRes >= 0 && s.gain > 0) gainRes(<i32>s.gainRes, s.gain);
-  if (<i32>s.gain2Res >= 0 && s.gain2 > 0) gainRes(<i32>s.gain2Res, s.gain2);
+  if ((f & CPF_COST_EXTRA) == 0) {
+    // common case: no bypass or cost aura, no secondary cost (so no finisher): the general path
+    // below without its checks of those -1 fields
+    const cost = isChannel ? 0.0 : load<f64>(r, CP_COST);
+    if (!hasResource(costRes, cost)) {
+      casting = false; // spent elsewhere during the cast bar: the cast fails without effects
+      pushReady(gcdEnd());
+      return;
+    }
+    if (costRes >= 0 && cost > 0) spendRes(costRes, cost);
+  } else {
+    // costOf(s): 0 for a channel or while the bypass aura is up
+    const cost = isChannel || auraUp(load<i32>(r, CP_BYPASS_AURA)) ? 0.0 : load<f64>(r, CP_COST);
+    const cost2Res = load<i32>(r, CP_COST2_RES);
+    const cost2 = load<f64>(r, CP_COST2);
+    const costAura = load<i32>(r, CP_COST_AURA);
+    if (!hasResource(costRes, cost) || !hasResource(cost2Res, cost2) || (costAura >= 0 && !auraUp(costAura))) {
+      // spent elsewhere during the cast bar: the cast fails without effects
+      casting = false;
+      pushReady(gcdEnd());
+      return;
+    }
+    if (costRes >= 0 && cost > 0) spendRes(costRes, cost);
+    if (f & CPF_FINISHER) {
+      // finisher: spends every point up to its max (the cost2 minimum was checked above)
+      finPts = min(Math.floor(resSlot(cost2Res).current + RES_EPS), load<f64>(r, CP_FIN_MAX));
+      if (finPts > 0) spendRes(cost2Res, finPts);
+      finAura = <i32>spellSlot(spell, SPELL_SLOT_FIN_AURA);
+      finExtraMs = <i64>Math.round(finPts * spellSlot(spell, SPELL_SLOT_FIN_MS));
+    } else if (cost2Res >= 0 && cost2 > 0) spendRes(cost2Res, cost2);
+    if (costAura >= 0) consumeAura(costAura, 1); // paid like a cost: before damage (step 7) and its procs
+  }
+  const gainR = load<i32>(r, CP_GAIN_RES);
+  if (gainR >= 0) gainRes(gainR, load<f64>(r, CP_GAIN));
+  const gain2R = load<i32>(r, CP_GAIN2_RES);
+  if (gain2R >= 0) gainRes(gain2R, load<f64>(r, CP_GAIN2));
   const acc = spellAcc + (<usize>spell << 5);
   store<f64>(acc, load<f64>(acc) + 1.0);
   if (tlOn) tlPush(now, TL_CAST, spell, 0);
@@ -1080,10 +1226,10 @@ function onCastComplete(spell: i32): void {
   // "cast steps" (SPELL_SLOT_CHANNEL_CAST_STEPS: game channels with a cooldown, e.g. Rapid Fire), which
   // starts its cooldown (step 6) and runs its spell hook (step 10) when the channel starts.
   if (isChannel) {
-    const castSteps = spellSlot(spell, SPELL_SLOT_CHANNEL_CAST_STEPS) != 0;
-    if (castSteps) startCooldowns(spell, s);
-    startChannel(spell, s);
-    if (castSteps && <i32>s.hook >= 0) runOps(<i32>s.hook, 0);
+    const castSteps = (f & CPF_CHANNEL_CAST_STEPS) != 0;
+    if (castSteps) startCooldowns(spell, r);
+    startChannel(spell, spellRec(spell));
+    if (castSteps && load<i32>(r, CP_HOOK) >= 0) runOps(load<i32>(r, CP_HOOK), 0);
     return;
   }
   casting = false;
@@ -1095,20 +1241,20 @@ function onCastComplete(spell: i32): void {
     push(now, ev(EV_OFFGCD_READY, offGen, 0));
   }
   // 6. cooldowns start before damage
-  startCooldowns(spell, s);
+  startCooldowns(spell, r);
   // 7. damage
-  const dmg = <i32>s.damage;
+  const dmg = load<i32>(r, CP_DAMAGE);
   if (dmg >= 0) {
     if (finPts > 0) hitScale = finPts;
     dealDamage(dmg, false, -1, 0);
   }
   // 8. aura
-  const aura = <i32>s.applyAura;
-  if (aura >= 0) applyAura(aura, max(1, <i32>s.applyStacks));
+  const aura = load<i32>(r, CP_APPLY_AURA);
+  if (aura >= 0) applyAura(aura, load<i32>(r, CP_APPLY_STACKS));
   // 9. cooldown-reduction effects
-  const cdrN = <i32>s.cdrCount;
+  const cdrN = load<i32>(r, CP_CDR_COUNT);
   if (cdrN > 0) {
-    const c0 = <i32>s.cdrStart;
+    const c0 = load<i32>(r, CP_CDR_START);
     for (let i = 0; i < cdrN; i++) {
       const c = cdrRec(c0 + i);
       const cond = <i32>c.condition;
@@ -1124,17 +1270,17 @@ function onCastComplete(spell: i32): void {
     }
   }
   // 10. spell hook; 11. global cast hooks (see post-cast state)
-  const hook = <i32>s.hook;
+  const hook = load<i32>(r, CP_HOOK);
   if (hook >= 0) runOps(hook, 0);
   for (let i = 0; i < hooksLen; i++) runOps(poolI(hooksStart + i), 0);
   finAura = -1; // the finisher's duration bonus covers this cast's own applications only
   finExtraMs = 0;
   // 12. stealth
-  const st = <i32>s.breaksStealth;
+  const st = load<i32>(r, CP_STEALTH);
   if (st >= 0 && auraSt(st).active != 0) removeAura(st);
   // 13. bookkeeping
   spellSt(spell).lastUsed = now;
-  if (gcdLock >= 0 && <i32>s.srLock == gcdLock) prevGcd = spell;
+  if (f & CPF_ON_GCD) prevGcd = spell;
 }
 
 /**
@@ -1149,7 +1295,7 @@ function offGcdCastable(): bool {
 }
 
 function startChannel(spell: i32, s: SpellRec): void {
-  ensureStats();
+  if (hastePending) ensureStats(); // only the haste values are read here (see hastePending)
   const dur: f64 = s.channelHasted != 0 ? s.channelMs / hasteDivisor : s.channelMs;
   const n = max(1, <i32>s.channelTicks);
   const period = dur / <f64>n;
@@ -1185,18 +1331,21 @@ function onChannelTick(spell: i32, gen: i32): void {
 // Cooldowns
 // ======================================================================================
 
-function startCooldowns(spell: i32, s: SpellRec): void {
+// @ts-ignore: decorator
+@inline function startCooldowns(spell: i32, r: usize): void {
   // Own and category cooldowns are plain ready-at times (nothing changes when they end), so they only
   // get a CooldownReady event when an idle player needs waking (armIdleWake); charges recharge by event.
-  if (s.recoveryMs > 0) spellSt(spell).readyAt = now + <i64>s.recoveryMs;
-  const cat = <i32>s.catPool;
-  if (cat >= 0 && s.catRecoveryMs > 0) store<i64>(catReady + (<usize>cat << 3), now + <i64>s.catRecoveryMs);
-  const cp = <i32>s.chargePool;
+  // r: the spell's cast-pipeline table row (recovery -1: none).
+  const rec = load<i64>(r, CP_RECOVERY);
+  if (rec >= 0) spellSt(spell).readyAt = now + rec;
+  const catRec = load<i64>(r, CP_CAT_RECOVERY);
+  if (catRec >= 0) store<i64>(catReady + (<usize>load<i32>(r, CP_CAT) << 3), now + catRec);
+  const cp = load<i32>(r, CP_CHARGE);
   if (cp >= 0) {
     const c = chargeSt(cp);
     c.charges--;
     if (c.nextAt < 0) {
-      c.nextAt = now + <i64>c.rechargeMs;
+      c.nextAt = now + chargeRechargeMs(cp);
       push(c.nextAt, ev(EV_COOLDOWN_READY, 0, (CD_CHARGE << 10) | cp));
     }
   }
@@ -1223,7 +1372,7 @@ function completeCharge(idx: i32): void {
   const c = chargeSt(idx);
   if (c.charges < c.max) c.charges++;
   if (c.charges < c.max) {
-    c.nextAt = now + <i64>c.rechargeMs;
+    c.nextAt = now + chargeRechargeMs(idx);
     push(c.nextAt, ev(EV_COOLDOWN_READY, 0, (CD_CHARGE << 10) | idx));
   } else {
     c.nextAt = -1;
@@ -1233,8 +1382,7 @@ function completeCharge(idx: i32): void {
 /** Reduces the spell's running recharge (charge pool) or its own cooldown by `ms`. */
 function reduceCooldown(spell: i32, ms: i64): void {
   if (!validSpell(spell) || ms <= 0) return;
-  const s = spellRec(spell);
-  const cp = <i32>s.chargePool;
+  const cp = load<i32>(cpRow(spell), CP_CHARGE);
   if (cp >= 0) {
     const c = chargeSt(cp);
     if (c.nextAt < 0) return;
@@ -1266,8 +1414,7 @@ function reduceCooldown(spell: i32, ms: i64): void {
 /** Completes the running recharge (+1 charge) or makes the own cooldown ready now. */
 function resetCooldown(spell: i32): void {
   if (!validSpell(spell)) return;
-  const s = spellRec(spell);
-  const cp = <i32>s.chargePool;
+  const cp = load<i32>(cpRow(spell), CP_CHARGE);
   if (cp >= 0) {
     const c = chargeSt(cp);
     if (c.nextAt < 0) return;
@@ -1313,7 +1460,8 @@ function syncRes(i: i32): void {
   if (tlOn && <f64>now > last) tlPush(now, TL_RESOURCE, i, slot.current);
 }
 
-function spendRes(res: i32, amount: f64): void {
+// @ts-ignore: decorator
+@inline function spendRes(res: i32, amount: f64): void {
   const slot = resSlot(res);
   if (slot.current < amount) slot.current = amount; // within RES_EPS (checked by the caller)
   slot.spend(amount);
@@ -1326,7 +1474,8 @@ function gainRes(res: i32, amount: f64): void {
   gainResFrom(res, amount);
 }
 
-function gainResFrom(res: i32, amount: f64): void {
+// @ts-ignore: decorator
+@inline function gainResFrom(res: i32, amount: f64): void {
   const slot = resSlot(res);
   const wasted = slot.gain(amount);
   telGain(res, amount - wasted, wasted);
@@ -1343,8 +1492,16 @@ function gainResFrom(res: i32, amount: f64): void {
   if (dirty) recomputeStats();
 }
 
+/**
+ * A haste aura changed since the last recompute. The haste values (curHaste, hasteDivisor) are read
+ * without ensureStats by the regen sync, so they are kept exactly as fresh as when every aura
+ * application recomputed the stats: the lazy paths (applyAura, scheduleNextTick) recompute when set.
+ */
+let hastePending: bool = false;
+
 function recomputeStats(): void {
   dirty = false;
+  hastePending = false;
   statsVer++;
   let ap = baseAp;
   let sp = baseSp;
@@ -1358,19 +1515,23 @@ function recomputeStats(): void {
   let cc = 0;
   nActSchool = 0;
   nActSpells = 0;
-  for (let i = 0; i < nAuras; i++) {
+  // Only auras with effects (effAuras, ascending: the same sum/product order as a walk over all auras,
+  // which skips the others anyway); owner, scope and effect types from the aura table (no conversions).
+  for (let k = 0; k < nEffAuras; k++) {
+    const i = load<i32>(effAuras + (<usize>k << 2));
     const st = auraSt(i);
     if (st.active == 0) continue;
-    const a = auraRec(i);
-    const owner = <i32>a.owner;
+    const r = auRow(i);
+    const owner = load<i32>(r, AU_OWNER);
     // scope bits: 1 player damage, 2 pet damage
-    const scope = owner == 0 ? (a.appliesToPets != 0 ? 3 : 1) : owner == 1 ? 3 : 2;
+    const scope = load<i32>(r, AU_SCOPE);
     const stacks = st.stacks;
-    const e0 = <i32>a.effectsStart;
-    const en = <i32>a.effectsCount;
+    const e0 = load<i32>(r, AU_EFF_START);
+    const en = load<i32>(r, AU_EFF_COUNT);
+    const types = auEffTypes + (<usize>load<i32>(r, AU_ETYPES) << 2);
     for (let j = 0; j < en; j++) {
       const e = effectRec(e0 + j);
-      const type = <i32>e.type;
+      const type = load<i32>(types + (<usize>j << 2));
       if (type <= E_PRIMARY) {
         if (owner != 0) continue; // only player-owned auras change the stat sheet
         const v = e.value * <f64>stacks;
@@ -1425,12 +1586,14 @@ function recomputeStats(): void {
  * Aura `idx` changed (applied, removed, stacks): stats are recomputed lazily. Auras without effects
  * change nothing; a haste change first accounts regen up to now at the old haste.
  */
-function markDirty(idx: i32): void {
+// @ts-ignore: decorator
+@inline function markDirty(idx: i32): void {
   const f = load<i32>(auraFlags + (<usize>idx << 2));
   if (f == 0) return;
   if (f & 2) {
     ensureStats();
     syncResources();
+    hastePending = true;
   }
   dirty = true;
 }
@@ -1483,12 +1646,89 @@ function spellMult(spell: i32, pet: i32): f64 {
   return m;
 }
 
+// Aura table: the AuraRec fields the aura paths read (apply, tick, expire, recomputeStats), converted
+// once per load like the cast-pipeline table (same conversions, identical values). AU_BYTES per aura.
+const AU_BYTES: usize = 64;
+const AUF_TICKS: i32 = 1; // tickPeriodMs > 0
+const AUF_TICK_HASTED: i32 = 2;
+const AUF_TICK_ON_APP: i32 = 4;
+const AUF_SNAPSHOT: i32 = 8;
+const AUF_RESIDUAL: i32 = 16;
+const AUF_TICK_MAY_CRIT: i32 = 32;
+const AU_FLAGS = 0;
+const AU_MAX_STACKS = 4; // max(1, maxStacks)
+const AU_REFRESH = 8;
+const AU_TICK_DAMAGE = 12;
+const AU_TICK_OPS = 16;
+const AU_ON_EXPIRE = 20;
+const AU_OWNER = 24;
+const AU_SCOPE = 28; // damage scope bits (recomputeStats): 1 player, 2 pet
+const AU_ETYPES = 32; // first index of the aura's effect types in auEffTypes
+const AU_EFF_START = 36;
+const AU_EFF_COUNT = 40;
+const AU_DURATION = 48; // i64
+const AU_PERIOD = 56; // i64: max(1, <i64>tickPeriodMs) (un-hasted period)
+let auTab: usize = 0;
+let auCap: i32 = 0;
+let auEffTypes: usize = 0; // i32 per aura effect: <i32> of the EffectRec type
+let auEffCap: i32 = 0;
+let effAuras: usize = 0; // i32 x nEffAuras: auras with effects, ascending (recomputeStats walks only these)
+let nEffAuras: i32 = 0;
+
+// @ts-ignore: decorator
+@inline function auRow(idx: i32): usize { return auTab + <usize>idx * AU_BYTES; }
+
+function buildAuraTable(): void {
+  let nTypes = 0;
+  for (let i = 0; i < nAuras; i++) nTypes += max(0, <i32>auraRec(i).effectsCount);
+  if (nAuras > auCap) {
+    auCap = nAuras;
+    auTab = heap.alloc(<usize>auCap * AU_BYTES);
+    effAuras = heap.alloc(<usize>auCap * 4);
+  }
+  if (nTypes > auEffCap) {
+    auEffCap = nTypes;
+    auEffTypes = heap.alloc(<usize>auEffCap * 4);
+  }
+  let tp = 0;
+  nEffAuras = 0;
+  for (let i = 0; i < nAuras; i++) {
+    const a = auraRec(i);
+    const r = auRow(i);
+    let f = a.tickPeriodMs > 0 ? AUF_TICKS : 0;
+    if (a.tickHasted != 0) f |= AUF_TICK_HASTED;
+    if (a.tickOnApplication != 0) f |= AUF_TICK_ON_APP;
+    if (a.snapshot != 0) f |= AUF_SNAPSHOT;
+    if (a.residual != 0) f |= AUF_RESIDUAL;
+    if (a.tickMayCrit != 0) f |= AUF_TICK_MAY_CRIT;
+    const owner = <i32>a.owner;
+    store<i32>(r, f, AU_FLAGS);
+    store<i32>(r, max(1, <i32>a.maxStacks), AU_MAX_STACKS);
+    store<i32>(r, <i32>a.refresh, AU_REFRESH);
+    store<i32>(r, <i32>a.tickDamage, AU_TICK_DAMAGE);
+    store<i32>(r, <i32>a.tickOps, AU_TICK_OPS);
+    store<i32>(r, <i32>a.onExpire, AU_ON_EXPIRE);
+    store<i32>(r, owner, AU_OWNER);
+    store<i32>(r, owner == 0 ? (a.appliesToPets != 0 ? 3 : 1) : owner == 1 ? 3 : 2, AU_SCOPE);
+    const e0 = <i32>a.effectsStart;
+    const en = <i32>a.effectsCount;
+    store<i32>(r, tp, AU_ETYPES);
+    store<i32>(r, e0, AU_EFF_START);
+    store<i32>(r, en, AU_EFF_COUNT);
+    for (let j = 0; j < en; j++) store<i32>(auEffTypes + (<usize>(tp++) << 2), <i32>effectRec(e0 + j).type);
+    if (en > 0) store<i32>(effAuras + (<usize>(nEffAuras++) << 2), i);
+    store<i64>(r, <i64>a.durationMs, AU_DURATION);
+    store<i64>(r, max<i64>(1, <i64>a.tickPeriodMs), AU_PERIOD);
+  }
+}
+
 function applyAura(idx: i32, stacks: i32): void {
   if (<u32>idx >= <u32>nAuras) return;
-  const a = auraRec(idx);
+  const r = auRow(idx);
+  const f = load<i32>(r, AU_FLAGS);
   const st = auraSt(idx);
-  const dur = idx == finAura ? <i64>a.durationMs + finExtraMs : <i64>a.durationMs;
-  const maxStacks = max(1, <i32>a.maxStacks);
+  const dur = idx == finAura ? load<i64>(r, AU_DURATION) + finExtraMs : load<i64>(r, AU_DURATION);
+  const maxStacks = load<i32>(r, AU_MAX_STACKS);
   if (st.active == 0) {
     markDirty(idx);
     telAura(idx, 0, min(stacks, maxStacks), now, 1);
@@ -1504,11 +1744,18 @@ function applyAura(idx: i32, stacks: i32): void {
       st.expireEv = st.expiresAt;
       push(st.expiresAt, ev(EV_AURA_EXPIRE, 0, idx));
     }
-    ensureStats();
-    snapshotInto(st);
-    if (a.tickPeriodMs > 0) {
-      if (a.tickOnApplication != 0) auraTickEffects(idx, a, st);
-      scheduleNextTick(idx, a, st);
+    // Stats are recomputed lazily (dealDamage and every other reader of the stat sheet call ensureStats):
+    // only a snapshot needs them now, and the haste values (read unguarded by the regen sync) must be
+    // as fresh as they were when this recomputed unconditionally: the same values at every read.
+    // A non-snapshot aura's snapshot is never read (dealDamage gets snapAura only for AUF_SNAPSHOT).
+    if (hastePending) ensureStats();
+    if (f & AUF_SNAPSHOT) {
+      ensureStats();
+      snapshotInto(st);
+    }
+    if (f & AUF_TICKS) {
+      if (f & AUF_TICK_ON_APP) auraTickEffects(idx, r, st);
+      scheduleNextTick(idx, r, st);
     }
     return;
   }
@@ -1520,7 +1767,7 @@ function applyAura(idx: i32, stacks: i32): void {
     st.stacks = newStacks;
   }
   if (dur > 0) {
-    const mode = <i32>a.refresh;
+    const mode = load<i32>(r, AU_REFRESH);
     const remaining = st.expiresAt - now;
     let next = st.expiresAt;
     if (mode == 0) next = now + dur;
@@ -1529,9 +1776,12 @@ function applyAura(idx: i32, stacks: i32): void {
     // expiry only moves later here: the pending AuraExpire re-arms itself at the new time when it pops
     st.expiresAt = next;
   }
-  ensureStats();
-  if (a.snapshot != 0) snapshotInto(st);
-  if (a.tickPeriodMs > 0 && st.tickPending == 0) scheduleNextTick(idx, a, st);
+  if (hastePending) ensureStats(); // lazy stats: see the application path above
+  if (f & AUF_SNAPSHOT) {
+    ensureStats();
+    snapshotInto(st);
+  }
+  if ((f & AUF_TICKS) != 0 && st.tickPending == 0) scheduleNextTick(idx, r, st);
 }
 
 function snapshotInto(st: AuraState): void {
@@ -1542,9 +1792,13 @@ function snapshotInto(st: AuraState): void {
   st.snapMastery = curMastery;
 }
 
-function scheduleNextTick(idx: i32, a: AuraRec, st: AuraState): void {
-  ensureStats();
-  const period: i64 = a.tickHasted != 0 ? max<i64>(1, hasteDiv(a.tickPeriodMs)) : max<i64>(1, <i64>a.tickPeriodMs);
+/** r: the aura's table row (auRow). Inlined: ~240 calls/iteration (BM), mostly from onAuraTick. */
+// @ts-ignore: decorator
+@inline function scheduleNextTick(idx: i32, r: usize, st: AuraState): void {
+  // Only the haste values are read here (hasted period): fresh unless a haste aura changed since the
+  // last recompute (the rest of the stat sheet is recomputed lazily by its readers).
+  if (hastePending) ensureStats();
+  const period: i64 = load<i32>(r, AU_FLAGS) & AUF_TICK_HASTED ? max<i64>(1, hasteDiv(auraRec(idx).tickPeriodMs)) : load<i64>(r, AU_PERIOD);
   const next = max(st.lastTickAt + period, now + (st.lastTickAt + period <= now ? period : 0));
   if (next > st.expiresAt) {
     st.tickPending = 0;
@@ -1555,14 +1809,16 @@ function scheduleNextTick(idx: i32, a: AuraRec, st: AuraState): void {
   push(next, ev(EV_AURA_TICK, st.gen, idx));
 }
 
-function auraTickEffects(idx: i32, a: AuraRec, st: AuraState): void {
+// @ts-ignore: decorator
+@inline function auraTickEffects(idx: i32, r: usize, st: AuraState): void {
   const saved = telSetSrc(telSrcAura(idx));
-  const d = <i32>a.tickDamage;
+  const d = load<i32>(r, AU_TICK_DAMAGE);
   if (d >= 0) {
-    if (a.residual != 0) residualTick(d, a, st);
-    else dealDamage(d, true, a.snapshot != 0 ? idx : -1, a.tickMayCrit != 0 ? 0 : 1);
+    const f = load<i32>(r, AU_FLAGS);
+    if (f & AUF_RESIDUAL) residualTick(d, idx, r, st);
+    else dealDamage(d, true, f & AUF_SNAPSHOT ? idx : -1, f & AUF_TICK_MAY_CRIT ? 0 : 1);
   }
-  const ops = <i32>a.tickOps;
+  const ops = load<i32>(r, AU_TICK_OPS);
   if (ops >= 0 && st.active != 0) runOps(ops, 0);
   telSetSrc(saved);
 }
@@ -1573,9 +1829,9 @@ function auraTickEffects(idx: i32, a: AuraRec, st: AuraState): void {
  * is already final damage: no crit roll, versatility, multipliers or armor again. Attributed to the
  * tick entry's spell; a periodic hit for impact procs.
  */
-function residualTick(d: i32, a: AuraRec, st: AuraState): void {
+function residualTick(d: i32, idx: i32, r: usize, st: AuraState): void {
   if (<u32>d >= <u32>nDamage || !(st.bank > 0)) return;
-  const period: i64 = a.tickHasted != 0 ? max<i64>(1, hasteDiv(a.tickPeriodMs)) : max<i64>(1, <i64>a.tickPeriodMs);
+  const period: i64 = load<i32>(r, AU_FLAGS) & AUF_TICK_HASTED ? max<i64>(1, hasteDiv(auraRec(idx).tickPeriodMs)) : load<i64>(r, AU_PERIOD);
   const left = max<i64>(0, st.expiresAt - now) / period + 1;
   const amt = st.bank / <f64>left;
   st.bank -= amt;
@@ -1587,11 +1843,11 @@ function onAuraTick(idx: i32, gen: i32): void {
   if (<u32>idx >= <u32>nAuras) return;
   const st = auraSt(idx);
   if (st.active == 0 || gen != (st.gen & 0xffff) || st.nextTickAt != now) return;
-  const a = auraRec(idx);
+  const r = auRow(idx);
   st.lastTickAt = now;
   st.tickPending = 0;
-  auraTickEffects(idx, a, st);
-  if (st.active != 0 && st.gen == gen) scheduleNextTick(idx, a, st); // reschedule with live haste
+  auraTickEffects(idx, r, st);
+  if (st.active != 0 && st.gen == gen) scheduleNextTick(idx, r, st); // reschedule with live haste
 }
 
 function onAuraExpire(idx: i32): void {
@@ -1612,7 +1868,8 @@ function onAuraExpire(idx: i32): void {
   wakeIfIdle();
 }
 
-function removeAura(idx: i32): void {
+// @ts-ignore: decorator
+@inline function removeAura(idx: i32): void {
   const st = auraSt(idx);
   if (st.active == 0) return;
   markDirty(idx);
@@ -1622,7 +1879,7 @@ function removeAura(idx: i32): void {
   st.tickPending = 0;
   st.bank = 0; // undealt residual damage is lost with the aura
   st.gen = (st.gen + 1) & 0xffff; // pending ticks of this instance become stale
-  const onExp = <i32>auraRec(idx).onExpire;
+  const onExp = load<i32>(auRow(idx), AU_ON_EXPIRE);
   if (onExp >= 0) {
     const saved = telSetSrc(telSrcAura(idx));
     runOps(onExp, 0);

@@ -191,7 +191,8 @@ function advanceBucket(now: i64): void {
  * closes the interval since its last change (uptime while stacks > 0, stack-ms = stacks x ms).
  * kind: 1 application, 2 refresh, 0 other change (stacks, removal, end of iteration).
  */
-export function telAura(idx: i32, prevStacks: i32, newStacks: i32, now: i64, kind: i32): void {
+// @ts-ignore: decorator
+@inline export function telAura(idx: i32, prevStacks: i32, newStacks: i32, now: i64, kind: i32): void {
   if (<u32>idx >= <u32>nAu) return;
   const sp = auraSince + (<usize>idx << 3);
   const p = auraTel + <usize>idx * (AURA_TEL_STRIDE << 3);

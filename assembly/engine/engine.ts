@@ -2136,6 +2136,10 @@ export function engineQuery(kind: i32, arg: i32): f64 {
     if (<u32>spell < <u32>nSpells && spellSt(spell).readyAt > now && (load<i32>(crTab + <usize>spell * CR_BYTES) & CRF_KNOWN) != 0) return false;
     return castReady(spell);
   }
+  // @ts-ignore: decorator
+  @inline touch(): void {
+    ensureStats(); // what the resource queries of a skipped condition would have done (OP_CASTCHKT)
+  }
 }
 const state = new EngineState();
 

@@ -367,23 +367,9 @@ export function selectAction<S>(s: S, rot: Rotation): i32 {
         pc = c != 0 ? code + (<usize>load<i32>(pc, 20) << 2) : pc + 24;
         break;
       }
+      // One castReady call site for the three memoized forms (the engine inlines its fast "no" there).
       case OP_CASTCHK:
-      case OP_CASTCHKT: {
-        const bit = load<i32>(pc, 4);
-        let ok: bool;
-        if (known & bit) ok = (ready & bit) != 0;
-        else {
-          ok = s.castReady(load<i32>(pc, 8));
-          known |= bit;
-          if (ok) ready |= bit;
-        }
-        if (ok) pc += 16;
-        else {
-          if (op == OP_CASTCHKT) s.touch();
-          pc = code + (<usize>load<i32>(pc, 12) << 2);
-        }
-        break;
-      }
+      case OP_CASTCHKT:
       case OP_CASTM: {
         const bit = load<i32>(pc, 4);
         const spell = load<i32>(pc, 8);
@@ -394,8 +380,14 @@ export function selectAction<S>(s: S, rot: Rotation): i32 {
           known |= bit;
           if (ok) ready |= bit;
         }
-        if (ok) return (spell << 2) | ACTION_CAST;
-        pc += 12;
+        if (op == OP_CASTM) {
+          if (ok) return (spell << 2) | ACTION_CAST;
+          pc += 12;
+        } else if (ok) pc += 16;
+        else {
+          if (op == OP_CASTCHKT) s.touch();
+          pc = code + (<usize>load<i32>(pc, 12) << 2);
+        }
         break;
       }
       case OP_CASTGO: return (load<i32>(pc, 4) << 2) | ACTION_CAST;

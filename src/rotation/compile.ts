@@ -151,6 +151,14 @@ function mustTouch(e: RExpr): boolean {
   }
 }
 
+/** One query, or one query compared with a constant (a single fused op), possibly negated. */
+function isLeaf(e: RExpr): boolean {
+  if (e.kind === "not") return isLeaf(e.arg);
+  if (e.kind === "query") return true;
+  if (e.kind !== "bin" || CMP_OP[e.op] === undefined) return false;
+  return (e.left.kind === "query" && e.right.kind === "const") || (e.left.kind === "const" && e.right.kind === "query");
+}
+
 // ---------------------------------------------------------------- emitter
 
 interface Label {
@@ -523,17 +531,22 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
   for (const list of listNames) {
     em.bind(labels.get(list)!);
     listPcs.push({ name: list, pc: em.pc });
+    const checked = new Set<number>(); // fast: spells whose castReady is surely memoized at this point of the list
     for (const en of compiled.get(list)!) {
       const cond = en.cond === null ? null : foldExpr(en.cond);
       if (cond !== null && isConst(cond) && cond.value === 0) continue; // never taken
       const skip = newLabel();
       if (fast && en.kind === "cast") {
         // castReady first when skipping the condition skips no side effect (or one the skip path
-        // replays: CASTCHKT touches); otherwise condition first, then the memoized check.
+        // replays: CASTCHKT touches); otherwise condition first, then the memoized check. A condition
+        // that is one fused leaf (one query: cheaper than a castReady that passes, e.g. BM kill_shot's
+        // `target.health.pct < 20`) also goes first, unless the spell's answer is already memoized.
         spells.add(en.spell);
         const bit = bitOf(en.spell);
-        if (cond === null || isConst(cond)) em.code.push(OP.CASTM, bit, en.spell); // no test (a false constant never gets here)
-        else if (!mayTouch(cond) || mustTouch(cond)) {
+        const always = cond === null || isConst(cond); // a false constant never gets here
+        const first = !always && (checked.has(en.spell) || !isLeaf(cond)) && (!mayTouch(cond) || mustTouch(cond));
+        if (always) em.code.push(OP.CASTM, bit, en.spell);
+        else if (first) {
           em.code.push(mayTouch(cond) ? OP.CASTCHKT : OP.CASTCHK, bit, en.spell);
           em.ref(skip);
           em.branch(cond, false, skip);
@@ -542,6 +555,9 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
           em.branch(cond, false, skip);
           em.code.push(OP.CASTM, bit, en.spell);
         }
+        // A check at the entry's start runs whenever a later entry of this list is reached (a list is
+        // only ever entered at its start), so later entries of the spell find its answer memoized.
+        if (bit !== 0 && (always || first)) checked.add(en.spell);
         em.bind(skip);
         continue;
       }

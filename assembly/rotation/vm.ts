@@ -378,7 +378,7 @@ export function selectAction<S>(s: S, rot: Rotation): i32 {
         else {
           ok = s.castReady(spell);
           known |= bit;
-          if (ok) ready |= bit;
+          ready |= bit & -(<i32>ok); // branchless
         }
         if (op == OP_CASTM) {
           if (ok) return (spell << 2) | ACTION_CAST;

@@ -517,12 +517,28 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
   const em = new Emitter(varDefault);
   const labels = new Map<string, Label>(listNames.map((n) => [n, newLabel()]));
   const spells = new Set<number>();
-  // fast: castReady memo bit per distinct cast spell (the first 32; later ones get 0 = not memoized)
+  // fast: castReady memo bit per spell cast by several entries (the first 32; others get 0 = not
+  // memoized). A spell with one cast entry needs no memo.
+  // Sites are counted in the lists reachable from main (BM: "cleave" is unreachable on one target).
+  const castSites = new Map<number, number>();
+  const neverTaken = (c: RExpr | null): boolean => c !== null && isConst(c = foldExpr(c)) && c.value === 0;
+  const reach = [main];
+  const seen = new Set(reach);
+  for (let i = 0; i < reach.length; i++) {
+    for (const en of compiled.get(reach[i]!)!) {
+      if (neverTaken(en.cond)) continue;
+      if (en.kind === "cast") castSites.set(en.spell, (castSites.get(en.spell) ?? 0) + 1);
+      else if ((en.kind === "call" || en.kind === "run") && !seen.has(en.target)) {
+        seen.add(en.target);
+        reach.push(en.target);
+      }
+    }
+  }
   const memoBit = new Map<number, number>();
   const bitOf = (spell: number): number => {
     let b = memoBit.get(spell);
     if (b === undefined) {
-      b = memoBit.size < 32 ? 1 << memoBit.size : 0;
+      b = (castSites.get(spell) ?? 0) > 1 && memoBit.size < 32 ? 1 << memoBit.size : 0;
       memoBit.set(spell, b);
     }
     return b;
@@ -545,7 +561,7 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
         const bit = bitOf(en.spell);
         const always = cond === null || isConst(cond); // a false constant never gets here
         const first = !always && (checked.has(en.spell) || !isLeaf(cond)) && (!mayTouch(cond) || mustTouch(cond));
-        if (always) em.code.push(OP.CASTM, bit, en.spell);
+        if (always) em.code.push(...(bit === 0 ? [OP.CAST, en.spell] : [OP.CASTM, bit, en.spell])); // CAST: no memo bookkeeping
         else if (first) {
           em.code.push(mayTouch(cond) ? OP.CASTCHKT : OP.CASTCHK, bit, en.spell);
           em.ref(skip);
@@ -553,7 +569,7 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
           em.code.push(OP.CASTGO, en.spell);
         } else {
           em.branch(cond, false, skip);
-          em.code.push(OP.CASTM, bit, en.spell);
+          em.code.push(...(bit === 0 ? [OP.CAST, en.spell] : [OP.CASTM, bit, en.spell]));
         }
         // A check at the entry's start runs whenever a later entry of this list is reached (a list is
         // only ever entered at its start), so later entries of the spell find its answer memoized.

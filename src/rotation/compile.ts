@@ -151,6 +151,17 @@ function mustTouch(e: RExpr): boolean {
   }
 }
 
+const sameExpr = (a: RExpr, b: RExpr): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/** `x > 0` or `0 < x` (after folding) for this x. */
+function isPositiveTest(c: RExpr, x: RExpr): boolean {
+  if (c.kind !== "bin") return false;
+  const zero = (e: RExpr): boolean => e.kind === "const" && e.value === 0;
+  if (c.op === "gt" && zero(c.right)) return sameExpr(c.left, x);
+  if (c.op === "lt" && zero(c.left)) return sameExpr(c.right, x);
+  return false;
+}
+
 /** One query, or one query compared with a constant (a single fused op), possibly negated. */
 function isLeaf(e: RExpr): boolean {
   if (e.kind === "not") return isLeaf(e.arg);
@@ -577,7 +588,10 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
         em.bind(skip);
         continue;
       }
-      if (cond !== null) em.branch(cond, false, skip);
+      // fast: `wait X if X > 0` is `wait X` (the wait op itself skips X <= 0 and NaN; X is pure, and
+      // its side-effect queries still run once): BM's `wait cooldown.kill_command.remains` entry.
+      const waitGuard = fast && en.kind === "wait" && cond !== null && isPositiveTest(cond, foldExpr(en.seconds));
+      if (cond !== null && !waitGuard) em.branch(cond, false, skip);
       switch (en.kind) {
         case "cast":
           em.code.push(OP.CAST, en.spell);

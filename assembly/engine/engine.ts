@@ -2388,10 +2388,21 @@ export function engineQuery(kind: i32, arg: i32): f64 {
   }
   // @ts-ignore: decorator
   @inline castReady(spell: i32): bool {
-    // Inline fast "no" for the commonest case (a known spell on its own cooldown); castReady would
-    // return false too (every check after the unknown-spell exit is a conjunction).
-    if (<u32>spell < <u32>nSpells && spellSt(spell).readyAt > now && (load<i32>(crTab + <usize>spell * CR_BYTES) & CRF_KNOWN) != 0) return false;
+    // Inline fast "no" for the commonest cases (a known spell on its own cooldown, or out of charges);
+    // castReady would return false too (every check after the unknown-spell exit is a conjunction).
+    if (<u32>spell < <u32>nSpells) {
+      const r = crTab + <usize>spell * CR_BYTES;
+      if ((load<i32>(r) & CRF_KNOWN) != 0) {
+        if (spellSt(spell).readyAt > now) return false;
+        const cp = load<i32>(r, 12);
+        if (cp >= 0 && chargeSt(cp).charges < 1) return false; // -NNk instr/iteration (BM: barbed shot, kill command)
+      }
+    }
     return castReady(spell);
+  }
+  // @ts-ignore: decorator
+  @inline touch(): void {
+    ensureStats(); // what the resource queries of a skipped condition would have done (OP_CASTCHKT)
   }
 }
 const state = new EngineState();

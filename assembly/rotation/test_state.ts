@@ -20,6 +20,12 @@ class TestState {
     return unchecked(this.values[kind * ROTATION_TEST_MAX_ARG + arg]);
   }
 
+  touches: i32 = 0;
+
+  touch(): void {
+    this.touches++;
+  }
+
   castReady(spell: i32): bool {
     this.castChecks++;
     if (<u32>spell >= <u32>TEST_MAX_SPELL) return false;
@@ -49,6 +55,7 @@ export function rotationTestClear(): void {
   for (let i = 0; i < TEST_MAX_SPELL; i++) unchecked((state.ready[i] = false));
   state.queries = 0;
   state.castChecks = 0;
+  state.touches = 0;
 }
 
 /** Loads a compiled rotation already written at codePtr/constPtr. Returns rotationCheck's code (0 = loaded). */
@@ -92,4 +99,8 @@ export function rotationTestQueryCount(): i32 {
 
 export function rotationTestCastCheckCount(): i32 {
   return state.castChecks;
+}
+
+export function rotationTestTouchCount(): i32 {
+  return state.touches;
 }

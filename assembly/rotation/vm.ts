@@ -9,6 +9,7 @@ import { Q_COUNT } from "./queries";
 
 export const ROT_MAGIC: i32 = 0x31544f52; // "ROT1" little-endian
 export const ROT_VERSION: i32 = 1;
+export const ROT_VERSION_FAST: i32 = 2; // compiled with { fast: true }: may use opcodes 33..36
 export const ROT_HEADER_WORDS: i32 = 8;
 
 // Action encoding: low 2 bits = kind, the rest = payload (spell index or relative wait in ms).
@@ -58,6 +59,11 @@ export const OP_QJZ: i32 = 29; //    kind, arg, L: jump if query == 0
 export const OP_QJNZ: i32 = 30; //   kind, arg, L: jump if query != 0
 export const OP_QCJZ: i32 = 31; //   cmp, kind, arg, k, L: jump if !(query cmp k)
 export const OP_QCJNZ: i32 = 32; //  cmp, kind, arg, k, L: jump if (query cmp k)
+// Fast-path opcodes (ROT_VERSION_FAST): castReady answers memoized per evaluation under `bit`.
+export const OP_CASTCHK: i32 = 33; //  bit, spell, L: jump if !castReady(spell)
+export const OP_CASTCHKT: i32 = 34; // bit, spell, L: same; s.touch() before the jump (the skipped condition had a side effect)
+export const OP_CASTM: i32 = 35; //    bit, spell: if castReady(spell) return Cast(spell)
+export const OP_CASTGO: i32 = 36; //   spell: return Cast(spell)
 
 // VAROP sub-ops.
 export const VAR_SET: i32 = 0;
@@ -104,7 +110,8 @@ export class Rotation {
 export function rotationCheck(codePtr: usize, codeLen: i32, constLen: i32): i32 {
   if (codeLen < ROT_HEADER_WORDS) return ROT_ERR_SHORT;
   if (hdr(codePtr, 0) != ROT_MAGIC) return ROT_ERR_MAGIC;
-  if (hdr(codePtr, 1) != ROT_VERSION) return ROT_ERR_VERSION;
+  const version = hdr(codePtr, 1);
+  if (version != ROT_VERSION && version != ROT_VERSION_FAST) return ROT_ERR_VERSION;
   if (hdr(codePtr, 7) != codeLen) return ROT_ERR_SHORT;
   const nVars = hdr(codePtr, 2);
   const depth = hdr(codePtr, 3);
@@ -190,7 +197,8 @@ function varOp(op: i32, cur: f64, v: f64, def: f64): f64 {
 /**
  * Runs the rotation's main list against state `s` and returns the encoded action (ACTION_NONE,
  * (spell << 2) | ACTION_CAST, or (ms << 2) | ACTION_WAIT with ms relative to now). Variable entries
- * passed on the way are applied. `S` needs `query(kind: i32, arg: i32): f64` and `castReady(spell: i32): bool`.
+ * passed on the way are applied. `S` needs `query(kind: i32, arg: i32): f64`, `castReady(spell: i32): bool`
+ * and `touch(): void` (the side effect of the queries a CASTCHKT skips; may do nothing).
  */
 export function selectAction<S>(s: S, rot: Rotation): i32 {
   const code = rot.code;
@@ -201,6 +209,10 @@ export function selectAction<S>(s: S, rot: Rotation): i32 {
   let rsp = rets;
   let tos: f64 = 0;
   let pc = rot.mainPc;
+  // castReady memo (fast opcodes): `known` bits were asked this evaluation, `ready` bits answered yes.
+  // The state does not change during an evaluation, so a repeated spell is asked once.
+  let known = 0;
+  let ready = 0;
   while (true) {
     const op = load<i32>(pc);
     switch (op) {
@@ -355,6 +367,30 @@ export function selectAction<S>(s: S, rot: Rotation): i32 {
         pc = c != 0 ? code + (<usize>load<i32>(pc, 20) << 2) : pc + 24;
         break;
       }
+      // One castReady call site for the three memoized forms (the engine inlines its fast "no" there).
+      case OP_CASTCHK:
+      case OP_CASTCHKT:
+      case OP_CASTM: {
+        const bit = load<i32>(pc, 4);
+        const spell = load<i32>(pc, 8);
+        let ok: bool;
+        if (known & bit) ok = (ready & bit) != 0;
+        else {
+          ok = s.castReady(spell);
+          known |= bit;
+          ready |= bit & -(<i32>ok); // branchless
+        }
+        if (op == OP_CASTM) {
+          if (ok) return (spell << 2) | ACTION_CAST;
+          pc += 12;
+        } else if (ok) pc += 16;
+        else {
+          if (op == OP_CASTCHKT) s.touch();
+          pc = code + (<usize>load<i32>(pc, 12) << 2);
+        }
+        break;
+      }
+      case OP_CASTGO: return (load<i32>(pc, 4) << 2) | ACTION_CAST;
       default:
         unreachable(); // the compiler emits no other opcode; rotationCheck vetted the version
     }

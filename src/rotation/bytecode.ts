@@ -1,6 +1,8 @@
 // TS mirror of the bytecode constants in assembly/rotation/vm.ts (docs/rotation.md §4–6).
 export const ROT_MAGIC = 0x31544f52; // "ROT1" little-endian
 export const ROT_VERSION = 1;
+/** Version of code compiled with `{ fast: true }` (uses the engine fast-path opcodes 33..36). */
+export const ROT_VERSION_FAST = 2;
 export const ROT_HEADER_WORDS = 8;
 
 export const ACTION_NONE = 0;
@@ -44,6 +46,10 @@ export const OP = {
   QJNZ: 30,
   QCJZ: 31,
   QCJNZ: 32,
+  CASTCHK: 33,
+  CASTCHKT: 34,
+  CASTM: 35,
+  CASTGO: 36,
 } as const;
 
 export const VAROP = {

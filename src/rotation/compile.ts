@@ -8,7 +8,8 @@ import { applyBinary } from "./evaluate.js";
 import { RotationError, type RotationLocation } from "./errors.js";
 import { parseExpression } from "./parse.js";
 import { Resolver, type RotationSymbols } from "./resolve.js";
-import { MAX_SPELL_INDEX, OP, ROT_HEADER_WORDS, ROT_MAGIC, ROT_VERSION, VAROP, type VarOpName } from "./bytecode.js";
+import { MAX_SPELL_INDEX, OP, ROT_HEADER_WORDS, ROT_MAGIC, ROT_VERSION, ROT_VERSION_FAST, VAROP, type VarOpName } from "./bytecode.js";
+import { Q } from "./queries.js";
 
 export interface RotationEntryJson {
   cast?: string;
@@ -65,6 +66,18 @@ type Entry =
   | { kind: "wait"; cond: RExpr | null; seconds: RExpr }
   | { kind: "variable"; cond: RExpr | null; op: VarOpName; index: number; value: RExpr | null; condition: RExpr | null; valueElse: RExpr | null };
 
+/** Compile options. */
+export interface CompileOptions {
+  /**
+   * Engine fast paths (ROT_VERSION_FAST, docs/rotation.md §6): a cast entry checks castReady BEFORE its
+   * condition (pure conjunction: same result, but a spell on cooldown skips the condition's queries),
+   * and castReady answers are memoized per evaluation (a spell listed in several entries is checked once).
+   * Off by default: the plain format asks castReady only after the condition (the contract the test
+   * State observes).
+   */
+  fast?: boolean;
+}
+
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 // ---------------------------------------------------------------- constant folding
@@ -102,6 +115,59 @@ export function foldExpr(e: RExpr): RExpr {
       return { kind: "bin", op: e.op, left: l, right: r };
     }
   }
+}
+
+// Query kinds whose engine answer has a side effect: the resource family runs ensureStats (a lazy
+// stats recompute whose timing is observable through regen). Every other query is pure.
+const TOUCH_KINDS = new Set<number>([Q.RESOURCE, Q.RESOURCE_DEFICIT, Q.RESOURCE_PCT, Q.RESOURCE_TIME_TO_MAX, Q.RESOURCE_MAX, Q.RESOURCE_REGEN]);
+
+/** Whether evaluating `e` may run a side-effect query. */
+function mayTouch(e: RExpr): boolean {
+  switch (e.kind) {
+    case "query":
+      return TOUCH_KINDS.has(e.q);
+    case "not":
+    case "neg":
+      return mayTouch(e.arg);
+    case "bin":
+      return mayTouch(e.left) || mayTouch(e.right);
+    default:
+      return false;
+  }
+}
+
+/** Whether evaluating `e` always runs a side-effect query (`&`/`|` evaluate their right side only sometimes). */
+function mustTouch(e: RExpr): boolean {
+  switch (e.kind) {
+    case "query":
+      return TOUCH_KINDS.has(e.q);
+    case "not":
+    case "neg":
+      return mustTouch(e.arg);
+    case "bin":
+      return e.op === "and" || e.op === "or" ? mustTouch(e.left) : mustTouch(e.left) || mustTouch(e.right);
+    default:
+      return false;
+  }
+}
+
+const sameExpr = (a: RExpr, b: RExpr): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/** `x > 0` or `0 < x` (after folding) for this x. */
+function isPositiveTest(c: RExpr, x: RExpr): boolean {
+  if (c.kind !== "bin") return false;
+  const zero = (e: RExpr): boolean => e.kind === "const" && e.value === 0;
+  if (c.op === "gt" && zero(c.right)) return sameExpr(c.left, x);
+  if (c.op === "lt" && zero(c.left)) return sameExpr(c.right, x);
+  return false;
+}
+
+/** One query, or one query compared with a constant (a single fused op), possibly negated. */
+function isLeaf(e: RExpr): boolean {
+  if (e.kind === "not") return isLeaf(e.arg);
+  if (e.kind === "query") return true;
+  if (e.kind !== "bin" || CMP_OP[e.op] === undefined) return false;
+  return (e.left.kind === "query" && e.right.kind === "const") || (e.left.kind === "const" && e.right.kind === "query");
 }
 
 // ---------------------------------------------------------------- emitter
@@ -272,7 +338,8 @@ class Emitter {
  * Compiles a rotation. `file` is used only in error messages and `CompiledRotation.file`.
  * Throws RotationError (docs/rotation.md §3) on any problem; never returns partial code.
  */
-export function compileRotation(source: RotationJson, symbols: RotationSymbols, file: string): CompiledRotation {
+export function compileRotation(source: RotationJson, symbols: RotationSymbols, file: string, options: CompileOptions = {}): CompiledRotation {
+  const fast = options.fast === true;
   const src: unknown = source;
   const at = (loc: Omit<RotationLocation, "file">): RotationLocation => ({ file, ...loc });
   const shape = (loc: Omit<RotationLocation, "file">, detail: string): never => {
@@ -461,15 +528,70 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
   const em = new Emitter(varDefault);
   const labels = new Map<string, Label>(listNames.map((n) => [n, newLabel()]));
   const spells = new Set<number>();
+  // fast: castReady memo bit per spell cast by several entries (the first 32; others get 0 = not
+  // memoized). A spell with one cast entry needs no memo.
+  // Sites are counted in the lists reachable from main (BM: "cleave" is unreachable on one target).
+  const castSites = new Map<number, number>();
+  const neverTaken = (c: RExpr | null): boolean => c !== null && isConst(c = foldExpr(c)) && c.value === 0;
+  const reach = [main];
+  const seen = new Set(reach);
+  for (let i = 0; i < reach.length; i++) {
+    for (const en of compiled.get(reach[i]!)!) {
+      if (neverTaken(en.cond)) continue;
+      if (en.kind === "cast") castSites.set(en.spell, (castSites.get(en.spell) ?? 0) + 1);
+      else if ((en.kind === "call" || en.kind === "run") && !seen.has(en.target)) {
+        seen.add(en.target);
+        reach.push(en.target);
+      }
+    }
+  }
+  const memoBit = new Map<number, number>();
+  const bitOf = (spell: number): number => {
+    let b = memoBit.get(spell);
+    if (b === undefined) {
+      b = (castSites.get(spell) ?? 0) > 1 && memoBit.size < 32 ? 1 << memoBit.size : 0;
+      memoBit.set(spell, b);
+    }
+    return b;
+  };
   const listPcs: { name: string; pc: number }[] = [];
   for (const list of listNames) {
     em.bind(labels.get(list)!);
     listPcs.push({ name: list, pc: em.pc });
+    const checked = new Set<number>(); // fast: spells whose castReady is surely memoized at this point of the list
     for (const en of compiled.get(list)!) {
       const cond = en.cond === null ? null : foldExpr(en.cond);
       if (cond !== null && isConst(cond) && cond.value === 0) continue; // never taken
       const skip = newLabel();
-      if (cond !== null) em.branch(cond, false, skip);
+      if (fast && en.kind === "cast") {
+        // castReady first when skipping the condition skips no side effect (or one the skip path
+        // replays: CASTCHKT touches); otherwise condition first, then the memoized check. A condition
+        // that is one fused leaf (one query: cheaper than a castReady that passes, e.g. BM kill_shot's
+        // `target.health.pct < 20`) also goes first, unless the spell's answer is already memoized.
+        spells.add(en.spell);
+        const bit = bitOf(en.spell);
+        const always = cond === null || isConst(cond); // a false constant never gets here
+        const first = !always && (checked.has(en.spell) || !isLeaf(cond)) && (!mayTouch(cond) || mustTouch(cond));
+        if (always) em.code.push(...(bit === 0 ? [OP.CAST, en.spell] : [OP.CASTM, bit, en.spell])); // CAST: no memo bookkeeping
+        else if (first) {
+          em.code.push(mayTouch(cond) ? OP.CASTCHKT : OP.CASTCHK, bit, en.spell);
+          em.ref(skip);
+          em.branch(cond, false, skip);
+          em.code.push(OP.CASTGO, en.spell);
+        } else {
+          em.branch(cond, false, skip);
+          em.code.push(...(bit === 0 ? [OP.CAST, en.spell] : [OP.CASTM, bit, en.spell]));
+        }
+        // A check at the entry's start runs whenever a later entry of this list is reached (a list is
+        // only ever entered at its start), so later entries of the spell find its answer memoized.
+        if (bit !== 0 && (always || first)) checked.add(en.spell);
+        em.bind(skip);
+        continue;
+      }
+      // fast: `wait X if X > 0` is `wait X` (the wait op itself skips X <= 0 and NaN; X is pure, and
+      // its side-effect queries still run once): BM's `wait cooldown.kill_command.remains` entry.
+      const waitGuard = fast && en.kind === "wait" && cond !== null && isPositiveTest(cond, foldExpr(en.seconds));
+      if (cond !== null && !waitGuard) em.branch(cond, false, skip);
       switch (en.kind) {
         case "cast":
           em.code.push(OP.CAST, en.spell);
@@ -515,12 +637,15 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
   if (em.depth !== 0) throw new Error(`rotation compiler bug: value stack depth ${em.depth} after emission`);
 
   const code = Int32Array.from(em.code);
+  let mainPc = labels.get(main)!.pc!;
+  // fast: a main list that starts with an unconditional run starts at its target (saves a dispatch)
+  if (fast) for (let n = 0; code[mainPc] === OP.RUN && n < listNames.length; n++) mainPc = code[mainPc + 1]!;
   code[0] = ROT_MAGIC;
-  code[1] = ROT_VERSION;
+  code[1] = fast ? ROT_VERSION_FAST : ROT_VERSION;
   code[2] = varDefault.length;
   code[3] = em.maxDepth;
   code[4] = callDepth;
-  code[5] = labels.get(main)!.pc!;
+  code[5] = mainPc;
   code[6] = 0;
   code[7] = code.length;
   return {

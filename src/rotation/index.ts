@@ -1,6 +1,6 @@
 // Rotation (APL) language: parser, resolver, compiler to VM bytecode, JS reference evaluator.
 export { compileRotation, parseRotationJson, foldExpr } from "./compile.js";
-export type { CompiledRotation, RotationJson, RotationEntryJson } from "./compile.js";
+export type { CompiledRotation, CompileOptions, RotationJson, RotationEntryJson } from "./compile.js";
 export type { RotationSymbols } from "./resolve.js";
 export { parseExpression } from "./parse.js";
 export { evaluateAst, applyBinary } from "./evaluate.js";

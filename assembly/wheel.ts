@@ -104,6 +104,13 @@ export class TimingWheel {
   @inline
   push(t: i64, value: i32): void {
     if (t < this.now) t = this.now;
+    this.pushFromNow(t, value);
+  }
+
+  /** push() for a caller that guarantees t >= now (the engine): no late-push clamp. */
+  // @ts-ignore: decorator
+  @inline
+  pushFromNow(t: i64, value: i32): void {
     const s = t >> SLOT_SHIFT;
     if (s - this.base < <i64>WHEEL_SLOTS) this.route(t, s, value);
     else this.heapPush(t, value);

@@ -325,13 +325,13 @@ let immPayload: i32 = 0;
   if (t == now && !immPending && !wheel.pendingAtNow()) {
     immPending = true;
     immPayload = payload;
-  } else wheel.push(t0 + t, payload);
+  } else wheel.pushFromNow(t0 + t, payload); // t >= now: the engine never schedules into the past
 }
 
 /** push() for t > now (the immediate slot never applies): skips its checks. */
 // @ts-ignore: decorator
 @inline function pushLater(t: i64, payload: i32): void {
-  wheel.push(t0 + t, payload);
+  wheel.pushFromNow(t0 + t, payload);
 }
 
 // @ts-ignore: decorator

@@ -104,6 +104,13 @@ export class TimingWheel {
   @inline
   push(t: i64, value: i32): void {
     if (t < this.now) t = this.now;
+    this.pushFromNow(t, value);
+  }
+
+  /** push() for a caller that guarantees t >= now (the engine): no late-push clamp. */
+  // @ts-ignore: decorator
+  @inline
+  pushFromNow(t: i64, value: i32): void {
     const s = t >> SLOT_SHIFT;
     if (s - this.base < <i64>WHEEL_SLOTS) this.route(t, s, value);
     else this.heapPush(t, value);
@@ -111,19 +118,21 @@ export class TimingWheel {
   }
 
   /** Removes the earliest event into poppedT/poppedValue; false (and no change) when empty. */
-  // Inlined: the fast path is a dozen loads/stores; the rare slot change lives in advance().
+  // Inlined: the fast path is a dozen loads/stores; the slot change lives in popNextSlot().
   // @ts-ignore: decorator
   @inline
   pop(): bool {
-    if (this.size == 0) return false;
-    if (this.curMask == 0) this.advance();
-    const k = ctz(this.curMask);
+    // a non-empty current slot implies size > 0: the emptiness check waits for the slot change
+    const mask = this.curMask;
+    if (mask == 0) return this.popNextSlot();
+    const k = ctz(mask);
     const cp = this.cur + (<usize>k << 3);
     const n = load<i32>(cp);
-    const np = this.nodes + (<usize>n << NODE);
+    const nodes = this.nodes;
+    const np = nodes + (<usize>n << NODE);
     const next = load<i32>(np);
     store<i32>(cp, next);
-    if (next == NIL) this.curMask &= ~(<u32>1 << k);
+    if (next == NIL) this.curMask = mask & ~(<u32>1 << k);
     const t = (this.base << SLOT_SHIFT) + <i64>k;
     this.poppedT = t;
     this.poppedValue = load<i32>(np, 4);
@@ -161,9 +170,8 @@ export class TimingWheel {
       if (this.nodeTop == this.nodeCap) this.growNodes();
       n = this.nodeTop++;
     }
-    const np = this.nodes + (<usize>n << NODE);
-    store<i32>(np, NIL);
-    store<i32>(np, value, 4);
+    // next is set by route(): slot lists are walked up to their tail, so only sub-list nodes need NIL
+    store<i32>(this.nodes + (<usize>n << NODE), value, 4);
     return n;
   }
 
@@ -185,6 +193,7 @@ export class TimingWheel {
       const k = <i32>t & 31;
       const cp = this.cur + (<usize>k << 3);
       const bit = <u32>1 << k;
+      store<i32>(this.nodes + (<usize>n << NODE), NIL);
       if (this.curMask & bit) store<i32>(this.nodes + (<usize>load<i32>(cp, 4) << NODE), n);
       else {
         store<i32>(cp, n);
@@ -261,55 +270,109 @@ export class TimingWheel {
     return (w << 6) | <i32>ctz(load<u64>(this.l0 + (<usize>w << 3)));
   }
 
-  /** Moves the cursor to the next non-empty slot and expands it (current sub-lists are empty). */
-  private advance(): void {
-    let s: i64;
-    if (this.l2 == 0) {
-      s = load<i64>(this.heap) >> SLOT_SHIFT; // wheel empty: jump to the heap's earliest event
+  /**
+   * pop() when the current slot is exhausted (size > 0): moves the cursor to the next non-empty slot
+   * and pops its first event. A slot holding a single event (the common case: ~15 sparse pending
+   * events) is popped straight from its slot list, without going through the millisecond sub-lists
+   * (they stay empty; later pushes at t >= now into this slot still use them, after the popped event).
+   * Fewer field loads than the generic path: one call per ~1.7 events. False when the queue is empty.
+   */
+  // Inlined into pop(): no call frame and spills on one event in ~1.7.
+  // @ts-ignore: decorator
+  @inline
+  private popNextSlot(): bool {
+    if (this.size == 0) return false;
+    const base = this.base;
+    if (this.l2 != 0) {
+      const bpos = <i32>base & MASK;
+      const l0 = this.l0;
+      const w = bpos >> 6;
+      const wp = l0 + (<usize>w << 3);
+      const word = load<u64>(wp);
+      const bits = word & (<u64>-1 << <u64>(bpos & 63));
+      let pos: i32;
+      if (bits != 0) pos = (w << 6) | <i32>ctz(bits);
+      else pos = this.findFrom(bpos);
+      const s = base + <i64>((pos - bpos) & MASK);
+      const sp = this.slots + (<usize>pos << 3);
+      const n = load<i32>(sp);
+      if (n == load<i32>(sp, 4)) {
+        // single event: pop it directly
+        this.base = s;
+        store<i64>(sp, -1); // head = tail = NIL
+        if (bits != 0) {
+          // clear the slot's bit in the word already loaded; l1/l2 only when the word empties
+          const rest = word & ~(<u64>1 << <u64>(pos & 63));
+          store<u64>(wp, rest);
+          if (rest == 0) this.clearBit(pos);
+        } else this.clearBit(pos);
+        const np = this.nodes + (<usize>n << NODE);
+        const t = (s << SLOT_SHIFT) + <i64>load<u8>(this.nodeMs + <usize>n);
+        this.poppedT = t;
+        this.poppedValue = load<i32>(np, 4);
+        store<i32>(np, this.freeHead);
+        this.freeHead = n;
+        this.now = t;
+        this.size--;
+        if (this.heapLen > 0) this.migrate();
+        return true;
+      }
+      this.base = s;
+      this.expand(s);
     } else {
-      const bpos = <i32>this.base & MASK;
-      const pos = this.findFrom(bpos);
-      s = this.base + <i64>((pos - bpos) & MASK);
+      // wheel empty: jump to the heap's earliest event (migrate() routes it into the sub-lists)
+      const s = load<i64>(this.heap) >> SLOT_SHIFT;
+      this.base = s;
     }
-    this.base = s;
-    // Expand slot s into the millisecond sub-lists, keeping list (= insertion) order.
+    if (this.heapLen > 0) this.migrate();
+    // the sub-lists now hold the slot's events (at least one): pop the first
+    const mask = this.curMask;
+    const k = ctz(mask);
+    const cp = this.cur + (<usize>k << 3);
+    const n = load<i32>(cp);
+    const np = this.nodes + (<usize>n << NODE);
+    const next = load<i32>(np);
+    store<i32>(cp, next);
+    if (next == NIL) this.curMask = mask & ~(<u32>1 << k);
+    const t = (this.base << SLOT_SHIFT) + <i64>k;
+    this.poppedT = t;
+    this.poppedValue = load<i32>(np, 4);
+    store<i32>(np, this.freeHead);
+    this.freeHead = n;
+    this.now = t;
+    this.size--;
+    return true;
+  }
+
+  /** Expands slot s (non-empty, s == base) into the millisecond sub-lists, keeping list (= insertion) order. */
+  private expand(s: i64): void {
     const pos = <i32>s & MASK;
     const sp = this.slots + (<usize>pos << 3);
     let n = load<i32>(sp);
-    if (n != NIL && n == load<i32>(sp, 4)) {
-      // one event in the slot (the common case when events are sparse): no list walk
-      const k = <i32>load<u8>(this.nodeMs + <usize>n);
-      const cp = this.cur + (<usize>k << 3);
-      store<i32>(cp, n); // the tail's next is already NIL
+    const tail = load<i32>(sp, 4);
+    const nodes = this.nodes;
+    const nodeMs = this.nodeMs;
+    const cur = this.cur;
+    let mask: u32 = 0;
+    for (;;) {
+      const np = nodes + (<usize>n << NODE);
+      const next = load<i32>(np); // garbage for the tail (its next is never stored in a slot list)
+      store<i32>(np, NIL);
+      const k = <i32>load<u8>(nodeMs + <usize>n);
+      const cp = cur + (<usize>k << 3);
+      const bit = <u32>1 << k;
+      if (mask & bit) store<i32>(nodes + (<usize>load<i32>(cp, 4) << NODE), n);
+      else {
+        store<i32>(cp, n);
+        mask |= bit;
+      }
       store<i32>(cp, n, 4);
-      this.curMask = <u32>1 << k;
-      store<i64>(sp, -1); // head = tail = NIL
-      this.clearBit(pos);
-    } else if (n != NIL) {
-      const nodes = this.nodes;
-      const nodeMs = this.nodeMs;
-      const cur = this.cur;
-      let mask: u32 = 0;
-      do {
-        const np = nodes + (<usize>n << NODE);
-        const next = load<i32>(np);
-        store<i32>(np, NIL);
-        const k = <i32>load<u8>(nodeMs + <usize>n);
-        const cp = cur + (<usize>k << 3);
-        const bit = <u32>1 << k;
-        if (mask & bit) store<i32>(nodes + (<usize>load<i32>(cp, 4) << NODE), n);
-        else {
-          store<i32>(cp, n);
-          mask |= bit;
-        }
-        store<i32>(cp, n, 4);
-        n = next;
-      } while (n != NIL);
-      this.curMask = mask;
-      store<i64>(sp, -1); // head = tail = NIL
-      this.clearBit(pos);
+      if (n == tail) break;
+      n = next;
     }
-    if (this.heapLen > 0) this.migrate();
+    this.curMask = mask;
+    store<i64>(sp, -1); // head = tail = NIL
+    this.clearBit(pos);
   }
 
   /** Moves every heap event whose slot is now within the horizon into the wheel, in (t, seq) order. */

@@ -241,7 +241,8 @@ let iterPet: f64 = 0;
 let iterEvents: i32 = 0;
 let budgetExceeded: bool = false;
 /** Processed events per kind over the run (diagnostics; reset with the accumulators). */
-const kindCounts = new StaticArray<f64>(8);
+// i64, not f64: the per-event increment is one integer add instead of a constant load + f64 add.
+const kindCounts = new StaticArray<i64>(8);
 
 // stats totals (recomputed lazily when `dirty`)
 let dirty: bool = true;
@@ -324,7 +325,13 @@ let immPayload: i32 = 0;
   if (t == now && !immPending && !wheel.pendingAtNow()) {
     immPending = true;
     immPayload = payload;
-  } else wheel.push(t0 + t, payload);
+  } else wheel.pushFromNow(t0 + t, payload); // t >= now: the engine never schedules into the past
+}
+
+/** push() for t > now (the immediate slot never applies): skips its checks. */
+// @ts-ignore: decorator
+@inline function pushLater(t: i64, payload: i32): void {
+  wheel.pushFromNow(t0 + t, payload);
 }
 
 // @ts-ignore: decorator
@@ -709,6 +716,8 @@ function resetIteration(): void {
 function runIteration(): f64 {
   resetIteration();
   const end = durationMs;
+  // the event count lives in a local (a global is a memory store + reload per event); stored on exit
+  let events = 0;
   for (;;) {
     let t: i64;
     let p: i32;
@@ -723,7 +732,8 @@ function runIteration(): f64 {
       p = wheel.poppedValue;
     }
     if (t >= end) break; // normal terminal: first popped event at or after the encounter end
-    if (++iterEvents > MAX_EVENTS) {
+    if (++events > MAX_EVENTS) {
+      iterEvents = events;
       budgetExceeded = true;
       return 0;
     }
@@ -762,6 +772,7 @@ function runIteration(): f64 {
       default: onAutoAttack(arg, gen); break;
     }
   }
+  iterEvents = events;
   const secs = <f64>durationMs / 1000.0;
   return secs > 0 ? iterDamage / secs : 0.0;
 }
@@ -2236,12 +2247,12 @@ function onAutoAttack(arg: i32, gen: i32): void {
     if (gen == 1) {
       if (offDamage < 0) return;
       dealDamage(offDamage, false, -1, 0);
-      push(now + max<i64>(1, hasteDiv(autoSwingMs)), ev(EV_AUTO_ATTACK, 1, 0));
+      pushLater(now + max<i64>(1, hasteDiv(autoSwingMs)), ev(EV_AUTO_ATTACK, 1, 0));
       return;
     }
     if (autoDamage < 0) return;
     dealDamage(autoDamage, false, -1, 0);
-    push(now + max<i64>(1, hasteDiv(autoSwingMs)), ev(EV_AUTO_ATTACK, 0, 0));
+    pushLater(now + max<i64>(1, hasteDiv(autoSwingMs)), ev(EV_AUTO_ATTACK, 0, 0));
     return;
   }
   const p = arg - 1;
@@ -2256,7 +2267,7 @@ function onAutoAttack(arg: i32, gen: i32): void {
   const pr = petRec(p);
   const d = <i32>pr.melee;
   for (let i = 0; i < ps.count; i++) dealDamage(d, false, -1, 0);
-  push(now + max<i64>(1, hasteDiv(pr.swingMs)), ev(EV_AUTO_ATTACK, ps.gen, arg));
+  pushLater(now + max<i64>(1, hasteDiv(pr.swingMs)), ev(EV_AUTO_ATTACK, ps.gen, arg));
 }
 
 // ======================================================================================
@@ -2452,5 +2463,5 @@ export function engineResourceCurrent(i: i32): f64 {
 
 /** Events of kind k (EV_*) processed since engineResetAccumulators. */
 export function engineEventKindCount(k: i32): f64 {
-  return <u32>k < 8 ? unchecked(kindCounts[k]) : 0;
+  return <u32>k < 8 ? <f64>unchecked(kindCounts[k]) : 0;
 }

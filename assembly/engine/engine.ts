@@ -136,6 +136,10 @@ let damageRecs: usize = 0;
 let cdrRecs: usize = 0;
 let opRecs: usize = 0;
 let opListRecs: usize = 0;
+let opI32: usize = 0; // i32 x 4 per op: op, a, b, c truncated once at load (runOps)
+let opListI32: usize = 0; // i32 x 2 per op list: start, count
+let nOps = 0;
+let poolI32: usize = 0; // i32 copy of the pool (spellMult's spell lists)
 let procRecs: usize = 0;
 let rppmRecs: usize = 0;
 let petRecs: usize = 0;
@@ -487,7 +491,8 @@ export function engineLoad(): i32 {
     <usize>nChargePools * CHARGE_STATE_BYTES + <usize>nAuras * AURA_STATE_BYTES + <usize>nRppm * 48 +
     <usize>nPets * PET_STATE_BYTES + 64 + <usize>nProcs * (8 + 12 + 4 * <usize>(MAX_OP_DEPTH + 2)) + <usize>nProcs * 4 +
     <usize>MAX_TIMERS * 8 + 256 * 12 + <usize>nEffects * 56 + <usize>nAuras * 4 + 64 * 32 + <usize>nSpells * 4 + 32 +
-    <usize>nDamage * (HP_BYTES + 4) + HP_VAR_BYTES + 16 + 64;
+    <usize>nDamage * (HP_BYTES + 4) + HP_VAR_BYTES + 16 + 64 +
+    <usize>unchecked(secCount[S_OPS]) * 16 + <usize>nOpLists * 8 + 32 + <usize>unchecked(secCount[S_POOL]) * 4 + 16;
   if (need > arenaCap) {
     arenaCap = need + 4096;
     arena = heap.alloc(arenaCap);
@@ -509,6 +514,7 @@ export function engineLoad(): i32 {
   spellCache = carve(<usize>nSpells * 16);
   spellCacheVer = carve(<usize>nSpells * 8);
   loadHitTables();
+  loadOpTables();
   auraFlags = carve(<usize>nAuras * 4);
   for (let i = 0; i < nAuras; i++) {
     const a = auraRec(i);
@@ -1476,8 +1482,9 @@ function spellMult(spell: i32, pet: i32): f64 {
     if ((<i32>load<f64>(p, 24) & bit) == 0) continue;
     const s0 = <i32>load<f64>(p, 8);
     const n = <i32>load<f64>(p, 16);
+    const ids = poolI32 + (<usize>s0 << 2); // = poolI(s0 + j), converted once at load
     for (let j = 0; j < n; j++) {
-      if (poolI(s0 + j) == spell) {
+      if (load<i32>(ids + (<usize>j << 2)) == spell) {
         m *= load<f64>(p);
         break;
       }
@@ -1926,71 +1933,101 @@ function playerHitEffects(spell: i32, amt: f64, isCrit: bool, hitFlags: i32): vo
 // Op lists (constrained proc context: no direct queue access)
 // ======================================================================================
 
+/**
+ * i32 copies of the op records' fields and of the op-list headers, truncated once per image: each op
+ * otherwise pays ~8 instructions per f64 -> i32 field conversion (BM: ~250 ops/iteration). The values
+ * are the same truncations runOps made (<i32> of the same f64); f64/i64 uses still read the record.
+ */
+function loadOpTables(): void {
+  nOps = unchecked(secCount[S_OPS]);
+  opI32 = carve(<usize>nOps * 16);
+  opListI32 = carve(<usize>nOpLists * 8);
+  for (let i = 0; i < nOps; i++) {
+    const o = opRec(i);
+    const q = opI32 + (<usize>i << 4);
+    store<i32>(q, <i32>o.op);
+    store<i32>(q, <i32>o.a, 4);
+    store<i32>(q, <i32>o.b, 8);
+    store<i32>(q, <i32>o.c, 12);
+  }
+  for (let l = 0; l < nOpLists; l++) {
+    const lp = opListRecs + <usize>l * <usize>(OPLIST_STRIDE << 3);
+    store<i32>(opListI32 + (<usize>l << 3), <i32>load<f64>(lp));
+    store<i32>(opListI32 + (<usize>l << 3), <i32>load<f64>(lp, 8), 4);
+  }
+  const nPool = unchecked(secCount[S_POOL]);
+  poolI32 = carve(<usize>nPool * 4);
+  for (let i = 0; i < nPool; i++) store<i32>(poolI32 + (<usize>i << 2), poolI(i));
+}
+
 function runOps(list: i32, depth: i32): void {
   if (<u32>list >= <u32>nOpLists || depth > MAX_OP_DEPTH) return;
   const saved = procDepth;
   procDepth = depth;
-  const lp = opListRecs + <usize>list * <usize>(OPLIST_STRIDE << 3);
-  const start = <i32>load<f64>(lp);
-  const count = <i32>load<f64>(lp, 8);
+  const lq = opListI32 + (<usize>list << 3);
+  const start = load<i32>(lq);
+  const count = load<i32>(lq, 4);
   for (let i = 0; i < count; i++) {
-    const o = opRec(start + i);
-    const op = <i32>o.op;
+    const k = start + i;
+    const o = opRec(k);
+    const q = opI32 + (<usize>k << 4);
+    const op = load<i32>(q);
+    const ia = load<i32>(q, 4); // <i32>o.a
+    const ib = load<i32>(q, 8); // <i32>o.b
     switch (op) {
-      case OP_APPLY_AURA: applyAura(<i32>o.a, max(1, <i32>o.b)); break;
-      case OP_CONSUME_AURA: consumeAura(<i32>o.a, <i32>o.b); break;
+      case OP_APPLY_AURA: applyAura(ia, max(1, ib)); break;
+      case OP_CONSUME_AURA: consumeAura(ia, ib); break;
       case OP_GAIN_RESOURCE: {
-        const r = <i32>o.a;
-        if (<u32>r < <u32>nRes) gainRes(r, o.b);
+        if (<u32>ia < <u32>nRes) gainRes(ia, o.b);
         break;
       }
-      case OP_REDUCE_COOLDOWN: reduceCooldown(<i32>o.a, <i64>o.b); break;
-      case OP_RESET_COOLDOWN: resetCooldown(<i32>o.a); break;
-      case OP_DEAL_DAMAGE: dealDamage(<i32>o.a, false, -1, 0); break;
+      case OP_REDUCE_COOLDOWN: reduceCooldown(ia, <i64>o.b); break;
+      case OP_RESET_COOLDOWN: resetCooldown(ia); break;
+      case OP_DEAL_DAMAGE: dealDamage(ia, false, -1, 0); break;
       case OP_SCHEDULE: {
         if (timerFreeTop > 0) {
           timerFreeTop--;
           const slot = load<i32>(timerFree + (<usize>timerFreeTop << 2));
-          store<i32>(timerList + (<usize>slot << 2), <i32>o.b);
+          store<i32>(timerList + (<usize>slot << 2), ib);
           push(now + max<i64>(0, <i64>o.a), ev(EV_AURA_EXPIRE, 0, slot | ARG_FLAG));
         }
         break;
       }
       case OP_ROLL_RPPM: {
-        const t = <i32>o.a;
+        const t = ia;
         if (<u32>t < <u32>nRppm) {
           ensureStats();
           if (rollRppm(rppmSt(t), <f64>now, curHaste, rng)) {
             telRppm(t);
             if (tlOn) tlPush(now, TL_PROC | (1 << 8), t, 0);
-            runOps(<i32>o.b, depth + 1);
+            runOps(ib, depth + 1);
           }
         }
         break;
       }
       case OP_PROC_CHANCE: {
-        if (rng.next() < o.a) runOps(<i32>o.b, depth + 1);
+        if (rng.next() < o.a) runOps(ib, depth + 1);
         break;
       }
       case OP_IF_AURA: {
-        const a = <i32>o.a;
-        if (<u32>a < <u32>nAuras && auraSt(a).active != 0 && auraSt(a).stacks >= max(1, <i32>o.c)) runOps(<i32>o.b, depth + 1);
+        const a = ia;
+        if (<u32>a < <u32>nAuras && auraSt(a).active != 0 && auraSt(a).stacks >= max(1, load<i32>(q, 12))) runOps(ib, depth + 1);
         break;
       }
       case OP_IF_NOT_AURA: {
-        const a = <i32>o.a;
-        if (<u32>a < <u32>nAuras && auraSt(a).active == 0) runOps(<i32>o.b, depth + 1);
+        const a = ia;
+        if (<u32>a < <u32>nAuras && auraSt(a).active == 0) runOps(ib, depth + 1);
         break;
       }
-      case OP_SUMMON_PET: summonPet(<i32>o.a, <i64>o.b); break;
-      case OP_DISMISS_PET: dismissPet(<i32>o.a); break;
+      case OP_SUMMON_PET: summonPet(ia, <i64>o.b); break;
+      case OP_DISMISS_PET: dismissPet(ia); break;
       case OP_IF_CRIT: {
-        if (hitCrit == (o.b != 0)) runOps(<i32>o.a, depth + 1);
+        if (hitCrit == (o.b != 0)) runOps(ia, depth + 1);
         break;
       }
       case OP_BANK_DAMAGE: {
         // Ignite: bank a fraction of the triggering hit into a residual aura (outside a proc: amount 0)
-        const a = <i32>o.a;
+        const a = ia;
         if (<u32>a < <u32>nAuras && hitAmount > 0) {
           ensureStats();
           const frac = o.b + (o.c != 0 ? (curMastery * masteryCoef) / 100.0 : 0.0);

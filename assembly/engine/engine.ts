@@ -1693,6 +1693,9 @@ const HP_KIND: usize = 124; // i32: 0 flat, 1 ap, 2 sp
 const HP_CANCRIT: usize = 128; // i32
 const HP_MMAPPLY: usize = 132; // i32: 1 when the mastery multiplier applies to this entry
 const HP_FAST: usize = 136; // i32: 1 single-target hit that cannot cleave (pets, one target, or not physical)
+// i32: bit 0 some school effect of the image matches the entry's school, bit 1 some spell effect lists its
+// spell. Otherwise schoolMult/spellMult return exactly 1.0 and the multiply (an identity) is skipped.
+const HP_MULTFX: usize = 140;
 const HP_BYTES: usize = 144;
 const HP_VAR_BYTES: usize = 40;
 
@@ -1751,6 +1754,18 @@ function prepareHitConst(r: DamageRec, hp: usize): void {
   store<i32>(hp, r.canCrit == 0 ? 0 : 1, HP_CANCRIT);
   store<i32>(hp, mma, HP_MMAPPLY);
   store<i32>(hp, mode == 0 && (isPet || targets <= 1 || school != 1) ? 1 : 0, HP_FAST);
+  let fx = 0;
+  for (let i = 0; i < nEffects; i++) {
+    const e = effectRec(i);
+    const type = <i32>e.type;
+    if (type == E_DMG_MULT_SCHOOL && (<i32>e.a & school) != 0) fx |= 1;
+    else if (type == E_DMG_MULT_SPELLS && validSpell(spell)) {
+      const s0 = <i32>e.a;
+      const n = <i32>e.b;
+      for (let j = 0; j < n; j++) if (poolI(s0 + j) == spell) fx |= 2;
+    }
+  }
+  store<i32>(hp, fx, HP_MULTFX);
 }
 
 /** Fills the var part at `hv` for the entry whose const part is at `hc` (snapAura >= 0: that aura's snapshot stats). */
@@ -1779,8 +1794,9 @@ function prepareHitVar(hc: usize, hv: usize, snapAura: i32): void {
   store<f64>(hv, versF, HP_VERSF);
   const pb = load<i32>(hc, HP_PET);
   let mult = pb != 0 ? petMult : playerMult;
-  if (nActSchool > 0) mult *= schoolMult(load<i32>(hc, HP_SCHOOL), pb);
-  if (nActSpells > 0) mult *= spellMult(load<i32>(hc, HP_SPELL), pb);
+  const fx = load<i32>(hc, HP_MULTFX);
+  if (nActSchool > 0 && (fx & 1) != 0) mult *= schoolMult(load<i32>(hc, HP_SCHOOL), pb);
+  if (nActSpells > 0 && (fx & 2) != 0) mult *= spellMult(load<i32>(hc, HP_SPELL), pb);
   store<f64>(hv, mult, HP_MULT);
   store<f64>(hv, load<i32>(hc, HP_MMAPPLY) != 0 ? masteryM : 1.0, HP_MM);
 }
@@ -1791,7 +1807,7 @@ function prepareHitVar(hc: usize, hv: usize, snapAura: i32): void {
  */
 function dealDamage(d: i32, periodic: bool, snapAura: i32, noCrit: i32): void {
   const scale = hitScale; // finisher points: this call only, not the procs it triggers
-  if (scale != 1.0) hitScale = 1.0; // (almost always 1: a compare instead of a store)
+  hitScale = 1.0;
   if (<u32>d >= <u32>nDamage) return;
   ensureStats();
   const hc = dmgPrep + <usize>d * HP_BYTES;
@@ -1806,6 +1822,12 @@ function dealDamage(d: i32, periodic: bool, snapAura: i32, noCrit: i32): void {
       store<i32>(vp, statsVer);
     }
   }
+  hitEntry(hc, hv, periodic, noCrit, scale);
+}
+
+/** The hits of one dealDamage call: const part at `hc`, var part at `hv` (both current). */
+// @ts-ignore: decorator
+@inline function hitEntry(hc: usize, hv: usize, periodic: bool, noCrit: i32, scale: f64): void {
   const spell = load<i32>(hc, HP_SPELL);
   const isPet = load<i32>(hc, HP_PET) != 0;
   // Fast path: one single-target hit that cannot cleave. The inputs are read straight from the HitPrep

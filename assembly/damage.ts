@@ -115,6 +115,30 @@ export function damageCalcPre<R>(
   return max<f64>(0.0, afterArmor * damageMultiplier * masteryMult);
 }
 
+/**
+ * damageCalcPre split in two for the engine's prepared hits (same expressions, same draws, same bits):
+ * damageRaw is steps 1–2 (the weapon draw when weaponMax > 0); the caller then draws the crit against a
+ * chance it clamped once per prepared entry (clamping is idempotent) and looks the crit factor up in a
+ * [1.0, critMultiplier] table (exactly the two values damageCalcPre's bit select picks); damageFinal is
+ * steps 4–7. Keeps raw/isCrit in registers instead of the lastRaw/lastIsCrit globals.
+ */
+// @ts-ignore: decorator
+@inline
+export function damageRaw<R>(base: f64, weaponMin: f64, weaponMax: f64, weaponMultiplier: f64, coefficient: f64, attackPower: f64, rng: R): f64 {
+  let weaponRoll = 0.0;
+  if (weaponMax > 0) weaponRoll = weaponMin + rng.next() * (weaponMax - weaponMin);
+  return base + weaponRoll * weaponMultiplier + coefficient * attackPower;
+}
+
+// @ts-ignore: decorator
+@inline
+export function damageFinal(raw: f64, factor: f64, versFactor: f64, armorMult: f64, damageMultiplier: f64, masteryMult: f64): f64 {
+  const afterCrit = raw * factor;
+  const afterVers = afterCrit * versFactor;
+  const afterArmor = afterVers * armorMult;
+  return max<f64>(0.0, afterArmor * damageMultiplier * masteryMult);
+}
+
 /** f64 per input record in damageCalcBatch (field order as DamageInput in src/kernels/damage.ts). */
 export const DAMAGE_IN_STRIDE: i32 = 13;
 /** f64 per output record: raw, isCrit (0/1), finalAmount. */

@@ -83,6 +83,57 @@ export function fireImpactProcs<R>(table: ImpactProcTable, spellId: i32, hitFlag
 }
 
 /**
+ * Engine fast path (tables <= 31 procs): precomputes, once per image, the eligibility split into its two
+ * independent parts, so a hit finds its candidate procs with two loads and an AND instead of running
+ * every check of every proc. spellMaskPtr[s] (i32, s < nSpells): bit i when proc i's spell filter passes
+ * for spell s; flagMaskPtr[k] (i32, k < 4, k = hitFlags & (HIT_PERIODIC | HIT_CRIT)): bit i when proc i's
+ * periodic/crit checks pass. Both parts come from impactProcEligible itself (the checks are a plain
+ * conjunction), so mask bits == eligibility for every non-pet hit with amount > 0.
+ */
+export function impactProcMasks(table: ImpactProcTable, nSpells: i32, spellMaskPtr: usize, flagMaskPtr: usize): void {
+  const count = table.count;
+  for (let k = 0; k < 4; k++) {
+    let m = 0;
+    for (let i = 0; i < count; i++) {
+      const off = <usize>i << 2;
+      if (impactProcEligible(load<i32>(table.flags + off) & ~PROC_HAS_FILTER, 0, 0, 0, 0, k, 1.0)) m |= 1 << i;
+    }
+    store<i32>(flagMaskPtr + (<usize>k << 2), m);
+  }
+  for (let s = 0; s < nSpells; s++) {
+    let m = 0;
+    for (let i = 0; i < count; i++) {
+      const off = <usize>i << 2;
+      if (impactProcEligible(
+        load<i32>(table.flags + off) & PROC_HAS_FILTER, table.filterIds, load<i32>(table.filterStart + off),
+        load<i32>(table.filterLen + off), s, 0, 1.0,
+      )) m |= 1 << i;
+    }
+    store<i32>(spellMaskPtr + (<usize>s << 2), m);
+  }
+}
+
+/**
+ * fireImpactProcs for a precomputed non-zero eligibility mask (impactProcMasks): one procChance draw per
+ * set bit in ascending index (= registration) order, exactly the draws fireImpactProcs makes.
+ */
+// @ts-ignore: decorator
+@inline
+export function fireImpactProcsMasked<R>(table: ImpactProcTable, mask: i32, rng: R, outIdxPtr: usize): i32 {
+  let fired = 0;
+  let m = mask;
+  while (m != 0) {
+    const i = ctz(m);
+    m &= m - 1;
+    if (procChance(load<f64>(table.chances + (<usize>i << 3)), rng)) {
+      store<i32>(outIdxPtr + (<usize>fired << 2), i);
+      fired++;
+    }
+  }
+  return fired;
+}
+
+/**
  * Cross-check entry: n hits of 3 f64 (spellId, hitFlags, amount) at hitsPtr against the table at
  * tablePtr; out[i] = bit mask of the fired proc indices (as f64, so up to 52 procs). `scratchIdxPtr`
  * must hold table.count i32. Returns the number of draws consumed.

@@ -5,10 +5,10 @@
 // reused across runs (stub runtime: nothing is freed, so nothing may be allocated per event).
 import { TimingWheel } from "../wheel";
 import { Xorshift64, seedPrefix, seedFromPrefix } from "../rng";
-import { damageCalcPre, damageLastIsCrit, armorMitigation } from "../damage";
+import { damageRaw, damageFinal, armorMitigation } from "../damage";
 import { ResourceSlot } from "../resource";
 import { RppmTracker, rollRppm } from "../rppm";
-import { ImpactProcTable, fireImpactProcs, HIT_CRIT, HIT_PERIODIC } from "../procs";
+import { ImpactProcTable, fireImpactProcs, fireImpactProcsMasked, impactProcMasks, HIT_CRIT, HIT_PERIODIC } from "../procs";
 import { Rotation, rotationCheck, rotationLoad, rotationReset, selectAction, actionKind, actionSpell, actionWaitMs, ACTION_CAST, ACTION_WAIT, ROT_OK } from "../rotation/vm";
 import * as Q from "../rotation/queries";
 import {
@@ -136,6 +136,10 @@ let damageRecs: usize = 0;
 let cdrRecs: usize = 0;
 let opRecs: usize = 0;
 let opListRecs: usize = 0;
+let opI32: usize = 0; // i32 x 4 per op: op, a, b, c truncated once at load (runOps)
+let opListI32: usize = 0; // i32 x 2 per op list: start, count
+let nOps = 0;
+let poolI32: usize = 0; // i32 copy of the pool (spellMult's spell lists)
 let procRecs: usize = 0;
 let rppmRecs: usize = 0;
 let petRecs: usize = 0;
@@ -207,6 +211,9 @@ let rppmState: usize = 0; // RppmTracker x nRppm (48 bytes)
 let petState: usize = 0;
 let procTable: usize = 0; // ImpactProcTable header
 let procFired: usize = 0; // i32 x nProcs x (MAX_OP_DEPTH + 1)
+let procSpellMask: usize = 0; // i32 x nSpells: impact procs whose spell filter passes (impactProcMasks)
+let procFlagMask: usize = 0; // i32 x 4: impact procs whose periodic/crit checks pass, by hitFlags & 3
+let procMasked: bool = false; // nProcs <= 31: playerHitEffects uses the masks
 let timerList: usize = 0; // i32 x MAX_TIMERS: op list per slot
 let timerFree: usize = 0; // i32 stack of free slots
 let timerFreeTop: i32 = 0;
@@ -216,8 +223,8 @@ let schoolCacheVer: usize = 0; // i32 x 128 x 2
 let spellCache: usize = 0; // f64 x nSpells x 2
 let spellCacheVer: usize = 0; // i32 x nSpells x 2
 let dmgPrep: usize = 0; // HitPrep x nDamage (dealDamage)
-let dmgPrepVer: usize = 0; // i32 x nDamage: statsVer of each HitPrep
-let hitScratch: usize = 0; // one HitPrep for snapshot hits
+let dmgPrepVer: usize = 0; // i32 x nDamage: statsVer of each HitPrep var part
+let hitScratch: usize = 0; // one HitPrep var part for snapshot hits
 let auraFlags: usize = 0; // i32 x nAuras: bit 0 has effects, bit 1 has a haste effect
 let actSchool: usize = 0; // active school effects: (value f64, mask f64, scope f64) x nEffects
 let actSpells: usize = 0; // active spell effects: (value, poolStart, len, scope) x nEffects
@@ -492,7 +499,9 @@ export function engineLoad(): i32 {
     <usize>nRes * 32 + <usize>nSpells * (SPELL_STATE_BYTES + 32 + 16 + 8) + <usize>(nLocks + nCatPools) * 8 +
     <usize>nChargePools * CHARGE_STATE_BYTES + <usize>nAuras * AURA_STATE_BYTES + <usize>nRppm * 48 +
     <usize>nPets * PET_STATE_BYTES + 64 + <usize>nProcs * (8 + 12 + 4 * <usize>(MAX_OP_DEPTH + 2)) + <usize>nProcs * 4 +
-    <usize>MAX_TIMERS * 8 + 256 * 12 + <usize>nEffects * 56 + <usize>nAuras * 4 + 64 * 32;
+    <usize>MAX_TIMERS * 8 + 256 * 12 + <usize>nEffects * 56 + <usize>nAuras * 4 + 64 * 32 + <usize>nSpells * 4 + 32 +
+    <usize>nDamage * (HP_BYTES + 4) + HP_VAR_BYTES + 16 + 64 +
+    <usize>unchecked(secCount[S_OPS]) * 16 + <usize>nOpLists * 8 + 32 + <usize>unchecked(secCount[S_POOL]) * 4 + 16;
   if (need > arenaCap) {
     arenaCap = need + 4096;
     arena = heap.alloc(arenaCap);
@@ -513,10 +522,8 @@ export function engineLoad(): i32 {
   schoolCacheVer = carve(256 * 4);
   spellCache = carve(<usize>nSpells * 16);
   spellCacheVer = carve(<usize>nSpells * 8);
-  dmgPrep = carve(<usize>nDamage * HP_BYTES);
-  dmgPrepVer = carve(<usize>nDamage * 4);
-  memory.fill(dmgPrepVer, 0, <usize>nDamage * 4); // statsVer >= 1: nothing is current before the first recompute
-  hitScratch = carve(HP_BYTES);
+  loadHitTables();
+  loadOpTables();
   auraFlags = carve(<usize>nAuras * 4);
   for (let i = 0; i < nAuras; i++) {
     const a = auraRec(i);
@@ -552,6 +559,10 @@ export function engineLoad(): i32 {
     for (let j = 0; j < len; j++) store<i32>(fIds + (<usize>(fp + j) << 2), poolI(<i32>p.filterStart + j));
     fp += len;
   }
+  procSpellMask = carve(<usize>nSpells * 4);
+  procFlagMask = carve(16);
+  procMasked = nProcs <= 31; // 31: a full 32-bit mask would read as the -1 fallback
+  if (procMasked) impactProcMasks(tbl, nSpells, procSpellMask, procFlagMask);
   for (let i = 0; i < nChargePools; i++) {
     const c = chargeSt(i);
     c.max = <i32>load<f64>(chargeRecs + <usize>i * <usize>(CHARGE_POOL_STRIDE << 3));
@@ -1645,8 +1656,9 @@ function spellMult(spell: i32, pet: i32): f64 {
     if ((<i32>load<f64>(p, 24) & bit) == 0) continue;
     const s0 = <i32>load<f64>(p, 8);
     const n = <i32>load<f64>(p, 16);
+    const ids = poolI32 + (<usize>s0 << 2); // = poolI(s0 + j), converted once at load
     for (let j = 0; j < n; j++) {
-      if (poolI(s0 + j) == spell) {
+      if (load<i32>(ids + (<usize>j << 2)) == spell) {
         m *= load<f64>(p);
         break;
       }
@@ -1847,7 +1859,7 @@ function residualTick(d: i32, idx: i32, r: usize, st: AuraState): void {
   const amt = st.bank / <f64>left;
   st.bank -= amt;
   if (left == 1) st.bank = 0;
-  recordHit(<i32>damageRec(d).spell, amt, false, false, HIT_PERIODIC);
+  recordHit(<i32>damageRec(d).spell, amt, false, false, true);
 }
 
 function onAuraTick(idx: i32, gen: i32): void {
@@ -1922,36 +1934,115 @@ function aoeMult(mode: i32, i: i32, n: i32, param: f64): f64 {
   return 1.0;
 }
 
-/**
- * Deals damage entry `d`. periodic: DoT/channel tick. snapAura >= 0: use that aura's snapshot stats.
- * noCrit: 1 forces crit chance 0 (tick_may_crit false).
- */
 // Prepared hit inputs of one damage entry (HitPrep, HP_BYTES): everything DamageCalc needs besides the
-// entry's base/aoeParam and the draws. Without a snapshot they depend only on the stat sheet, so each
-// entry keeps one per stats version (dmgPrep/dmgPrepVer): a hit then skips ~25 loads, conversions and
-// selects. The values are computed by the same expressions as before, so every result bit is the same.
-const HP_POWER: usize = 0;
-const HP_COEF: usize = 8;
-const HP_CRIT: usize = 16; // crit chance when the hit may crit (noCrit = 0)
-const HP_WMIN: usize = 24;
-const HP_WMAX: usize = 32;
-const HP_WMULT: usize = 40;
-const HP_MULT: usize = 48;
-const HP_MM: usize = 56;
-const HP_VERSF: usize = 64;
+// draws. The const part depends only on the entry and the run config: filled once per image
+// (loadHitTables), so no per-hit or per-miss f64 -> i32 record conversions. The var part depends on the
+// stat sheet (without a snapshot): each entry keeps one per stats version (dmgPrepVer). Snapshot hits prepare a var part in hitScratch for that hit only. The values are computed
+// by the same expressions as before, so every result bit is the same.
+const HP_POWER: usize = 0; // var part
+const HP_CRIT: usize = 8; // crit chance clamped to [0, 1] (0 when the entry cannot crit)
+const HP_MULT: usize = 16;
+const HP_MM: usize = 24;
+const HP_VERSF: usize = 32;
+const HP_COEF: usize = 40; // const part
+const HP_WMIN: usize = 48;
+const HP_WMAX: usize = 56;
+const HP_WMULT: usize = 64;
 const HP_ARMORM: usize = 72;
-const HP_SPELL: usize = 80; // i32
-const HP_PET: usize = 84; // i32: 1 pet hit
-const HP_MODE: usize = 88; // i32: aoe mode (0 for pets)
-const HP_N: usize = 92; // i32: targets hit
-const HP_SCHOOL: usize = 96; // i32
-const HP_BYTES: usize = 104;
+const HP_BASE: usize = 80;
+const HP_CRITB: usize = 88; // critBonus / 100
+const HP_AOEP: usize = 96; // aoeParam
+const HP_SPELL: usize = 104; // i32
+const HP_PET: usize = 108; // i32: 1 pet hit
+const HP_MODE: usize = 112; // i32: aoe mode (0 for pets)
+const HP_N: usize = 116; // i32: targets hit
+const HP_SCHOOL: usize = 120; // i32
+const HP_KIND: usize = 124; // i32: 0 flat, 1 ap, 2 sp
+const HP_CANCRIT: usize = 128; // i32
+const HP_MMAPPLY: usize = 132; // i32: 1 when the mastery multiplier applies to this entry
+const HP_FAST: usize = 136; // i32: 1 single-target hit that cannot cleave (pets, one target, or not physical)
+// i32: bit 0 some school effect of the image matches the entry's school, bit 1 some spell effect lists its
+// spell. Otherwise schoolMult/spellMult return exactly 1.0 and the multiply (an identity) is skipped.
+const HP_MULTFX: usize = 140;
+const HP_BYTES: usize = 144;
+const HP_VAR_BYTES: usize = 40;
 
-/** Fills the HitPrep at `hp` for entry record `r` (snapAura >= 0: that aura's snapshot stats). */
-function prepareHit(r: DamageRec, snapAura: i32, hp: usize): void {
+let critFactors: usize = 0; // f64 x 2: [1.0, critMult], indexed by isCrit (damageFinal's factor)
+
+/** Lays out the HitPrep const parts and the crit factor table (engineLoad, after the run config). */
+function loadHitTables(): void {
+  dmgPrep = carve(<usize>nDamage * HP_BYTES);
+  dmgPrepVer = carve(<usize>nDamage * 4);
+  memory.fill(dmgPrepVer, 0, <usize>nDamage * 4); // statsVer >= 1: nothing is current before the first recompute
+  hitScratch = carve(HP_VAR_BYTES);
+  critFactors = carve(16);
+  store<f64>(critFactors, 1.0);
+  store<f64>(critFactors, critMult, 8);
+  for (let d = 0; d < nDamage; d++) prepareHitConst(damageRec(d), dmgPrep + <usize>d * HP_BYTES);
+}
+
+function prepareHitConst(r: DamageRec, hp: usize): void {
   const spell = <i32>r.spell;
-  const petIdx = <i32>r.pet;
-  const isPet = petIdx >= 0;
+  const isPet = <i32>r.pet >= 0;
+  const kind = <i32>r.kind;
+  const school = <i32>r.school;
+  store<f64>(hp, kind == 0 ? 0.0 : r.coefficient, HP_COEF);
+  store<f64>(hp, school == 1 ? armorMitPhys : 1.0, HP_ARMORM); // armor: physical only (armorMitigation(0, K) = 1)
+  let wMin = 0.0;
+  let wMax = 0.0;
+  let wMult = 0.0;
+  if (!isPet && r.weaponMultiplier > 0) {
+    wMin = weaponMin;
+    wMax = weaponMax;
+    wMult = r.weaponMultiplier;
+  }
+  store<f64>(hp, wMin, HP_WMIN);
+  store<f64>(hp, wMax, HP_WMAX);
+  store<f64>(hp, wMult, HP_WMULT);
+  store<f64>(hp, r.base, HP_BASE);
+  store<f64>(hp, r.critBonus / 100.0, HP_CRITB);
+  store<f64>(hp, r.aoeParam, HP_AOEP);
+  let mma = 0;
+  if (masteryKind >= 0 && (!isPet || masteryPets)) {
+    if (masteryKind == 0 || (masterySchool & school) != 0) mma = 1;
+  }
+  const mode = isPet ? 0 : <i32>r.aoe;
+  let n = 1;
+  if (mode != 0) {
+    n = targets;
+    const mt = <i32>r.maxTargets;
+    if (mt > 0 && mt < n) n = mt;
+  }
+  store<i32>(hp, spell, HP_SPELL);
+  store<i32>(hp, isPet ? 1 : 0, HP_PET);
+  store<i32>(hp, mode, HP_MODE);
+  store<i32>(hp, n, HP_N);
+  store<i32>(hp, school, HP_SCHOOL);
+  store<i32>(hp, kind, HP_KIND);
+  store<i32>(hp, r.canCrit == 0 ? 0 : 1, HP_CANCRIT);
+  store<i32>(hp, mma, HP_MMAPPLY);
+  store<i32>(hp, mode == 0 && (isPet || targets <= 1 || school != 1) ? 1 : 0, HP_FAST);
+  let fx = 0;
+  for (let i = 0; i < nEffects; i++) {
+    const e = effectRec(i);
+    const type = <i32>e.type;
+    if (type == E_DMG_MULT_SCHOOL && (<i32>e.a & school) != 0) fx |= 1;
+    else if (type == E_DMG_MULT_SPELLS && validSpell(spell)) {
+      const s0 = <i32>e.a;
+      const n = <i32>e.b;
+      for (let j = 0; j < n; j++) if (poolI(s0 + j) == spell) fx |= 2;
+    }
+  }
+  store<i32>(hp, fx, HP_MULTFX);
+}
+
+/**
+ * Fills the var part at `hv` for the entry whose const part is at `hc` (snapAura >= 0: that aura's
+ * snapshot stats). Inlined into dealDamage: as a call it cost ~8k instr/iteration more (BM, per-function
+ * callgrind counts), mostly argument spills around the ~270 misses per iteration.
+ */
+// @ts-ignore: decorator
+@inline function prepareHitVar(hc: usize, hv: usize, snapAura: i32): void {
   let ap = curAp;
   let sp = curSp;
   let critC = critChanceCur;
@@ -1965,107 +2056,100 @@ function prepareHit(r: DamageRec, snapAura: i32, hp: usize): void {
     versF = 1.0 + st.snapVers / 100.0;
     masteryM = masteryKind >= 0 ? 1.0 + (st.snapMastery * masteryCoef) / 100.0 : 1.0;
   }
-  const kind = <i32>r.kind;
-  const school = <i32>r.school;
-  store<f64>(hp, kind == 1 ? ap : kind == 2 ? sp : 0.0, HP_POWER);
-  store<f64>(hp, kind == 0 ? 0.0 : r.coefficient, HP_COEF);
-  store<f64>(hp, r.canCrit == 0 ? 0.0 : critC + r.critBonus / 100.0, HP_CRIT); // damageCalc clamps to [0, 1]
-  store<f64>(hp, school == 1 ? armorMitPhys : 1.0, HP_ARMORM); // armor: physical only (armorMitigation(0, K) = 1)
-  store<f64>(hp, versF, HP_VERSF);
-  let wMin = 0.0;
-  let wMax = 0.0;
-  let wMult = 0.0;
-  if (!isPet && r.weaponMultiplier > 0) {
-    wMin = weaponMin;
-    wMax = weaponMax;
-    wMult = r.weaponMultiplier;
+  const kind = load<i32>(hc, HP_KIND);
+  store<f64>(hv, kind == 1 ? ap : kind == 2 ? sp : 0.0, HP_POWER);
+  let crit = 0.0;
+  if (load<i32>(hc, HP_CANCRIT) != 0) {
+    const c = critC + load<f64>(hc, HP_CRITB);
+    crit = c < 0 ? 0.0 : c > 1 ? 1.0 : c; // DamageCalc step 3's clamp, done once here
   }
-  store<f64>(hp, wMin, HP_WMIN);
-  store<f64>(hp, wMax, HP_WMAX);
-  store<f64>(hp, wMult, HP_WMULT);
-  const pb = isPet ? 1 : 0;
-  let mult = isPet ? petMult : playerMult;
-  if (nActSchool > 0) mult *= schoolMult(school, pb);
-  if (nActSpells > 0) mult *= spellMult(spell, pb);
-  store<f64>(hp, mult, HP_MULT);
-  let mm = 1.0;
-  if (masteryKind >= 0 && (!isPet || masteryPets)) {
-    if (masteryKind == 0 || (masterySchool & school) != 0) mm = masteryM;
-  }
-  store<f64>(hp, mm, HP_MM);
-  const mode = isPet ? 0 : <i32>r.aoe;
-  let n = 1;
-  if (mode != 0) {
-    n = targets;
-    const mt = <i32>r.maxTargets;
-    if (mt > 0 && mt < n) n = mt;
-  }
-  store<i32>(hp, spell, HP_SPELL);
-  store<i32>(hp, pb, HP_PET);
-  store<i32>(hp, mode, HP_MODE);
-  store<i32>(hp, n, HP_N);
-  store<i32>(hp, school, HP_SCHOOL);
+  store<f64>(hv, crit, HP_CRIT);
+  store<f64>(hv, versF, HP_VERSF);
+  const pb = load<i32>(hc, HP_PET);
+  let mult = pb != 0 ? petMult : playerMult;
+  const fx = load<i32>(hc, HP_MULTFX);
+  if (nActSchool > 0 && (fx & 1) != 0) mult *= schoolMult(load<i32>(hc, HP_SCHOOL), pb);
+  if (nActSpells > 0 && (fx & 2) != 0) mult *= spellMult(load<i32>(hc, HP_SPELL), pb);
+  store<f64>(hv, mult, HP_MULT);
+  store<f64>(hv, load<i32>(hc, HP_MMAPPLY) != 0 ? masteryM : 1.0, HP_MM);
 }
 
+/**
+ * Deals damage entry `d`. periodic: DoT/channel tick. snapAura >= 0: use that aura's snapshot stats.
+ * noCrit: 1 forces crit chance 0 (tick_may_crit false).
+ */
 function dealDamage(d: i32, periodic: bool, snapAura: i32, noCrit: i32): void {
   const scale = hitScale; // finisher points: this call only, not the procs it triggers
   hitScale = 1.0;
   if (<u32>d >= <u32>nDamage) return;
   ensureStats();
-  const r = damageRec(d);
-  let hp: usize;
+  const hc = dmgPrep + <usize>d * HP_BYTES;
+  let hv = hc;
   if (snapAura >= 0) {
-    hp = hitScratch; // snapshot stats: prepared for this hit only
-    prepareHit(r, snapAura, hp);
+    hv = hitScratch; // snapshot stats: prepared for this hit only
+    prepareHitVar(hc, hv, snapAura);
   } else {
-    hp = dmgPrep + <usize>d * HP_BYTES;
     const vp = dmgPrepVer + (<usize>d << 2);
     if (load<i32>(vp) != statsVer) {
-      prepareHit(r, -1, hp);
+      prepareHitVar(hc, hc, -1);
       store<i32>(vp, statsVer);
     }
   }
-  const spell = load<i32>(hp, HP_SPELL);
-  const isPet = load<i32>(hp, HP_PET) != 0;
-  const mode = load<i32>(hp, HP_MODE);
-  // Fast path: one single-target hit that cannot cleave (pets, one target, or not physical). The
-  // inputs are read straight from the HitPrep before anything can overwrite it (a nested proc hit may
-  // re-prepare the same entry), and nothing has to stay live across recordHit's proc call, so the
-  // compiled code keeps no spilled copies. Same expressions and draws as the general path below.
-  if (mode == 0 && (isPet || targets <= 1 || load<i32>(hp, HP_SCHOOL) != 1)) {
-    const amt1 = damageCalcPre(
-      r.base, load<f64>(hp, HP_WMIN), load<f64>(hp, HP_WMAX), load<f64>(hp, HP_WMULT), load<f64>(hp, HP_COEF),
-      load<f64>(hp, HP_POWER), noCrit != 0 ? 0.0 : load<f64>(hp, HP_CRIT), critMult, load<f64>(hp, HP_VERSF),
-      load<f64>(hp, HP_ARMORM), load<f64>(hp, HP_MULT) * scale, load<f64>(hp, HP_MM), rng,
+  hitEntry(hc, hv, periodic, noCrit, scale);
+}
+
+/** The hits of one dealDamage call: const part at `hc`, var part at `hv` (both current). */
+// @ts-ignore: decorator
+@inline function hitEntry(hc: usize, hv: usize, periodic: bool, noCrit: i32, scale: f64): void {
+  const spell = load<i32>(hc, HP_SPELL);
+  const isPet = load<i32>(hc, HP_PET) != 0;
+  // Fast path: one single-target hit that cannot cleave. The inputs are read straight from the HitPrep
+  // before anything can overwrite it (a nested proc hit may re-prepare the same entry), and nothing has
+  // to stay live across recordHit's proc call. Same expressions and draws as the general path below.
+  if (load<i32>(hc, HP_FAST) != 0) {
+    const raw = damageRaw(
+      load<f64>(hc, HP_BASE), load<f64>(hc, HP_WMIN), load<f64>(hc, HP_WMAX), load<f64>(hc, HP_WMULT),
+      load<f64>(hc, HP_COEF), load<f64>(hv, HP_POWER), rng,
     );
-    recordHit(spell, amt1, damageLastIsCrit(), isPet, (periodic ? HIT_PERIODIC : 0) | (isPet ? 4 : 0));
+    const isCrit = rng.next() < (noCrit != 0 ? 0.0 : load<f64>(hv, HP_CRIT));
+    const amt1 = damageFinal(
+      raw, load<f64>(critFactors + (<usize>isCrit << 3)), load<f64>(hv, HP_VERSF), load<f64>(hc, HP_ARMORM),
+      load<f64>(hv, HP_MULT) * scale, load<f64>(hv, HP_MM),
+    );
+    recordHit(spell, amt1, isCrit, isPet, periodic);
     return;
   }
-  const power = load<f64>(hp, HP_POWER);
-  const coef = load<f64>(hp, HP_COEF);
-  const critChance = noCrit != 0 ? 0.0 : load<f64>(hp, HP_CRIT);
-  const wMin = load<f64>(hp, HP_WMIN);
-  const wMax = load<f64>(hp, HP_WMAX);
-  const wMult = load<f64>(hp, HP_WMULT);
-  const mult = load<f64>(hp, HP_MULT);
-  const mm = load<f64>(hp, HP_MM);
-  const versF = load<f64>(hp, HP_VERSF);
-  const armorM = load<f64>(hp, HP_ARMORM);
-  const n = load<i32>(hp, HP_N);
-  const base = r.base;
-  const hitFlagsBase = (periodic ? HIT_PERIODIC : 0) | (isPet ? 4 : 0);
+  const mode = load<i32>(hc, HP_MODE);
+  const power = load<f64>(hv, HP_POWER);
+  const coef = load<f64>(hc, HP_COEF);
+  const critChance = noCrit != 0 ? 0.0 : load<f64>(hv, HP_CRIT);
+  const wMin = load<f64>(hc, HP_WMIN);
+  const wMax = load<f64>(hc, HP_WMAX);
+  const wMult = load<f64>(hc, HP_WMULT);
+  const mult = load<f64>(hv, HP_MULT);
+  const mm = load<f64>(hv, HP_MM);
+  const versF = load<f64>(hv, HP_VERSF);
+  const armorM = load<f64>(hc, HP_ARMORM);
+  const n = load<i32>(hc, HP_N);
+  const base = load<f64>(hc, HP_BASE);
+  const aoeParam = load<f64>(hc, HP_AOEP);
+  const school = load<i32>(hc, HP_SCHOOL);
   for (let i = 0; i < n; i++) {
-    const m = (mode == 0 ? mult : mult * aoeMult(mode, i, n, r.aoeParam)) * scale;
-    const amt = damageCalcPre(base, wMin, wMax, wMult, coef, power, critChance, critMult, versF, armorM, m, mm, rng);
-    recordHit(spell, amt, damageLastIsCrit(), isPet, hitFlagsBase);
+    const m = (mode == 0 ? mult : mult * aoeMult(mode, i, n, aoeParam)) * scale;
+    const raw = damageRaw(base, wMin, wMax, wMult, coef, power, rng);
+    const isCrit = rng.next() < critChance;
+    const amt = damageFinal(raw, load<f64>(critFactors + (<usize>isCrit << 3)), versF, armorM, m, mm);
+    recordHit(spell, amt, isCrit, isPet, periodic);
   }
   // Cleave: a single-target physical player hit cleaves while a Cleave buff is up
-  if (mode == 0 && !isPet && cleaveCount > 0 && targets > 1 && load<i32>(hp, HP_SCHOOL) == 1) {
+  if (mode == 0 && !isPet && cleaveCount > 0 && targets > 1 && school == 1) {
     const extra = min(cleaveCount, targets - 1);
     const m = mult * cleaveValue;
     for (let i = 0; i < extra; i++) {
-      const amt = damageCalcPre(base, wMin, wMax, wMult, coef, power, critChance, critMult, versF, armorM, m, mm, rng);
-      recordHit(spell, amt, damageLastIsCrit(), false, hitFlagsBase);
+      const raw = damageRaw(base, wMin, wMax, wMult, coef, power, rng);
+      const isCrit = rng.next() < critChance;
+      const amt = damageFinal(raw, load<f64>(critFactors + (<usize>isCrit << 3)), versF, armorM, m, mm);
+      recordHit(spell, amt, isCrit, false, periodic);
     }
   }
 }
@@ -2076,17 +2160,33 @@ let hitAmount: f64 = 0;
 let hitCrit: bool = false;
 
 // @ts-ignore: decorator
-@inline function recordHit(spell: i32, amt: f64, isCrit: bool, isPet: bool, hitFlags: i32): void {
+@inline function recordHit(spell: i32, amt: f64, isCrit: bool, isPet: bool, periodic: bool): void {
+  // The sums are independent: the plain ones first, then telHit (whose bucket roll-over is a call), so
+  // little stays live across calls.
   iterDamage += amt;
-  telHit(now, spell, amt, (hitFlags & HIT_PERIODIC) != 0, isPet, isCrit);
   if (validSpell(spell)) {
     const acc = spellAcc + (<usize>spell << 5);
     store<f64>(acc, load<f64>(acc, 8) + amt, 8);
     store<f64>(acc, load<f64>(acc, 16) + 1.0, 16);
     if (isCrit) store<f64>(acc, load<f64>(acc, 24) + 1.0, 24);
   }
-  if (isPet) iterPet += amt; // pet hits never trigger player impact procs (nor rage)
-  else if (rageRes >= 0 || nProcs > 0) playerHitEffects(spell, amt, isCrit, hitFlags);
+  if (isPet) iterPet += amt;
+  telHit(now, spell, amt, periodic, isPet, isCrit);
+  // pet hits never trigger player impact procs (nor rage)
+  if (!isPet && (rageRes >= 0 || (nProcs > 0 && hitProcMask(spell, (periodic ? HIT_PERIODIC : 0) | (isCrit ? HIT_CRIT : 0)) != 0))) {
+    playerHitEffects(spell, amt, isCrit, periodic ? HIT_PERIODIC : 0);
+  }
+}
+
+/**
+ * Impact procs a player hit of `spell` may roll (bit i: proc i eligible, amount aside); -1: use the
+ * generic fireImpactProcs (more than 31 procs, or a spell id outside the table). Lets recordHit skip
+ * the playerHitEffects call for the hits no proc can match (BM: all but auto-shot crits; -30k instr/iteration).
+ */
+// @ts-ignore: decorator
+@inline function hitProcMask(spell: i32, flags: i32): i32 {
+  if (!procMasked || !validSpell(spell)) return -1;
+  return load<i32>(procSpellMask + (<usize>spell << 2)) & load<i32>(procFlagMask + (<usize>(flags & 3) << 2));
 }
 
 /** Rage from damage dealt and impact procs of a player hit. */
@@ -2100,7 +2200,11 @@ function playerHitEffects(spell: i32, amt: f64, isCrit: bool, hitFlags: i32): vo
   if (nProcs == 0 || !(amt > 0) || procDepth >= MAX_OP_DEPTH) return;
   const depth = procDepth;
   const out = procFired + <usize>depth * <usize>nProcs * 4;
-  const fired = fireImpactProcs(changetype<ImpactProcTable>(procTable), spell, hitFlags | (isCrit ? HIT_CRIT : 0), amt, rng, out);
+  const flags = hitFlags | (isCrit ? HIT_CRIT : 0);
+  const mask = hitProcMask(spell, flags);
+  const fired = mask == -1
+    ? fireImpactProcs(changetype<ImpactProcTable>(procTable), spell, flags, amt, rng, out)
+    : fireImpactProcsMasked(changetype<ImpactProcTable>(procTable), mask, rng, out);
   if (fired == 0) return;
   const savedAmt = hitAmount;
   const savedCrit = hitCrit;
@@ -2124,71 +2228,101 @@ function playerHitEffects(spell: i32, amt: f64, isCrit: bool, hitFlags: i32): vo
 // Op lists (constrained proc context: no direct queue access)
 // ======================================================================================
 
+/**
+ * i32 copies of the op records' fields and of the op-list headers, truncated once per image: each op
+ * otherwise pays ~8 instructions per f64 -> i32 field conversion (BM: ~250 ops/iteration). The values
+ * are the same truncations runOps made (<i32> of the same f64); f64/i64 uses still read the record.
+ */
+function loadOpTables(): void {
+  nOps = unchecked(secCount[S_OPS]);
+  opI32 = carve(<usize>nOps * 16);
+  opListI32 = carve(<usize>nOpLists * 8);
+  for (let i = 0; i < nOps; i++) {
+    const o = opRec(i);
+    const q = opI32 + (<usize>i << 4);
+    store<i32>(q, <i32>o.op);
+    store<i32>(q, <i32>o.a, 4);
+    store<i32>(q, <i32>o.b, 8);
+    store<i32>(q, <i32>o.c, 12);
+  }
+  for (let l = 0; l < nOpLists; l++) {
+    const lp = opListRecs + <usize>l * <usize>(OPLIST_STRIDE << 3);
+    store<i32>(opListI32 + (<usize>l << 3), <i32>load<f64>(lp));
+    store<i32>(opListI32 + (<usize>l << 3), <i32>load<f64>(lp, 8), 4);
+  }
+  const nPool = unchecked(secCount[S_POOL]);
+  poolI32 = carve(<usize>nPool * 4);
+  for (let i = 0; i < nPool; i++) store<i32>(poolI32 + (<usize>i << 2), poolI(i));
+}
+
 function runOps(list: i32, depth: i32): void {
   if (<u32>list >= <u32>nOpLists || depth > MAX_OP_DEPTH) return;
   const saved = procDepth;
   procDepth = depth;
-  const lp = opListRecs + <usize>list * <usize>(OPLIST_STRIDE << 3);
-  const start = <i32>load<f64>(lp);
-  const count = <i32>load<f64>(lp, 8);
+  const lq = opListI32 + (<usize>list << 3);
+  const start = load<i32>(lq);
+  const count = load<i32>(lq, 4);
   for (let i = 0; i < count; i++) {
-    const o = opRec(start + i);
-    const op = <i32>o.op;
+    const k = start + i;
+    const o = opRec(k);
+    const q = opI32 + (<usize>k << 4);
+    const op = load<i32>(q);
+    const ia = load<i32>(q, 4); // <i32>o.a
+    const ib = load<i32>(q, 8); // <i32>o.b
     switch (op) {
-      case OP_APPLY_AURA: applyAura(<i32>o.a, max(1, <i32>o.b)); break;
-      case OP_CONSUME_AURA: consumeAura(<i32>o.a, <i32>o.b); break;
+      case OP_APPLY_AURA: applyAura(ia, max(1, ib)); break;
+      case OP_CONSUME_AURA: consumeAura(ia, ib); break;
       case OP_GAIN_RESOURCE: {
-        const r = <i32>o.a;
-        if (<u32>r < <u32>nRes) gainRes(r, o.b);
+        if (<u32>ia < <u32>nRes) gainRes(ia, o.b);
         break;
       }
-      case OP_REDUCE_COOLDOWN: reduceCooldown(<i32>o.a, <i64>o.b); break;
-      case OP_RESET_COOLDOWN: resetCooldown(<i32>o.a); break;
-      case OP_DEAL_DAMAGE: dealDamage(<i32>o.a, false, -1, 0); break;
+      case OP_REDUCE_COOLDOWN: reduceCooldown(ia, <i64>o.b); break;
+      case OP_RESET_COOLDOWN: resetCooldown(ia); break;
+      case OP_DEAL_DAMAGE: dealDamage(ia, false, -1, 0); break;
       case OP_SCHEDULE: {
         if (timerFreeTop > 0) {
           timerFreeTop--;
           const slot = load<i32>(timerFree + (<usize>timerFreeTop << 2));
-          store<i32>(timerList + (<usize>slot << 2), <i32>o.b);
+          store<i32>(timerList + (<usize>slot << 2), ib);
           push(now + max<i64>(0, <i64>o.a), ev(EV_AURA_EXPIRE, 0, slot | ARG_FLAG));
         }
         break;
       }
       case OP_ROLL_RPPM: {
-        const t = <i32>o.a;
+        const t = ia;
         if (<u32>t < <u32>nRppm) {
           ensureStats();
           if (rollRppm(rppmSt(t), <f64>now, curHaste, rng)) {
             telRppm(t);
             if (tlOn) tlPush(now, TL_PROC | (1 << 8), t, 0);
-            runOps(<i32>o.b, depth + 1);
+            runOps(ib, depth + 1);
           }
         }
         break;
       }
       case OP_PROC_CHANCE: {
-        if (rng.next() < o.a) runOps(<i32>o.b, depth + 1);
+        if (rng.next() < o.a) runOps(ib, depth + 1);
         break;
       }
       case OP_IF_AURA: {
-        const a = <i32>o.a;
-        if (<u32>a < <u32>nAuras && auraSt(a).active != 0 && auraSt(a).stacks >= max(1, <i32>o.c)) runOps(<i32>o.b, depth + 1);
+        const a = ia;
+        if (<u32>a < <u32>nAuras && auraSt(a).active != 0 && auraSt(a).stacks >= max(1, load<i32>(q, 12))) runOps(ib, depth + 1);
         break;
       }
       case OP_IF_NOT_AURA: {
-        const a = <i32>o.a;
-        if (<u32>a < <u32>nAuras && auraSt(a).active == 0) runOps(<i32>o.b, depth + 1);
+        const a = ia;
+        if (<u32>a < <u32>nAuras && auraSt(a).active == 0) runOps(ib, depth + 1);
         break;
       }
-      case OP_SUMMON_PET: summonPet(<i32>o.a, <i64>o.b); break;
-      case OP_DISMISS_PET: dismissPet(<i32>o.a); break;
+      case OP_SUMMON_PET: summonPet(ia, <i64>o.b); break;
+      case OP_DISMISS_PET: dismissPet(ia); break;
       case OP_IF_CRIT: {
-        if (hitCrit == (o.b != 0)) runOps(<i32>o.a, depth + 1);
+        if (hitCrit == (o.b != 0)) runOps(ia, depth + 1);
         break;
       }
       case OP_BANK_DAMAGE: {
         // Ignite: bank a fraction of the triggering hit into a residual aura (outside a proc: amount 0)
-        const a = <i32>o.a;
+        const a = ia;
         if (<u32>a < <u32>nAuras && hitAmount > 0) {
           ensureStats();
           const frac = o.b + (o.c != 0 ? (curMastery * masteryCoef) / 100.0 : 0.0);

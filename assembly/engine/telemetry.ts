@@ -166,9 +166,7 @@ function flushBucket(): void {
  */
 // @ts-ignore: decorator
 @inline export function telHit(now: i64, spell: i32, amt: f64, periodic: bool, isPet: bool, isCrit: bool): void {
-  if (now >= bucketEnd) advanceBucket(now);
-  bucketSum += amt;
-  if (<u32>spell < <u32>nSp) {
+  if ((periodic || isPet) && <u32>spell < <u32>nSp) {
     const p = spellTel + <usize>spell * (SPELL_TEL_STRIDE << 3);
     if (periodic) store<f64>(p, load<f64>(p) + 1.0);
     if (isPet) {
@@ -176,6 +174,9 @@ function flushBucket(): void {
       store<f64>(p, load<f64>(p, 16) + 1.0, 16);
     }
   }
+  // bucket last: its roll-over is a call, and only `amt` is needed after it
+  if (now >= bucketEnd) advanceBucket(now);
+  bucketSum += amt;
   if (tlOn) tlPush(now, TL_DAMAGE | (((periodic ? 1 : 0) | (isCrit ? 2 : 0) | (isPet ? 4 : 0)) << 8), spell, amt);
 }
 

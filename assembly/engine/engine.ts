@@ -1777,7 +1777,7 @@ function applyAura(idx: i32, stacks: i32): void {
     }
     if (f & AUF_TICKS) {
       if (f & AUF_TICK_ON_APP) auraTickEffects(idx, r, st);
-      scheduleNextTick(idx, r, st);
+      scheduleTickFromNow(idx, r, st); // lastTickAt = now (set above; tick effects do not move it)
     }
     return;
   }
@@ -1831,6 +1831,24 @@ function snapshotInto(st: AuraState): void {
   push(next, ev(EV_AURA_TICK, st.gen, idx));
 }
 
+/**
+ * scheduleNextTick when lastTickAt == now (a tick that just ran, a fresh application): the period is
+ * >= 1, so max(lastTickAt + period, now + 0) is now + period. Same event, fewer compares: -1.6k (BM).
+ */
+// @ts-ignore: decorator
+@inline function scheduleTickFromNow(idx: i32, r: usize, st: AuraState): void {
+  if (hastePending) ensureStats();
+  const period: i64 = load<i32>(r, AU_FLAGS) & AUF_TICK_HASTED ? max<i64>(1, hasteDiv(auraRec(idx).tickPeriodMs)) : load<i64>(r, AU_PERIOD);
+  const next = now + period;
+  if (next > st.expiresAt) {
+    st.tickPending = 0;
+    return;
+  }
+  st.nextTickAt = next;
+  st.tickPending = 1;
+  push(next, ev(EV_AURA_TICK, st.gen, idx));
+}
+
 // @ts-ignore: decorator
 @inline function auraTickEffects(idx: i32, r: usize, st: AuraState): void {
   const saved = telSetSrc(telSrcAura(idx));
@@ -1869,12 +1887,13 @@ function residualTick(d: i32, idx: i32, r: usize, st: AuraState): void {
 function onAuraTick(idx: i32, gen: i32): void {
   if (<u32>idx >= <u32>nAuras) return;
   const st = auraSt(idx);
-  if (st.active == 0 || gen != (st.gen & 0xffff) || st.nextTickAt != now) return;
+  // while active, st.gen is the masked value applyAura set (only resetIteration stores it unmasked, inactive)
+  if (st.active == 0 || gen != st.gen || st.nextTickAt != now) return;
   const r = auRow(idx);
   st.lastTickAt = now;
   st.tickPending = 0;
   auraTickEffects(idx, r, st);
-  if (st.active != 0 && st.gen == gen) scheduleNextTick(idx, r, st); // reschedule with live haste
+  if (st.active != 0 && st.gen == gen) scheduleTickFromNow(idx, r, st); // reschedule with live haste
 }
 
 function onAuraExpire(idx: i32): void {

@@ -1182,7 +1182,7 @@ function onCastComplete(spell: i32): void {
   // 2. cast telemetry (effective GCD): counted in the per-spell casts below
   // 3. resources: primary + secondary cost, then gains
   telSetSrc(telSrcSpell(spell)); // resources spent/gained from here on (hooks included) are this spell's
-  syncResources();
+  syncResourcesAtNow();
   const isChannel = (f & CPF_CHANNEL) != 0;
   const costRes = load<i32>(r, CP_COST_RES);
   let finPts: f64 = 0;
@@ -1315,7 +1315,7 @@ function onChannelTick(spell: i32, gen: i32): void {
   telSetSrc(telSrcSpell(spell));
   const res = <i32>s.costRes;
   if (res >= 0 && s.tickCost > 0) {
-    syncResources();
+    syncResourcesAtNow();
     if (!hasResource(res, s.tickCost)) {
       // cannot pay the tick: the channel ends here
       channelGen = (channelGen + 1) & 0xffff;
@@ -1473,8 +1473,17 @@ function syncRes(i: i32): void {
 }
 
 function gainRes(res: i32, amount: f64): void {
-  syncRes(res);
+  if (!(<f64>now <= resSlot(res).lastSyncMs)) syncRes(res); // syncRes's own first test, without the call
   gainResFrom(res, amount);
+}
+
+/**
+ * syncResources() with syncRes's first test (already synced at now: return) hoisted out of the calls:
+ * an instant cast's CastComplete runs at the time its PlayerReady already synced (-4k instr/iteration, BM).
+ */
+// @ts-ignore: decorator
+@inline function syncResourcesAtNow(): void {
+  for (let i = 0; i < nRes; i++) if (!(<f64>now <= resSlot(i).lastSyncMs)) syncRes(i);
 }
 
 // @ts-ignore: decorator
@@ -1595,7 +1604,7 @@ function recomputeStats(): void {
   if (f == 0) return;
   if (f & 2) {
     ensureStats();
-    syncResources();
+    syncResourcesAtNow();
     hastePending = true;
   }
   dirty = true;

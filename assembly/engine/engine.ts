@@ -1882,8 +1882,11 @@ function snapshotInto(st: AuraState): void {
   if (ops >= 0 && st.active != 0) {
     // one gain_resource op: runOps(ops, 0) would make exactly this call (see buildAuraTable): -6k instr/iteration (BM)
     const gr = load<i32>(r, AU_TICK_GAIN_RES);
-    if (gr >= 0) gainRes(gr, load<f64>(r, AU_TICK_GAIN));
-    else runOps(ops, 0);
+    if (gr >= 0) {
+      // gainRes(gr, amount), inlined (one call less per regen tick)
+      if (!(<f64>now <= resSlot(gr).lastSyncMs)) syncRes(gr);
+      gainResFrom(gr, load<f64>(r, AU_TICK_GAIN));
+    } else runOps(ops, 0);
   }
   telSetSrc(saved);
 }

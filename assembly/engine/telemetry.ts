@@ -194,7 +194,7 @@ function advanceBucket(now: i64): void {
  */
 // @ts-ignore: decorator
 @inline export function telAura(idx: i32, prevStacks: i32, newStacks: i32, now: i64, kind: i32): void {
-  if (<u32>idx >= <u32>nAu) return;
+  // idx < nAu: every caller (engine.ts aura paths) has checked idx < nAuras, and nAu = nAuras (telLoad)
   const sp = auraSince + (<usize>idx << 3);
   const p = auraTel + <usize>idx * (AURA_TEL_STRIDE << 3);
   if (prevStacks > 0) {

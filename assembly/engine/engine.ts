@@ -13,7 +13,7 @@ import { Rotation, rotationCheck, rotationLoad, rotationReset, selectAction, act
 import * as Q from "../rotation/queries";
 import {
   telLoad, telResetAcc, telIterBegin, telIterEnd, telSetSrc, telSrcSave, telSrcSpell, telSrcAura, telSrcProc, telSrcRegen, telSrcOther,
-  telHit, telAura, telSpend, telGain, telGainFrom, telRegenBalance, telProc, telRppm, tlOn, tlPush, TL_CAST_START, TL_CAST, TL_COOLDOWN, TL_RESOURCE, TL_PROC,
+  telHit, telSpellRec, telBucketHit, TL_DAMAGE, telAura, telSpend, telGain, telGainFrom, telRegenBalance, telProc, telRppm, tlOn, tlPush, TL_CAST_START, TL_CAST, TL_COOLDOWN, TL_RESOURCE, TL_PROC,
 } from "./telemetry";
 import {
   IMAGE_VERSION, HEADER_F64, N_SECTIONS, H_VERSION, H_DURATION, H_TARGETS, H_ARMOR, H_ARMOR_K, H_AP, H_SP, H_CRIT, H_HASTE,
@@ -109,8 +109,10 @@ const CHARGE_STATE_BYTES: usize = 24;
   crit: f64; // crit chance (clamped)
   spell: i32; // the melee entry's spell
   hits: i32; // 0: no valid melee entry (dealDamage returned before any draw)
+  acc: usize; // recordHit's spellAcc record of the spell, 0: none (spell out of range)
+  tel: usize; // telHit's spellTel record of the spell, 0: none
 }
-const PET_STATE_BYTES: usize = 64;
+const PET_STATE_BYTES: usize = 80;
 
 // ---- image pointers ----
 let imgF: usize = 0;
@@ -2416,7 +2418,7 @@ function onAutoAttack(arg: i32, gen: i32): void {
     const n = ps.count;
     for (let i = 0; i < n; i++) {
       const isCrit = rng.next() < ps.crit;
-      recordHit(spell, isCrit ? ps.amtCrit : ps.amtHit, isCrit, true, false);
+      petRecordHit(ps, isCrit ? ps.amtCrit : ps.amtHit, isCrit);
     }
   }
   pushLater(now + ps.swingMs, ev(EV_AUTO_ATTACK, ps.gen, arg));
@@ -2451,8 +2453,34 @@ function petSwingPrep(p: i32, ps: PetState): void {
   ps.amtHit = damageFinal(raw, load<f64>(critFactors), versF, armorM, mult, mm);
   ps.amtCrit = damageFinal(raw, load<f64>(critFactors, 8), versF, armorM, mult, mm);
   ps.crit = load<f64>(hc, HP_CRIT);
-  ps.spell = load<i32>(hc, HP_SPELL);
+  const spell = load<i32>(hc, HP_SPELL);
+  ps.spell = spell;
+  ps.acc = validSpell(spell) ? spellAcc + (<usize>spell << 5) : 0;
+  ps.tel = telSpellRec(spell);
   ps.hits = 1;
+}
+
+/**
+ * recordHit(spell, amt, isCrit, true, false) for pet `ps`'s melee spell, with the per-spell record
+ * addresses from the swing cache: the same sums in the same order (telHit's pet/bucket/timeline part).
+ */
+// @ts-ignore: decorator
+@inline function petRecordHit(ps: PetState, amt: f64, isCrit: bool): void {
+  iterDamage += amt;
+  const acc = ps.acc;
+  if (acc != 0) {
+    store<f64>(acc, load<f64>(acc, 8) + amt, 8);
+    store<f64>(acc, load<f64>(acc, 16) + 1.0, 16);
+    if (isCrit) store<f64>(acc, load<f64>(acc, 24) + 1.0, 24);
+  }
+  iterPet += amt;
+  const p = ps.tel;
+  if (p != 0) {
+    store<f64>(p, load<f64>(p, 8) + amt, 8);
+    store<f64>(p, load<f64>(p, 16) + 1.0, 16);
+  }
+  telBucketHit(now, amt);
+  if (tlOn) tlPush(now, TL_DAMAGE | ((isCrit ? 6 : 4) << 8), ps.spell, amt); // flags: pet (4), crit (2)
 }
 
 // ======================================================================================

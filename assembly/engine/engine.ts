@@ -111,8 +111,9 @@ const CHARGE_STATE_BYTES: usize = 24;
   hits: i32; // 0: no valid melee entry (dealDamage returned before any draw)
   acc: usize; // recordHit's spellAcc record of the spell, 0: none (spell out of range)
   tel: usize; // telHit's spellTel record of the spell, 0: none
+  inHaste: f64; // the hasteDivisor swingMs was computed from
 }
-const PET_STATE_BYTES: usize = 80;
+const PET_STATE_BYTES: usize = offsetof<PetState>(); // 80
 
 // ---- image pointers ----
 let imgF: usize = 0;
@@ -2433,7 +2434,12 @@ function onAutoAttack(arg: i32, gen: i32): void {
 function petSwingPrep(p: i32, ps: PetState): void {
   const pr = petRec(p);
   ps.ver = statsVer;
-  ps.swingMs = max<i64>(1, hasteDiv(pr.swingMs));
+  // the swing time only moves with haste: its rounding is skipped when hasteDivisor is bit-identical
+  // (ps.ver == 0, an empty cache, has inHaste 0.0: never a divisor, 1 + haste/100 > 0)
+  if (reinterpret<u64>(hasteDivisor) != reinterpret<u64>(ps.inHaste)) {
+    ps.inHaste = hasteDivisor;
+    ps.swingMs = max<i64>(1, hasteDiv(pr.swingMs));
+  }
   const d = <i32>pr.melee;
   if (<u32>d >= <u32>nDamage) {
     ps.hits = 0; // dealDamage returns before any draw

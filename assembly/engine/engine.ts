@@ -2446,19 +2446,18 @@ function petSwingPrep(p: i32, ps: PetState): void {
     return;
   }
   const hc = dmgPrep + <usize>d * HP_BYTES;
-  const vp = dmgPrepVer + (<usize>d << 2);
-  if (load<i32>(vp) != statsVer) {
-    prepareHitVar(hc, hc, -1);
-    store<i32>(vp, statsVer);
-  }
-  const raw = load<f64>(hc, HP_BASE) + 0.0 * load<f64>(hc, HP_WMULT) + load<f64>(hc, HP_COEF) * load<f64>(hc, HP_POWER);
-  const versF = load<f64>(hc, HP_VERSF);
+  // var part prepared into the scratch (a pet swing is never inside a dealDamage call): the entry's own
+  // var part and version stamp are dealDamage's, which pet melee no longer uses
+  const hv = hitScratch;
+  prepareHitVar(hc, hv, -1);
+  const raw = load<f64>(hc, HP_BASE) + 0.0 * load<f64>(hc, HP_WMULT) + load<f64>(hc, HP_COEF) * load<f64>(hv, HP_POWER);
+  const versF = load<f64>(hv, HP_VERSF);
   const armorM = load<f64>(hc, HP_ARMORM);
-  const mult = load<f64>(hc, HP_MULT);
-  const mm = load<f64>(hc, HP_MM);
+  const mult = load<f64>(hv, HP_MULT);
+  const mm = load<f64>(hv, HP_MM);
   ps.amtHit = damageFinal(raw, load<f64>(critFactors), versF, armorM, mult, mm);
   ps.amtCrit = damageFinal(raw, load<f64>(critFactors, 8), versF, armorM, mult, mm);
-  ps.crit = load<f64>(hc, HP_CRIT);
+  ps.crit = load<f64>(hv, HP_CRIT);
   const spell = load<i32>(hc, HP_SPELL);
   ps.spell = spell;
   ps.acc = validSpell(spell) ? spellAcc + (<usize>spell << 5) : 0;

@@ -109,11 +109,16 @@ const CHARGE_STATE_BYTES: usize = 24;
   crit: f64; // crit chance (clamped)
   spell: i32; // the melee entry's spell
   hits: i32; // 0: no valid melee entry (dealDamage returned before any draw)
-  acc: usize; // recordHit's spellAcc record of the spell, 0: none (spell out of range)
-  tel: usize; // telHit's spellTel record of the spell, 0: none
+  acc: usize; // recordHit's spellAcc record of the spell; `sink` when none (spell out of range)
+  tel: usize; // telHit's spellTel record of the spell; `sink` when none
   inHaste: f64; // the hasteDivisor swingMs was computed from
+  // written-never-read record for acc/tel when the spell has none: the hit's sums stay branch-free
+  sink0: f64;
+  sink1: f64;
+  sink2: f64;
+  sink3: f64;
 }
-const PET_STATE_BYTES: usize = offsetof<PetState>(); // 80
+const PET_STATE_BYTES: usize = offsetof<PetState>(); // 112
 
 // ---- image pointers ----
 let imgF: usize = 0;
@@ -2460,8 +2465,10 @@ function petSwingPrep(p: i32, ps: PetState): void {
   ps.crit = load<f64>(hv, HP_CRIT);
   const spell = load<i32>(hc, HP_SPELL);
   ps.spell = spell;
-  ps.acc = validSpell(spell) ? spellAcc + (<usize>spell << 5) : 0;
-  ps.tel = telSpellRec(spell);
+  const sink = changetype<usize>(ps) + offsetof<PetState>("sink0");
+  ps.acc = validSpell(spell) ? spellAcc + (<usize>spell << 5) : sink;
+  const tel = telSpellRec(spell);
+  ps.tel = tel != 0 ? tel : sink;
   ps.hits = 1;
 }
 
@@ -2473,17 +2480,13 @@ function petSwingPrep(p: i32, ps: PetState): void {
 @inline function petRecordHit(ps: PetState, amt: f64, isCrit: bool): void {
   iterDamage += amt;
   const acc = ps.acc;
-  if (acc != 0) {
-    store<f64>(acc, load<f64>(acc, 8) + amt, 8);
-    store<f64>(acc, load<f64>(acc, 16) + 1.0, 16);
-    if (isCrit) store<f64>(acc, load<f64>(acc, 24) + 1.0, 24);
-  }
+  store<f64>(acc, load<f64>(acc, 8) + amt, 8);
+  store<f64>(acc, load<f64>(acc, 16) + 1.0, 16);
+  if (isCrit) store<f64>(acc, load<f64>(acc, 24) + 1.0, 24);
   iterPet += amt;
   const p = ps.tel;
-  if (p != 0) {
-    store<f64>(p, load<f64>(p, 8) + amt, 8);
-    store<f64>(p, load<f64>(p, 16) + 1.0, 16);
-  }
+  store<f64>(p, load<f64>(p, 8) + amt, 8);
+  store<f64>(p, load<f64>(p, 16) + 1.0, 16);
   telBucketHit(now, amt);
   if (tlOn) tlPush(now, TL_DAMAGE | ((isCrit ? 6 : 4) << 8), ps.spell, amt); // flags: pet (4), crit (2)
 }

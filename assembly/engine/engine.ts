@@ -13,7 +13,7 @@ import { Rotation, rotationCheck, rotationLoad, rotationReset, selectAction, act
 import * as Q from "../rotation/queries";
 import {
   telLoad, telResetAcc, telIterBegin, telIterEnd, telSetSrc, telSrcSave, telSrcSpell, telSrcAura, telSrcProc, telSrcRegen, telSrcOther,
-  telHit, telAura, telSpend, telGain, telGainFrom, telRegenBalance, telProc, telRppm, tlOn, tlPush, TL_CAST_START, TL_CAST, TL_COOLDOWN, TL_RESOURCE, TL_PROC,
+  telHit, telSpellRec, telBucketHit, TL_DAMAGE, telAura, telSpend, telGain, telGainFrom, telRegenBalance, telProc, telRppm, tlOn, tlPush, TL_CAST_START, TL_CAST, TL_COOLDOWN, TL_RESOURCE, TL_PROC,
 } from "./telemetry";
 import {
   IMAGE_VERSION, HEADER_F64, N_SECTIONS, H_VERSION, H_DURATION, H_TARGETS, H_ARMOR, H_ARMOR_K, H_AP, H_SP, H_CRIT, H_HASTE,
@@ -99,10 +99,26 @@ const CHARGE_STATE_BYTES: usize = 24;
   active: i32;
   count: i32;
   gen: i32;
-  pad: i32;
+  // Swing cache (petSwingPrep), current while ver == statsVer: everything a swing needs that depends
+  // only on the stats, so a pet swing is a crit draw and the sums (onAutoAttack).
+  ver: i32; // statsVer of the cache; 0 = empty (zeroed at load, statsVer >= 1)
   expiresAt: i64;
+  swingMs: i64; // hasted swing time: max(1, hasteDiv(PetRec.swingMs))
+  amtHit: f64; // melee hit amount without / with a crit (DamageCalc of the prepared entry)
+  amtCrit: f64;
+  crit: f64; // crit chance (clamped)
+  spell: i32; // the melee entry's spell
+  hits: i32; // 0: no valid melee entry (dealDamage returned before any draw)
+  acc: usize; // recordHit's spellAcc record of the spell; `sink` when none (spell out of range)
+  tel: usize; // telHit's spellTel record of the spell; `sink` when none
+  inHaste: f64; // the hasteDivisor swingMs was computed from
+  // written-never-read record for acc/tel when the spell has none: the hit's sums stay branch-free
+  sink0: f64;
+  sink1: f64;
+  sink2: f64;
+  sink3: f64;
 }
-const PET_STATE_BYTES: usize = 24;
+const PET_STATE_BYTES: usize = offsetof<PetState>(); // 112
 
 // ---- image pointers ----
 let imgF: usize = 0;
@@ -515,6 +531,7 @@ export function engineLoad(): i32 {
   auraState = carve(<usize>nAuras * AURA_STATE_BYTES);
   rppmState = carve(<usize>nRppm * 48);
   petState = carve(<usize>nPets * PET_STATE_BYTES);
+  memory.fill(petState, 0, <usize>nPets * PET_STATE_BYTES); // swing caches empty (PetState.ver)
   timerList = carve(<usize>MAX_TIMERS * 4);
   timerFree = carve(<usize>MAX_TIMERS * 4);
   spellAcc = carve(<usize>nSpells * 32);
@@ -2467,10 +2484,80 @@ function onAutoAttack(arg: i32, gen: i32): void {
     wakeIfIdle();
     return;
   }
+  if (ps.ver != statsVer) petSwingPrep(p, ps);
+  // Pet melee hits bypass dealDamage (-51k instr/iteration): a pet hit is dealDamage's fast path with
+  // inputs fixed per stats version (no weapon draw, hitScale 1, no procs/rage), so only the crit draw
+  // and recordHit's sums remain. Same draws, same amounts (computed by the same expressions), same sums.
+  if (ps.hits != 0) {
+    const spell = ps.spell;
+    const n = ps.count;
+    for (let i = 0; i < n; i++) {
+      const isCrit = rng.next() < ps.crit;
+      petRecordHit(ps, isCrit ? ps.amtCrit : ps.amtHit, isCrit);
+    }
+  }
+  pushLater(now + ps.swingMs, ev(EV_AUTO_ATTACK, ps.gen, arg));
+}
+
+/**
+ * Fills pet `p`'s swing cache for the current stats version (stats current: ensureStats ran). The hit
+ * amounts are dealDamage's fast-path DamageCalc for the entry, evaluated once: pet entries have no
+ * weapon part (prepareHitConst: weaponRoll stays 0.0, no draw), hitScale is 1.0 outside the cast step
+ * that sets it (x * 1.0 == x), and the crit factor is one of the two critFactors values.
+ */
+function petSwingPrep(p: i32, ps: PetState): void {
   const pr = petRec(p);
+  ps.ver = statsVer;
+  // the swing time only moves with haste: its rounding is skipped when hasteDivisor is bit-identical
+  // (ps.ver == 0, an empty cache, has inHaste 0.0: never a divisor, 1 + haste/100 > 0)
+  if (reinterpret<u64>(hasteDivisor) != reinterpret<u64>(ps.inHaste)) {
+    ps.inHaste = hasteDivisor;
+    ps.swingMs = max<i64>(1, hasteDiv(pr.swingMs));
+  }
   const d = <i32>pr.melee;
-  for (let i = 0; i < ps.count; i++) dealDamage(d, false, -1, 0);
-  pushLater(now + max<i64>(1, hasteDiv(pr.swingMs)), ev(EV_AUTO_ATTACK, ps.gen, arg));
+  if (<u32>d >= <u32>nDamage) {
+    ps.hits = 0; // dealDamage returns before any draw
+    return;
+  }
+  const hc = dmgPrep + <usize>d * HP_BYTES;
+  // var part prepared into the scratch (a pet swing is never inside a dealDamage call): the entry's own
+  // var part and version stamp are dealDamage's, which pet melee no longer uses
+  const hv = hitScratch;
+  prepareHitVar(hc, hv, -1);
+  const raw = load<f64>(hc, HP_BASE) + 0.0 * load<f64>(hc, HP_WMULT) + load<f64>(hc, HP_COEF) * load<f64>(hv, HP_POWER);
+  const versF = load<f64>(hv, HP_VERSF);
+  const armorM = load<f64>(hc, HP_ARMORM);
+  const mult = load<f64>(hv, HP_MULT);
+  const mm = load<f64>(hv, HP_MM);
+  ps.amtHit = damageFinal(raw, load<f64>(critFactors), versF, armorM, mult, mm);
+  ps.amtCrit = damageFinal(raw, load<f64>(critFactors, 8), versF, armorM, mult, mm);
+  ps.crit = load<f64>(hv, HP_CRIT);
+  const spell = load<i32>(hc, HP_SPELL);
+  ps.spell = spell;
+  const sink = changetype<usize>(ps) + offsetof<PetState>("sink0");
+  ps.acc = validSpell(spell) ? spellAcc + (<usize>spell << 5) : sink;
+  const tel = telSpellRec(spell);
+  ps.tel = tel != 0 ? tel : sink;
+  ps.hits = 1;
+}
+
+/**
+ * recordHit(spell, amt, isCrit, true, false) for pet `ps`'s melee spell, with the per-spell record
+ * addresses from the swing cache: the same sums in the same order (telHit's pet/bucket/timeline part).
+ */
+// @ts-ignore: decorator
+@inline function petRecordHit(ps: PetState, amt: f64, isCrit: bool): void {
+  iterDamage += amt;
+  const acc = ps.acc;
+  store<f64>(acc, load<f64>(acc, 8) + amt, 8);
+  store<f64>(acc, load<f64>(acc, 16) + 1.0, 16);
+  if (isCrit) store<f64>(acc, load<f64>(acc, 24) + 1.0, 24);
+  iterPet += amt;
+  const p = ps.tel;
+  store<f64>(p, load<f64>(p, 8) + amt, 8);
+  store<f64>(p, load<f64>(p, 16) + 1.0, 16);
+  telBucketHit(now, amt);
+  if (tlOn) tlPush(now, TL_DAMAGE | ((isCrit ? 6 : 4) << 8), ps.spell, amt); // flags: pet (4), crit (2)
 }
 
 // ======================================================================================

@@ -180,6 +180,19 @@ function flushBucket(): void {
   if (tlOn) tlPush(now, TL_DAMAGE | (((periodic ? 1 : 0) | (isCrit ? 2 : 0) | (isPet ? 4 : 0)) << 8), spell, amt);
 }
 
+/** telHit's per-spell record of `spell` (its pet sums at +8, +16), 0 when out of range (cached per pet). */
+// @ts-ignore: decorator
+@inline export function telSpellRec(spell: i32): usize {
+  return <u32>spell < <u32>nSp ? spellTel + <usize>spell * (SPELL_TEL_STRIDE << 3) : 0;
+}
+
+/** telHit's damage-bucket part (the pet swing path does telHit's other sums itself). */
+// @ts-ignore: decorator
+@inline export function telBucketHit(now: i64, amt: f64): void {
+  if (now >= bucketEnd) advanceBucket(now);
+  bucketSum += amt;
+}
+
 function advanceBucket(now: i64): void {
   flushBucket();
   const k = <i32>(now / 1000);

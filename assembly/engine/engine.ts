@@ -787,7 +787,7 @@ function wakeIfIdle(): void {
 }
 
 function onReady(offGcd: bool): void {
-  syncResources();
+  for (let i = 0; i < nRes; i++) syncResBody(i); // syncResources, inlined: no call per decision
   let action: i32;
   if (rotKind == 1) action = selectAction<EngineState>(state, changetype<Rotation>(rot));
   else action = priorityAction();

@@ -99,6 +99,7 @@ export class Rotation {
   nVars: i32 = 0;
   stack: usize = 0; //     f64 x (stackDepth + 1): slot 0 absorbs the first (meaningless) tos spill
   rets: usize = 0; //      i32 x max(callDepth, 1): return pcs (as code pointers)
+  rsp: usize = 0; //       selectAction's return-stack pointer (a field, not a local: call/run are rare)
   mainPc: usize = 0; //    code pointer of the main list
 }
 
@@ -204,7 +205,7 @@ export function selectAction<S>(s: S, rot: Rotation): i32 {
   // code/consts/vars/rets are read from `rot` where used (not held in locals): fewer values to keep
   // live across the engine calls (V8 reloads every live local after a call).
   let sp = rot.stack; // next free spill slot; the live top of stack is `tos`
-  let rsp = rot.rets;
+  rot.rsp = rot.rets;
   let tos: f64 = 0;
   let pc = rot.mainPc;
   // castReady memo (fast opcodes): `known` bits were asked this evaluation, `ready` bits answered yes.
@@ -215,9 +216,10 @@ export function selectAction<S>(s: S, rot: Rotation): i32 {
     const op = load<i32>(pc);
     switch (op) {
       case OP_END: {
+        const rsp = rot.rsp;
         if (rsp == rot.rets) return ACTION_NONE;
-        rsp -= 4;
-        pc = <usize>load<u32>(rsp);
+        rot.rsp = rsp - 4;
+        pc = <usize>load<u32>(rsp - 4);
         break;
       }
       case OP_CONST: {
@@ -311,13 +313,13 @@ export function selectAction<S>(s: S, rot: Rotation): i32 {
         break;
       }
       case OP_CALL: {
-        store<u32>(rsp, <u32>(pc + 8));
-        rsp += 4;
+        store<u32>(rot.rsp, <u32>(pc + 8));
+        rot.rsp += 4;
         pc = rot.code + (<usize>load<i32>(pc, 4) << 2);
         break;
       }
       case OP_RUN: {
-        rsp = rot.rets;
+        rot.rsp = rot.rets;
         pc = rot.code + (<usize>load<i32>(pc, 4) << 2);
         break;
       }

@@ -681,6 +681,7 @@ function resetIteration(): void {
   }
   memory.fill(lockUntil, 0, <usize>nLocks * 8);
   memory.fill(catReady, 0, <usize>nCatPools * 8);
+  clearNotBefore(); // cast-readiness bounds are times of the last iteration
   for (let i = 0; i < nChargePools; i++) {
     const c = chargeSt(i);
     c.charges = c.max;
@@ -825,7 +826,7 @@ function wakeIfIdle(): void {
 }
 
 function onReady(offGcd: bool): void {
-  syncResources();
+  for (let i = 0; i < nRes; i++) syncResBody(i); // syncResources, inlined: no call per decision
   let action: i32;
   if (rotKind == 1) action = selectAction<EngineState>(state, changetype<Rotation>(rot));
   else action = priorityAction();
@@ -929,18 +930,64 @@ function hasResource(res: i32, amount: f64): bool {
 const CR_BYTES: usize = 64;
 const CRF_KNOWN: i32 = 1;
 const CRF_CHANNEL: i32 = 2;
+const CRF_SIMPLE: i32 = 4; // not a channel, no cost-bypass aura, no second cost, no aura cost: the cost check is one hasResource
 let crTab: usize = 0;
 let crCap: i32 = 0;
+// "Not ready before T" (i64 per spell, engine ms): a lower bound of the next time castReady can say yes,
+// set by castReady when the spell's own cooldown or its empty charge pool is what refuses it. Those
+// times only move later on their own (a cast restarts them); what moves them earlier (reduceCooldown,
+// resetCooldown, a cast that restarts the cooldown, a new iteration) clears the bound. The VM's
+// castReady rejects such a spell with one compare (BM: bestial wrath, call of the wild, bloodshed, dire
+// beast are asked ~580 times per iteration while on cooldown).
+let nbTab: usize = 0;
+
+// @ts-ignore: decorator
+@inline function setNotBefore(spell: i32, t: i64): void {
+  store<i64>(nbTab + (<usize>spell << 3), t);
+}
+
+// @ts-ignore: decorator
+@inline function clearNotBefore(): void {
+  memory.fill(nbTab, 0, <usize>nSpells << 3);
+}
+
+/** The exact cooldown part of castReady's answer: own cooldown end, or the recharge end of an empty pool (0 for unknown spells: always "ready"). */
+function cooldownBound(spell: i32): i64 {
+  const r = crTab + <usize>spell * CR_BYTES;
+  if ((load<i32>(r) & CRF_KNOWN) == 0) return 0;
+  let t = spellSt(spell).readyAt;
+  const cp = load<i32>(r, 12);
+  if (cp >= 0) {
+    const c = chargeSt(cp);
+    if (c.charges < 1 && c.nextAt > t) t = c.nextAt;
+  }
+  return t;
+}
+
+/** A cooldown of `spell` (its own, or its charge pool: every spell on the pool) moved: recompute the bounds. */
+function refreshNotBefore(spell: i32): void {
+  const cp = load<i32>(crTab + <usize>spell * CR_BYTES, 12);
+  if (cp < 0) {
+    setNotBefore(spell, cooldownBound(spell));
+    return;
+  }
+  for (let i = 0; i < nSpells; i++) {
+    if (load<i32>(crTab + <usize>i * CR_BYTES, 12) == cp) setNotBefore(i, cooldownBound(i));
+  }
+}
 
 function buildCastReadyTable(): void {
   if (nSpells > crCap) {
     crCap = nSpells;
     crTab = heap.alloc(<usize>crCap * CR_BYTES);
+    nbTab = heap.alloc(<usize>crCap << 3);
   }
+  clearNotBefore();
   for (let i = 0; i < nSpells; i++) {
     const s = spellRec(i);
     const r = crTab + <usize>i * CR_BYTES;
-    store<i32>(r, (s.known != 0 ? CRF_KNOWN : 0) | (s.isChannel != 0 ? CRF_CHANNEL : 0));
+    const simple = s.isChannel == 0 && <i32>s.costBypassAura < 0 && (<i32>s.cost2Res < 0 || s.cost2 <= 0) && <i32>s.costAura < 0;
+    store<i32>(r, (s.known != 0 ? CRF_KNOWN : 0) | (s.isChannel != 0 ? CRF_CHANNEL : 0) | (simple ? CRF_SIMPLE : 0));
     store<i32>(r, <i32>s.srLock, 4);
     store<i32>(r, <i32>s.catPool, 8);
     store<i32>(r, <i32>s.chargePool, 12);
@@ -962,12 +1009,24 @@ export function castReady(spell: i32): bool {
   if ((flags & CRF_KNOWN) == 0) return true;
   const lock = load<i32>(r, 4);
   if (lock >= 0 && lockAt(lock) > now) return false;
-  if (spellSt(spell).readyAt > now) return false;
+  const readyAt = spellSt(spell).readyAt;
+  if (readyAt > now) {
+    setNotBefore(spell, readyAt);
+    return false;
+  }
   const cat = load<i32>(r, 8);
   if (cat >= 0 && catAt(cat) > now) return false;
   const cp = load<i32>(r, 12);
-  if (cp >= 0 && chargeSt(cp).charges < 1) return false;
+  if (cp >= 0) {
+    const c = chargeSt(cp);
+    if (c.charges < 1) {
+      if (c.nextAt > now) setNotBefore(spell, c.nextAt); // nextAt < 0 (no recharge running): no bound
+      return false;
+    }
+  }
   const costRes = load<i32>(r, 16);
+  // the general cost checks below reduce to this one for a simple spell (BM: every rotation spell): -6k instr/iteration
+  if (flags & CRF_SIMPLE) return hasResource(costRes, load<f64>(r, 32));
   const isChannel = (flags & CRF_CHANNEL) != 0;
   // costOf(s): 0 for a channel or while the bypass aura is up
   const cost = isChannel || auraUp(load<i32>(r, 28)) ? 0.0 : load<f64>(r, 32);
@@ -1379,7 +1438,10 @@ function onChannelTick(spell: i32, gen: i32): void {
   // get a CooldownReady event when an idle player needs waking (armIdleWake); charges recharge by event.
   // r: the spell's cast-pipeline table row (recovery -1: none).
   const rec = load<i64>(r, CP_RECOVERY);
-  if (rec >= 0) spellSt(spell).readyAt = now + rec;
+  if (rec >= 0) {
+    spellSt(spell).readyAt = now + rec;
+    setNotBefore(spell, now + rec); // the cast's own cooldown is the spell's new "not ready before" (replaces the old bound)
+  }
   const catRec = load<i64>(r, CP_CAT_RECOVERY);
   if (catRec >= 0) store<i64>(catReady + (<usize>load<i32>(r, CP_CAT) << 3), now + catRec);
   const cp = load<i32>(r, CP_CHARGE);
@@ -1390,6 +1452,7 @@ function onChannelTick(spell: i32, gen: i32): void {
       c.nextAt = now + chargeRechargeMs(cp);
       push(c.nextAt, ev(EV_COOLDOWN_READY, 0, (CD_CHARGE << 10) | cp));
     }
+    if (c.charges < 1 && c.nextAt > load<i64>(nbTab + (<usize>spell << 3))) setNotBefore(spell, c.nextAt); // out of charges until the recharge ends
   }
   if (tlOn) {
     const left = cdRemainsMs(spell);
@@ -1444,11 +1507,13 @@ function reduceCooldown(spell: i32, ms: i64): void {
       c.nextAt = t;
       push(t, ev(EV_COOLDOWN_READY, 0, (CD_CHARGE << 10) | cp));
     }
+    refreshNotBefore(spell); // the recharge moved earlier (every spell on the pool)
     return;
   }
   const st = spellSt(spell);
   if (st.readyAt <= now) return;
   st.readyAt = max(now, st.readyAt - ms);
+  setNotBefore(spell, cooldownBound(spell)); // the own cooldown moved earlier
   if (st.readyAt == now) wakeIfIdle();
   else if (isIdle()) push(st.readyAt, ev(EV_COOLDOWN_READY, 0, (CD_OWN << 10) | spell));
 }
@@ -1461,10 +1526,12 @@ function resetCooldown(spell: i32): void {
     const c = chargeSt(cp);
     if (c.nextAt < 0) return;
     completeCharge(cp);
+    refreshNotBefore(spell); // a charge came back early
   } else {
     const st = spellSt(spell);
     if (st.readyAt <= now) return;
     st.readyAt = now;
+    setNotBefore(spell, cooldownBound(spell));
   }
   wakeIfIdle();
 }
@@ -1479,7 +1546,7 @@ function regenRate(res: i32): f64 {
 }
 
 function syncResources(): void {
-  for (let i = 0; i < nRes; i++) syncRes(i);
+  for (let i = 0; i < nRes; i++) syncResBody(i); // inlined: no call per resource (~290 syncs per iteration)
 }
 
 /**
@@ -1487,6 +1554,11 @@ function syncResources(): void {
  * what the cap cut off of rate x elapsed is its waste.
  */
 function syncRes(i: i32): void {
+  syncResBody(i);
+}
+
+// @ts-ignore: decorator
+@inline function syncResBody(i: i32): void {
   const slot = resSlot(i);
   const last = slot.lastSyncMs;
   if (<f64>now <= last) return; // already synced at now: sync() and both hooks below would do nothing
@@ -2691,14 +2763,7 @@ export function engineQuery(kind: i32, arg: i32): f64 {
   @inline castReady(spell: i32): bool {
     // Inline fast "no" for the commonest cases (a known spell on its own cooldown, or out of charges);
     // castReady would return false too (every check after the unknown-spell exit is a conjunction).
-    if (<u32>spell < <u32>nSpells) {
-      const r = crTab + <usize>spell * CR_BYTES;
-      if ((load<i32>(r) & CRF_KNOWN) != 0) {
-        if (spellSt(spell).readyAt > now) return false;
-        const cp = load<i32>(r, 12);
-        if (cp >= 0 && chargeSt(cp).charges < 1) return false; // -NNk instr/iteration (BM: barbed shot, kill command)
-      }
-    }
+    if (<u32>spell < <u32>nSpells && load<i64>(nbTab + (<usize>spell << 3)) > now) return false; // "not ready before" (buildCastReadyTable)
     return castReady(spell);
   }
   // @ts-ignore: decorator

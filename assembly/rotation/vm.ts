@@ -99,6 +99,7 @@ export class Rotation {
   nVars: i32 = 0;
   stack: usize = 0; //     f64 x (stackDepth + 1): slot 0 absorbs the first (meaningless) tos spill
   rets: usize = 0; //      i32 x max(callDepth, 1): return pcs (as code pointers)
+  rsp: usize = 0; //       selectAction's return-stack pointer (a field, not a local: call/run are rare)
   mainPc: usize = 0; //    code pointer of the main list
 }
 
@@ -201,12 +202,10 @@ function varOp(op: i32, cur: f64, v: f64, def: f64): f64 {
  * and `touch(): void` (the side effect of the queries a CASTCHKT skips; may do nothing).
  */
 export function selectAction<S>(s: S, rot: Rotation): i32 {
-  const code = rot.code;
-  const consts = rot.consts;
-  const vars = rot.vars;
-  const rets = rot.rets;
+  // code/consts/vars/rets are read from `rot` where used (not held in locals): fewer values to keep
+  // live across the engine calls (V8 reloads every live local after a call).
   let sp = rot.stack; // next free spill slot; the live top of stack is `tos`
-  let rsp = rets;
+  rot.rsp = rot.rets;
   let tos: f64 = 0;
   let pc = rot.mainPc;
   // castReady memo (fast opcodes): `known` bits were asked this evaluation, `ready` bits answered yes.
@@ -217,15 +216,16 @@ export function selectAction<S>(s: S, rot: Rotation): i32 {
     const op = load<i32>(pc);
     switch (op) {
       case OP_END: {
-        if (rsp == rets) return ACTION_NONE;
-        rsp -= 4;
-        pc = <usize>load<u32>(rsp);
+        const rsp = rot.rsp;
+        if (rsp == rot.rets) return ACTION_NONE;
+        rot.rsp = rsp - 4;
+        pc = <usize>load<u32>(rsp - 4);
         break;
       }
       case OP_CONST: {
         store<f64>(sp, tos);
         sp += 8;
-        tos = load<f64>(consts + (<usize>load<i32>(pc, 4) << 3));
+        tos = load<f64>(rot.consts + (<usize>load<i32>(pc, 4) << 3));
         pc += 8;
         break;
       }
@@ -239,7 +239,7 @@ export function selectAction<S>(s: S, rot: Rotation): i32 {
       case OP_VAR: {
         store<f64>(sp, tos);
         sp += 8;
-        tos = load<f64>(vars + (<usize>load<i32>(pc, 4) << 3));
+        tos = load<f64>(rot.vars + (<usize>load<i32>(pc, 4) << 3));
         pc += 8;
         break;
       }
@@ -259,7 +259,7 @@ export function selectAction<S>(s: S, rot: Rotation): i32 {
       case OP_AND: {
         if (tos == 0) {
           tos = 0; // normalizes -0
-          pc = code + (<usize>load<i32>(pc, 4) << 2);
+          pc = rot.code + (<usize>load<i32>(pc, 4) << 2);
         } else {
           sp -= 8;
           tos = load<f64>(sp);
@@ -270,7 +270,7 @@ export function selectAction<S>(s: S, rot: Rotation): i32 {
       case OP_OR: {
         if (tos != 0) {
           tos = 1;
-          pc = code + (<usize>load<i32>(pc, 4) << 2);
+          pc = rot.code + (<usize>load<i32>(pc, 4) << 2);
         } else {
           sp -= 8;
           tos = load<f64>(sp);
@@ -283,17 +283,17 @@ export function selectAction<S>(s: S, rot: Rotation): i32 {
         const x = tos;
         sp -= 8;
         tos = load<f64>(sp);
-        pc = x == 0 ? code + (<usize>load<i32>(pc, 4) << 2) : pc + 8;
+        pc = x == 0 ? rot.code + (<usize>load<i32>(pc, 4) << 2) : pc + 8;
         break;
       }
       case OP_JNZ: {
         const x = tos;
         sp -= 8;
         tos = load<f64>(sp);
-        pc = x != 0 ? code + (<usize>load<i32>(pc, 4) << 2) : pc + 8;
+        pc = x != 0 ? rot.code + (<usize>load<i32>(pc, 4) << 2) : pc + 8;
         break;
       }
-      case OP_JMP: { pc = code + (<usize>load<i32>(pc, 4) << 2); break; }
+      case OP_JMP: { pc = rot.code + (<usize>load<i32>(pc, 4) << 2); break; }
       case OP_CAST: {
         const spell = load<i32>(pc, 4);
         if (s.castReady(spell)) return (spell << 2) | ACTION_CAST;
@@ -313,26 +313,26 @@ export function selectAction<S>(s: S, rot: Rotation): i32 {
         break;
       }
       case OP_CALL: {
-        store<u32>(rsp, <u32>(pc + 8));
-        rsp += 4;
-        pc = code + (<usize>load<i32>(pc, 4) << 2);
+        store<u32>(rot.rsp, <u32>(pc + 8));
+        rot.rsp += 4;
+        pc = rot.code + (<usize>load<i32>(pc, 4) << 2);
         break;
       }
       case OP_RUN: {
-        rsp = rets;
-        pc = code + (<usize>load<i32>(pc, 4) << 2);
+        rot.rsp = rot.rets;
+        pc = rot.code + (<usize>load<i32>(pc, 4) << 2);
         break;
       }
       case OP_VAROP: {
         const vop = load<i32>(pc, 4);
-        const vp = vars + (<usize>load<i32>(pc, 8) << 3);
+        const vp = rot.vars + (<usize>load<i32>(pc, 8) << 3);
         let v: f64 = 0;
         if (vop < VAR_FLOOR) {
           v = tos;
           sp -= 8;
           tos = load<f64>(sp);
         }
-        store<f64>(vp, varOp(vop, load<f64>(vp), v, load<f64>(rot.defaults + (vp - vars))));
+        store<f64>(vp, varOp(vop, load<f64>(vp), v, load<f64>(rot.defaults + (vp - rot.vars))));
         pc += 12;
         break;
       }
@@ -340,31 +340,31 @@ export function selectAction<S>(s: S, rot: Rotation): i32 {
         store<f64>(sp, tos);
         sp += 8;
         const q = s.query(load<i32>(pc, 8), load<i32>(pc, 12));
-        tos = compare(load<i32>(pc, 4), q, load<f64>(consts + (<usize>load<i32>(pc, 16) << 3)));
+        tos = compare(load<i32>(pc, 4), q, load<f64>(rot.consts + (<usize>load<i32>(pc, 16) << 3)));
         pc += 20;
         break;
       }
       // Fused condition branches: no value-stack traffic for the commonest entry conditions.
       case OP_QJZ: {
         const q = s.query(load<i32>(pc, 4), load<i32>(pc, 8));
-        pc = q == 0 ? code + (<usize>load<i32>(pc, 12) << 2) : pc + 16;
+        pc = q == 0 ? rot.code + (<usize>load<i32>(pc, 12) << 2) : pc + 16;
         break;
       }
       case OP_QJNZ: {
         const q = s.query(load<i32>(pc, 4), load<i32>(pc, 8));
-        pc = q != 0 ? code + (<usize>load<i32>(pc, 12) << 2) : pc + 16;
+        pc = q != 0 ? rot.code + (<usize>load<i32>(pc, 12) << 2) : pc + 16;
         break;
       }
       case OP_QCJZ: {
         const q = s.query(load<i32>(pc, 8), load<i32>(pc, 12));
-        const c = compare(load<i32>(pc, 4), q, load<f64>(consts + (<usize>load<i32>(pc, 16) << 3)));
-        pc = c == 0 ? code + (<usize>load<i32>(pc, 20) << 2) : pc + 24;
+        const c = compare(load<i32>(pc, 4), q, load<f64>(rot.consts + (<usize>load<i32>(pc, 16) << 3)));
+        pc = c == 0 ? rot.code + (<usize>load<i32>(pc, 20) << 2) : pc + 24;
         break;
       }
       case OP_QCJNZ: {
         const q = s.query(load<i32>(pc, 8), load<i32>(pc, 12));
-        const c = compare(load<i32>(pc, 4), q, load<f64>(consts + (<usize>load<i32>(pc, 16) << 3)));
-        pc = c != 0 ? code + (<usize>load<i32>(pc, 20) << 2) : pc + 24;
+        const c = compare(load<i32>(pc, 4), q, load<f64>(rot.consts + (<usize>load<i32>(pc, 16) << 3)));
+        pc = c != 0 ? rot.code + (<usize>load<i32>(pc, 20) << 2) : pc + 24;
         break;
       }
       // One castReady call site for the three memoized forms (the engine inlines its fast "no" there).
@@ -386,7 +386,7 @@ export function selectAction<S>(s: S, rot: Rotation): i32 {
         } else if (ok) pc += 16;
         else {
           if (op == OP_CASTCHKT) s.touch();
-          pc = code + (<usize>load<i32>(pc, 12) << 2);
+          pc = rot.code + (<usize>load<i32>(pc, 12) << 2);
         }
         break;
       }

@@ -125,11 +125,17 @@ export class TimingWheel {
     // a non-empty current slot implies size > 0: the emptiness check waits for the slot change
     const mask = this.curMask;
     if (mask == 0) return this.popNextSlot();
+    return this.popCur(mask);
+  }
+
+  /** Pops the first event of the current slot's earliest non-empty millisecond sub-list (mask != 0). */
+  // @ts-ignore: decorator
+  @inline
+  private popCur(mask: u32): bool {
     const k = ctz(mask);
     const cp = this.cur + (<usize>k << 3);
     const n = load<i32>(cp);
-    const nodes = this.nodes;
-    const np = nodes + (<usize>n << NODE);
+    const np = this.nodes + (<usize>n << NODE);
     const next = load<i32>(np);
     store<i32>(cp, next);
     if (next == NIL) this.curMask = mask & ~(<u32>1 << k);
@@ -326,22 +332,7 @@ export class TimingWheel {
     }
     if (this.heapLen > 0) this.migrate();
     // the sub-lists now hold the slot's events (at least one): pop the first
-    const mask = this.curMask;
-    const k = ctz(mask);
-    const cp = this.cur + (<usize>k << 3);
-    const n = load<i32>(cp);
-    const np = this.nodes + (<usize>n << NODE);
-    const next = load<i32>(np);
-    store<i32>(cp, next);
-    if (next == NIL) this.curMask = mask & ~(<u32>1 << k);
-    const t = (this.base << SLOT_SHIFT) + <i64>k;
-    this.poppedT = t;
-    this.poppedValue = load<i32>(np, 4);
-    store<i32>(np, this.freeHead);
-    this.freeHead = n;
-    this.now = t;
-    this.size--;
-    return true;
+    return this.popCur(this.curMask);
   }
 
   /** Expands slot s (non-empty, s == base) into the millisecond sub-lists, keeping list (= insertion) order. */

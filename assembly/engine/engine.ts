@@ -1949,11 +1949,22 @@ function snapshotInto(st: AuraState): void {
 /** r: the aura's table row (auRow). Inlined: ~240 calls/iteration (BM), mostly from onAuraTick. */
 // @ts-ignore: decorator
 @inline function scheduleNextTick(idx: i32, r: usize, st: AuraState): void {
+  const period = tickPeriod(idx, r);
+  armTick(idx, st, max(st.lastTickAt + period, now + (st.lastTickAt + period <= now ? period : 0)));
+}
+
+/** The aura's tick period now (hasted periods use the current haste). */
+// @ts-ignore: decorator
+@inline function tickPeriod(idx: i32, r: usize): i64 {
   // Only the haste values are read here (hasted period): fresh unless a haste aura changed since the
   // last recompute (the rest of the stat sheet is recomputed lazily by its readers).
   if (hastePending) ensureStats();
-  const period: i64 = load<i32>(r, AU_FLAGS) & AUF_TICK_HASTED ? max<i64>(1, hasteDiv(auraRec(idx).tickPeriodMs)) : load<i64>(r, AU_PERIOD);
-  const next = max(st.lastTickAt + period, now + (st.lastTickAt + period <= now ? period : 0));
+  return load<i32>(r, AU_FLAGS) & AUF_TICK_HASTED ? max<i64>(1, hasteDiv(auraRec(idx).tickPeriodMs)) : load<i64>(r, AU_PERIOD);
+}
+
+/** Schedules the aura's next tick at `next`, unless that falls after its expiry. */
+// @ts-ignore: decorator
+@inline function armTick(idx: i32, st: AuraState, next: i64): void {
   if (next > st.expiresAt) {
     st.tickPending = 0;
     return;
@@ -1969,16 +1980,7 @@ function snapshotInto(st: AuraState): void {
  */
 // @ts-ignore: decorator
 @inline function scheduleTickFromNow(idx: i32, r: usize, st: AuraState): void {
-  if (hastePending) ensureStats();
-  const period: i64 = load<i32>(r, AU_FLAGS) & AUF_TICK_HASTED ? max<i64>(1, hasteDiv(auraRec(idx).tickPeriodMs)) : load<i64>(r, AU_PERIOD);
-  const next = now + period;
-  if (next > st.expiresAt) {
-    st.tickPending = 0;
-    return;
-  }
-  st.nextTickAt = next;
-  st.tickPending = 1;
-  push(next, ev(EV_AURA_TICK, st.gen, idx));
+  armTick(idx, st, now + tickPeriod(idx, r));
 }
 
 // @ts-ignore: decorator

@@ -139,14 +139,20 @@ export class TimingWheel {
     const next = load<i32>(np);
     store<i32>(cp, next);
     if (next == NIL) this.curMask = mask & ~(<u32>1 << k);
-    const t = (this.base << SLOT_SHIFT) + <i64>k;
+    this.release(n, np, (this.base << SLOT_SHIFT) + <i64>k);
+    return true;
+  }
+
+  /** Node n at np (already unlinked) is the popped event at t: publish it and return the node to the free list. */
+  // @ts-ignore: decorator
+  @inline
+  private release(n: i32, np: usize, t: i64): void {
     this.poppedT = t;
     this.poppedValue = load<i32>(np, 4);
     store<i32>(np, this.freeHead);
     this.freeHead = n;
     this.now = t;
     this.size--;
-    return true;
   }
 
   /**
@@ -312,14 +318,7 @@ export class TimingWheel {
           store<u64>(wp, rest);
           if (rest == 0) this.clearBit(pos);
         } else this.clearBit(pos);
-        const np = this.nodes + (<usize>n << NODE);
-        const t = (s << SLOT_SHIFT) + <i64>load<u8>(this.nodeMs + <usize>n);
-        this.poppedT = t;
-        this.poppedValue = load<i32>(np, 4);
-        store<i32>(np, this.freeHead);
-        this.freeHead = n;
-        this.now = t;
-        this.size--;
+        this.release(n, this.nodes + (<usize>n << NODE), (s << SLOT_SHIFT) + <i64>load<u8>(this.nodeMs + <usize>n));
         if (this.heapLen > 0) this.migrate();
         return true;
       }

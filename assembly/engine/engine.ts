@@ -2604,13 +2604,35 @@ function petSwingPrep(p: i32, ps: PetState): void {
   let mult = pb != 0 ? petMult : playerMult;
   const fx = load<i32>(hc, HP_MULTFX);
   if (nActSchool > 0 && (fx & 1) != 0) mult *= schoolMult(load<i32>(hc, HP_SCHOOL), pb);
-  if (nActSpells > 0 && (fx & 2) != 0) mult *= spellMult(ps.spell, pb);
+  // spellMult's product without its per-version cache (one pet prep per version: always a miss)
+  if (nActSpells > 0 && (fx & 2) != 0 && validSpell(ps.spell)) mult *= spellMultWalk(ps.spell, pb);
   const mm = load<i32>(hc, HP_MMAPPLY) != 0 ? masteryMultCur : 1.0;
   const raw = load<f64>(hc, HP_BASE) + 0.0 * load<f64>(hc, HP_WMULT) + load<f64>(hc, HP_COEF) * power;
   const armorM = load<f64>(hc, HP_ARMORM);
   ps.amtHit = damageFinal(raw, load<f64>(critFactors), versF, armorM, mult, mm);
   ps.amtCrit = damageFinal(raw, load<f64>(critFactors, 8), versF, armorM, mult, mm);
   ps.crit = crit;
+}
+
+/** spellMult's uncached product for a valid spell (the same factors in the same order). */
+// @ts-ignore: decorator
+@inline function spellMultWalk(spell: i32, pet: i32): f64 {
+  let m = 1.0;
+  const bit = 1 << pet;
+  for (let i = 0; i < nActSpells; i++) {
+    const p = actSpells + <usize>i * 32;
+    if ((<i32>load<f64>(p, 24) & bit) == 0) continue;
+    const s0 = <i32>load<f64>(p, 8);
+    const n = <i32>load<f64>(p, 16);
+    const ids = poolI32 + (<usize>s0 << 2);
+    for (let j = 0; j < n; j++) {
+      if (load<i32>(ids + (<usize>j << 2)) == spell) {
+        m *= load<f64>(p);
+        break;
+      }
+    }
+  }
+  return m;
 }
 
 /**

@@ -112,13 +112,14 @@ const CHARGE_STATE_BYTES: usize = 24;
   acc: usize; // recordHit's spellAcc record of the spell; `sink` when none (spell out of range)
   tel: usize; // telHit's spellTel record of the spell; `sink` when none
   inHaste: f64; // the hasteDivisor swingMs was computed from
+  hc: usize; // the melee entry's HitPrep (petConstPrep, with spell/acc/tel/hits)
   // written-never-read record for acc/tel when the spell has none: the hit's sums stay branch-free
   sink0: f64;
   sink1: f64;
   sink2: f64;
   sink3: f64;
 }
-const PET_STATE_BYTES: usize = offsetof<PetState>(); // 112
+const PET_STATE_BYTES: usize = offsetof<PetState>(); // 120
 
 // ---- image pointers ----
 let imgF: usize = 0;
@@ -2580,32 +2581,74 @@ function onAutoAttack(arg: i32, gen: i32): void {
  * that sets it (x * 1.0 == x), and the crit factor is one of the two critFactors values.
  */
 function petSwingPrep(p: i32, ps: PetState): void {
-  const pr = petRec(p);
+  // the parts that depend only on the image (entry address, spell, record addresses): once per load
+  // (engineLoad zeroes PetState: ver 0) instead of once per stats version (~130 preps/iteration, BM)
+  if (ps.ver == 0) petConstPrep(p, ps);
   ps.ver = statsVer;
   // the swing time only moves with haste: its rounding is skipped when hasteDivisor is bit-identical
   // (ps.ver == 0, an empty cache, has inHaste 0.0: never a divisor, 1 + haste/100 > 0)
   if (reinterpret<u64>(hasteDivisor) != reinterpret<u64>(ps.inHaste)) {
     ps.inHaste = hasteDivisor;
-    ps.swingMs = max<i64>(1, hasteDiv(pr.swingMs));
+    ps.swingMs = max<i64>(1, hasteDiv(petRec(p).swingMs));
   }
-  const d = <i32>pr.melee;
+  if (ps.hits == 0) return; // no valid melee entry: dealDamage returns before any draw
+  const hc = ps.hc;
+  // prepareHitVar(hc, -1)'s values in locals (no scratch stores and reloads): the same expressions
+  const kind = load<i32>(hc, HP_KIND);
+  const power = kind == 1 ? curAp : kind == 2 ? curSp : 0.0;
+  let crit = 0.0;
+  if (load<i32>(hc, HP_CANCRIT) != 0) {
+    const c = critChanceCur + load<f64>(hc, HP_CRITB);
+    crit = c < 0 ? 0.0 : c > 1 ? 1.0 : c; // DamageCalc step 3's clamp, done once here
+  }
+  const versF = versFactorCur;
+  const pb = load<i32>(hc, HP_PET);
+  let mult = pb != 0 ? petMult : playerMult;
+  const fx = load<i32>(hc, HP_MULTFX);
+  if (nActSchool > 0 && (fx & 1) != 0) mult *= schoolMult(load<i32>(hc, HP_SCHOOL), pb);
+  // spellMult's product without its per-version cache (one pet prep per version: always a miss)
+  if (nActSpells > 0 && (fx & 2) != 0 && validSpell(ps.spell)) mult *= spellMultWalk(ps.spell, pb);
+  const mm = load<i32>(hc, HP_MMAPPLY) != 0 ? masteryMultCur : 1.0;
+  const raw = load<f64>(hc, HP_BASE) + 0.0 * load<f64>(hc, HP_WMULT) + load<f64>(hc, HP_COEF) * power;
+  const armorM = load<f64>(hc, HP_ARMORM);
+  ps.amtHit = damageFinal(raw, load<f64>(critFactors), versF, armorM, mult, mm);
+  ps.amtCrit = damageFinal(raw, load<f64>(critFactors, 8), versF, armorM, mult, mm);
+  ps.crit = crit;
+}
+
+/** spellMult's uncached product for a valid spell (the same factors in the same order). */
+// @ts-ignore: decorator
+@inline function spellMultWalk(spell: i32, pet: i32): f64 {
+  let m = 1.0;
+  const bit = 1 << pet;
+  for (let i = 0; i < nActSpells; i++) {
+    const p = actSpells + <usize>i * 32;
+    if ((<i32>load<f64>(p, 24) & bit) == 0) continue;
+    const s0 = <i32>load<f64>(p, 8);
+    const n = <i32>load<f64>(p, 16);
+    const ids = poolI32 + (<usize>s0 << 2);
+    for (let j = 0; j < n; j++) {
+      if (load<i32>(ids + (<usize>j << 2)) == spell) {
+        m *= load<f64>(p);
+        break;
+      }
+    }
+  }
+  return m;
+}
+
+/**
+ * Pet `p`'s swing-cache parts that depend only on the loaded image: the melee entry's HitPrep address,
+ * its spell and the per-spell record addresses (spellAcc, spellTel: laid out by engineLoad).
+ */
+function petConstPrep(p: i32, ps: PetState): void {
+  const d = <i32>petRec(p).melee;
   if (<u32>d >= <u32>nDamage) {
     ps.hits = 0; // dealDamage returns before any draw
     return;
   }
   const hc = dmgPrep + <usize>d * HP_BYTES;
-  // var part prepared into the scratch (a pet swing is never inside a dealDamage call): the entry's own
-  // var part and version stamp are dealDamage's, which pet melee no longer uses
-  const hv = hitScratch;
-  prepareHitVar(hc, hv, -1);
-  const raw = load<f64>(hc, HP_BASE) + 0.0 * load<f64>(hc, HP_WMULT) + load<f64>(hc, HP_COEF) * load<f64>(hv, HP_POWER);
-  const versF = load<f64>(hv, HP_VERSF);
-  const armorM = load<f64>(hc, HP_ARMORM);
-  const mult = load<f64>(hv, HP_MULT);
-  const mm = load<f64>(hv, HP_MM);
-  ps.amtHit = damageFinal(raw, load<f64>(critFactors), versF, armorM, mult, mm);
-  ps.amtCrit = damageFinal(raw, load<f64>(critFactors, 8), versF, armorM, mult, mm);
-  ps.crit = load<f64>(hv, HP_CRIT);
+  ps.hc = hc;
   const spell = load<i32>(hc, HP_SPELL);
   ps.spell = spell;
   const sink = changetype<usize>(ps) + offsetof<PetState>("sink0");

@@ -9,7 +9,7 @@ import { Q_COUNT } from "./queries";
 
 export const ROT_MAGIC: i32 = 0x31544f52; // "ROT1" little-endian
 export const ROT_VERSION: i32 = 1;
-export const ROT_VERSION_FAST: i32 = 2; // compiled with { fast: true }: may use opcodes 33..36
+export const ROT_VERSION_FAST: i32 = 2; // compiled with { fast: true }: may use opcodes 33..37
 export const ROT_HEADER_WORDS: i32 = 8;
 
 // Action encoding: low 2 bits = kind, the rest = payload (spell index or relative wait in ms).
@@ -64,6 +64,7 @@ export const OP_CASTCHK: i32 = 33; //  bit, spell, L: jump if !castReady(spell)
 export const OP_CASTCHKT: i32 = 34; // bit, spell, L: same; s.touch() before the jump (the skipped condition had a side effect)
 export const OP_CASTM: i32 = 35; //    bit, spell: if castReady(spell) return Cast(spell)
 export const OP_CASTGO: i32 = 36; //   spell: return Cast(spell)
+export const OP_CSQDQ: i32 = 37; //    k, kind1, arg1, kind2, arg2: push (k - q1) / q2 (resource waits)
 
 // VAROP sub-ops.
 export const VAR_SET: i32 = 0;
@@ -391,6 +392,15 @@ export function selectAction<S>(s: S, rot: Rotation): i32 {
         break;
       }
       case OP_CASTGO: return (load<i32>(pc, 4) << 2) | ACTION_CAST;
+      case OP_CSQDQ: {
+        // `(30 - focus) / focus.regen` in one dispatch (was CONST QUERY SUB QUERY DIV); q1 asked first
+        store<f64>(sp, tos);
+        sp += 8;
+        const a = load<f64>(rot.consts + (<usize>load<i32>(pc, 4) << 3)) - s.query(load<i32>(pc, 8), load<i32>(pc, 12));
+        tos = safeDiv(a, s.query(load<i32>(pc, 16), load<i32>(pc, 20)));
+        pc += 24;
+        break;
+      }
       default:
         unreachable(); // the compiler emits no other opcode; rotationCheck vetted the version
     }

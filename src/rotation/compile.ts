@@ -280,6 +280,14 @@ class Emitter {
             return;
           }
         }
+        // fast: a constant or query right operand folds into the operator (CBIN / QBIN): no push, one
+        // dispatch fewer (`focus - 35 + focus.regen * cooldown.kill_command.remains >= 30`).
+        if (this.fuse && (e.right.kind === "const" || e.right.kind === "query")) {
+          this.value(e.left);
+          if (e.right.kind === "const") this.code.push(OP.CBIN, cmp ?? ARITH_OP[e.op]!, this.constant(e.right.value));
+          else this.code.push(OP.QBIN, cmp ?? ARITH_OP[e.op]!, e.right.q, e.right.arg);
+          return;
+        }
         this.value(e.left);
         this.value(e.right);
         this.code.push(cmp ?? ARITH_OP[e.op]!);

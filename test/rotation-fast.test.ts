@@ -75,6 +75,25 @@ describe("fast compile", () => {
     ]);
   });
 
+  it("bytecode: folded right operands (CBIN/QBIN) and the fused resource wait (CSQDQ)", () => {
+    const c = compileRotation(
+      { lists: { default: [{ cast: "cobra_shot", if: "focus - 35 + focus.regen * time >= 30" }, { wait: "(30 - focus) / focus.regen" }] } },
+      testSymbols(),
+      FILE,
+      { fast: true },
+    );
+    const k = (v: number) => c.constants.indexOf(v);
+    const m = c.code[5]!;
+    expect([...c.code.slice(m)]).toEqual([
+      OP.CASTCHKT, 0, SPELLS.cobra_shot, m + 25, // CASTCHKT: the skipped condition reads focus
+      OP.QUERY, Q.RESOURCE, 0, OP.CBIN, OP.SUB, k(35), OP.QUERY, Q.RESOURCE_REGEN, 0, OP.QBIN, OP.MUL, Q.TIME, 0, OP.ADD, OP.CBIN, OP.GE, k(30), OP.JZ, m + 25,
+      OP.CASTGO, SPELLS.cobra_shot,
+      OP.CSQDQ, k(30), Q.RESOURCE, 0, Q.RESOURCE_REGEN, 0, OP.WAIT,
+      OP.END,
+    ]);
+    expect(loadIntoWasm(c)).toBe(0);
+  });
+
   it("a spell in several entries is asked once per evaluation", () => {
     expect(loadIntoWasm(compile(BM, true))).toBe(0);
     setQuery(Q.PET_BUFF_UP, PET_AURAS.frenzy!, 1);

@@ -9,7 +9,7 @@ import { Q_COUNT } from "./queries";
 
 export const ROT_MAGIC: i32 = 0x31544f52; // "ROT1" little-endian
 export const ROT_VERSION: i32 = 1;
-export const ROT_VERSION_FAST: i32 = 2; // compiled with { fast: true }: may use opcodes 33..36
+export const ROT_VERSION_FAST: i32 = 2; // compiled with { fast: true }: may use opcodes 33..39
 export const ROT_HEADER_WORDS: i32 = 8;
 
 // Action encoding: low 2 bits = kind, the rest = payload (spell index or relative wait in ms).
@@ -64,6 +64,9 @@ export const OP_CASTCHK: i32 = 33; //  bit, spell, L: jump if !castReady(spell)
 export const OP_CASTCHKT: i32 = 34; // bit, spell, L: same; s.touch() before the jump (the skipped condition had a side effect)
 export const OP_CASTM: i32 = 35; //    bit, spell: if castReady(spell) return Cast(spell)
 export const OP_CASTGO: i32 = 36; //   spell: return Cast(spell)
+export const OP_CSQDQ: i32 = 37; //    k, kind1, arg1, kind2, arg2: push (k - q1) / q2 (resource waits)
+export const OP_CBIN: i32 = 38; //     binop, k: tos = tos <binop> constants[k]
+export const OP_QBIN: i32 = 39; //     binop, kind, arg: tos = tos <binop> query(kind, arg)
 
 // VAROP sub-ops.
 export const VAR_SET: i32 = 0;
@@ -165,6 +168,23 @@ export function rotationVar(rot: Rotation, index: i32): f64 {
 }
 @inline function safeMod(a: f64, b: f64): f64 {
   return b == 0 ? 0.0 : a % b;
+}
+
+// ADD..GE (6..16) on two values, as the stack ops compute them.
+@inline function binop(op: i32, a: f64, b: f64): f64 {
+  switch (op) {
+    case OP_ADD: return a + b;
+    case OP_SUB: return a - b;
+    case OP_MUL: return a * b;
+    case OP_DIV: return safeDiv(a, b);
+    case OP_MOD: return safeMod(a, b);
+    case OP_EQ: return f2b(a == b);
+    case OP_NE: return f2b(a != b);
+    case OP_LT: return f2b(a < b);
+    case OP_LE: return f2b(a <= b);
+    case OP_GT: return f2b(a > b);
+    default: return f2b(a >= b);
+  }
 }
 
 @inline function compare(cmp: i32, a: f64, b: f64): f64 {
@@ -391,6 +411,26 @@ export function selectAction<S>(s: S, rot: Rotation): i32 {
         break;
       }
       case OP_CASTGO: return (load<i32>(pc, 4) << 2) | ACTION_CAST;
+      case OP_CBIN: {
+        tos = binop(load<i32>(pc, 4), tos, load<f64>(rot.consts + (<usize>load<i32>(pc, 8) << 3)));
+        pc += 12;
+        break;
+      }
+      case OP_QBIN: {
+        const q = s.query(load<i32>(pc, 8), load<i32>(pc, 12));
+        tos = binop(load<i32>(pc, 4), tos, q);
+        pc += 16;
+        break;
+      }
+      case OP_CSQDQ: {
+        // `(30 - focus) / focus.regen` in one dispatch (was CONST QUERY SUB QUERY DIV); q1 asked first
+        store<f64>(sp, tos);
+        sp += 8;
+        const a = load<f64>(rot.consts + (<usize>load<i32>(pc, 4) << 3)) - s.query(load<i32>(pc, 8), load<i32>(pc, 12));
+        tos = safeDiv(a, s.query(load<i32>(pc, 16), load<i32>(pc, 20)));
+        pc += 24;
+        break;
+      }
       default:
         unreachable(); // the compiler emits no other opcode; rotationCheck vetted the version
     }

@@ -1,7 +1,7 @@
 // TS mirror of the bytecode constants in assembly/rotation/vm.ts (docs/rotation.md §4–6).
 export const ROT_MAGIC = 0x31544f52; // "ROT1" little-endian
 export const ROT_VERSION = 1;
-/** Version of code compiled with `{ fast: true }` (uses the engine fast-path opcodes 33..36). */
+/** Version of code compiled with `{ fast: true }` (uses the engine fast-path opcodes 33..39). */
 export const ROT_VERSION_FAST = 2;
 export const ROT_HEADER_WORDS = 8;
 
@@ -50,6 +50,9 @@ export const OP = {
   CASTCHKT: 34,
   CASTM: 35,
   CASTGO: 36,
+  CSQDQ: 37,
+  CBIN: 38,
+  QBIN: 39,
 } as const;
 
 export const VAROP = {

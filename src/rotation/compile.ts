@@ -185,6 +185,8 @@ const ARITH_OP: Record<string, number> = { add: OP.ADD, sub: OP.SUB, mul: OP.MUL
 class Emitter {
   readonly code: number[] = new Array<number>(ROT_HEADER_WORDS).fill(0);
   readonly consts: number[];
+  /** fast: fused `(k - query) / query` (CSQDQ), the resource wait of most APLs. */
+  fuse = false;
   private readonly constIndex = new Map<string, number>();
   depth = 0;
   maxDepth = 0;
@@ -261,6 +263,13 @@ class Emitter {
           this.bind(end);
           return;
         }
+        // fast: `(k - Q1) / Q2` in one op (`wait (30 - focus) / focus.regen`): 6 dispatches -> 1, no
+        // value-stack traffic; same query order (Q1 then Q2) and the same safe division.
+        if (this.fuse && e.op === "div" && e.right.kind === "query" && e.left.kind === "bin" && e.left.op === "sub" && e.left.left.kind === "const" && e.left.right.kind === "query") {
+          this.code.push(OP.CSQDQ, this.constant(e.left.left.value), e.left.right.q, e.left.right.arg, e.right.q, e.right.arg);
+          this.push();
+          return;
+        }
         const cmp = CMP_OP[e.op];
         if (cmp !== undefined) {
           // Fused query-vs-constant compare: the most common APL leaf (`focus.deficit < 20`).
@@ -270,6 +279,14 @@ class Emitter {
             this.push();
             return;
           }
+        }
+        // fast: a constant or query right operand folds into the operator (CBIN / QBIN): no push, one
+        // dispatch fewer (`focus - 35 + focus.regen * cooldown.kill_command.remains >= 30`).
+        if (this.fuse && (e.right.kind === "const" || e.right.kind === "query")) {
+          this.value(e.left);
+          if (e.right.kind === "const") this.code.push(OP.CBIN, cmp ?? ARITH_OP[e.op]!, this.constant(e.right.value));
+          else this.code.push(OP.QBIN, cmp ?? ARITH_OP[e.op]!, e.right.q, e.right.arg);
+          return;
         }
         this.value(e.left);
         this.value(e.right);
@@ -526,6 +543,7 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
 
   // Pass 3: emit.
   const em = new Emitter(varDefault);
+  em.fuse = fast;
   const labels = new Map<string, Label>(listNames.map((n) => [n, newLabel()]));
   const spells = new Set<number>();
   // fast: castReady memo bit per spell cast by several entries (the first 32; others get 0 = not

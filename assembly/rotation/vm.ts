@@ -178,12 +178,7 @@ export function rotationVar(rot: Rotation, index: i32): f64 {
     case OP_MUL: return a * b;
     case OP_DIV: return safeDiv(a, b);
     case OP_MOD: return safeMod(a, b);
-    case OP_EQ: return f2b(a == b);
-    case OP_NE: return f2b(a != b);
-    case OP_LT: return f2b(a < b);
-    case OP_LE: return f2b(a <= b);
-    case OP_GT: return f2b(a > b);
-    default: return f2b(a >= b);
+    default: return compare(op, a, b); // EQ..GE
   }
 }
 

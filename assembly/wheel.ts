@@ -44,10 +44,7 @@ export class TimingWheel {
   base: i64 = 0;
   /** t of the last popped event (0 before the first pop). */
   now: i64 = 0;
-  /** Number of pending events. */
-  size: i32 = 0;
-  /** Result of the last successful pop(). */
-  poppedT: i64 = 0;
+  /** Result of the last successful pop() (its t is `now`: no second field to store per pop). */
   poppedValue: i32 = 0;
 
   private slots: usize; // WHEEL_SLOTS x (head i32, tail i32)
@@ -94,8 +91,6 @@ export class TimingWheel {
     this.seq = 0;
     this.base = 0;
     this.now = 0;
-    this.size = 0;
-    this.poppedT = 0;
     this.poppedValue = 0;
   }
 
@@ -114,7 +109,47 @@ export class TimingWheel {
     const s = t >> SLOT_SHIFT;
     if (s - this.base < <i64>WHEEL_SLOTS) this.route(t, s, value);
     else this.heapPush(t, value);
-    this.size++;
+    // no pending-event counter: emptiness is read from the bitmap and the heap on a slot change,
+    // size() counts by walking (tests only): one load/add/store less per push and per pop
+  }
+
+  /** t of the last popped event (= now; 0 before the first pop). */
+  // @ts-ignore: decorator
+  @inline
+  get poppedT(): i64 {
+    return this.now;
+  }
+
+  /** Number of pending events, counted by walking the lists (tests and diagnostics only). */
+  get size(): i32 {
+    let count = this.heapLen;
+    for (let k = 0; k < 32; k++) {
+      if (!(this.curMask & (<u32>1 << k))) continue;
+      const cp = this.cur + (<usize>k << 3);
+      const tail = load<i32>(cp, 4);
+      let n = load<i32>(cp);
+      count++;
+      while (n != tail) {
+        n = load<i32>(this.nodes + (<usize>n << NODE));
+        count++;
+      }
+    }
+    for (let w = 0; w < 512; w++) {
+      let bits = load<u64>(this.l0 + (<usize>w << 3));
+      while (bits != 0) {
+        const pos = (w << 6) | <i32>ctz(bits);
+        bits &= bits - 1;
+        const sp = this.slots + (<usize>pos << 3);
+        const tail = load<i32>(sp, 4);
+        let n = load<i32>(sp);
+        count++;
+        while (n != tail) {
+          n = load<i32>(this.nodes + (<usize>n << NODE));
+          count++;
+        }
+      }
+    }
+    return count;
   }
 
   /** Removes the earliest event into poppedT/poppedValue; false (and no change) when empty. */
@@ -147,12 +182,10 @@ export class TimingWheel {
   // @ts-ignore: decorator
   @inline
   private release(n: i32, np: usize, t: i64): void {
-    this.poppedT = t;
     this.poppedValue = load<i32>(np, 4);
     store<i32>(np, this.freeHead);
     this.freeHead = n;
     this.now = t;
-    this.size--;
   }
 
   /**
@@ -293,7 +326,6 @@ export class TimingWheel {
   // @ts-ignore: decorator
   @inline
   private popNextSlot(): bool {
-    if (this.size == 0) return false;
     const base = this.base;
     if (this.l2 != 0) {
       const bpos = <i32>base & MASK;
@@ -326,6 +358,7 @@ export class TimingWheel {
       this.expand(s);
     } else {
       // wheel empty: jump to the heap's earliest event (migrate() routes it into the sub-lists)
+      if (this.heapLen == 0) return false; // and the heap too: the queue is empty
       const s = load<i64>(this.heap) >> SLOT_SHIFT;
       this.base = s;
     }

@@ -209,14 +209,18 @@ export class TimingWheel {
   @inline
   private allocNode(value: i32): i32 {
     let n = this.freeHead;
+    let nodes = this.nodes;
     if (n != NIL) {
-      this.freeHead = load<i32>(this.nodes + (<usize>n << NODE));
+      this.freeHead = load<i32>(nodes + (<usize>n << NODE));
     } else {
-      if (this.nodeTop == this.nodeCap) this.growNodes();
+      if (this.nodeTop == this.nodeCap) {
+        this.growNodes();
+        nodes = this.nodes;
+      }
       n = this.nodeTop++;
     }
     // next is set by route(): slot lists are walked up to their tail, so only sub-list nodes need NIL
-    store<i32>(this.nodes + (<usize>n << NODE), value, 4);
+    store<i32>(nodes + (<usize>n << NODE), value, 4);
     return n;
   }
 
@@ -233,13 +237,15 @@ export class TimingWheel {
   @inline
   private route(t: i64, s: i64, value: i32): void {
     const n = this.allocNode(value);
+    // one load of the pool address per push (the engine's wasm reloads fields after every store)
+    const nodes = this.nodes;
     if (s == this.base) {
       // current slot: millisecond sub-list (all equal t -> append = FIFO)
       const k = <i32>t & 31;
       const cp = this.cur + (<usize>k << 3);
       const bit = <u32>1 << k;
-      store<i32>(this.nodes + (<usize>n << NODE), NIL);
-      if (this.curMask & bit) store<i32>(this.nodes + (<usize>load<i32>(cp, 4) << NODE), n);
+      store<i32>(nodes + (<usize>n << NODE), NIL);
+      if (this.curMask & bit) store<i32>(nodes + (<usize>load<i32>(cp, 4) << NODE), n);
       else {
         store<i32>(cp, n);
         this.curMask |= bit;
@@ -250,12 +256,13 @@ export class TimingWheel {
       const pos = <i32>s & MASK;
       const sp = this.slots + (<usize>pos << 3);
       const tail = load<i32>(sp, 4);
-      if (tail != NIL) store<i32>(this.nodes + (<usize>tail << NODE), n);
-      else {
-        store<i32>(sp, n);
+      if (tail != NIL) {
+        store<i32>(nodes + (<usize>tail << NODE), n);
+        store<i32>(sp, n, 4);
+      } else {
+        store<u64>(sp, <u64><u32>n * 0x100000001); // head = tail = n in one store
         this.setBit(pos);
       }
-      store<i32>(sp, n, 4);
     }
   }
 

@@ -820,9 +820,11 @@ function runIteration(): f64 {
 // ======================================================================================
 
 function pushReady(t: i64): void {
-  readyGen = (readyGen + 1) & 0xffff;
+  // the new gen in a local: V8 reloads a global after a store to another one
+  const g = (readyGen + 1) & 0xffff;
+  readyGen = g;
   pendingReady = true;
-  push(t, ev(EV_PLAYER_READY, readyGen, 0));
+  push(t, ev(EV_PLAYER_READY, g, 0));
 }
 
 // @ts-ignore: decorator

@@ -793,8 +793,9 @@ function runIteration(): f64 {
       case EV_CAST_COMPLETE: onCastComplete(arg); break;
       case EV_AURA_TICK: {
         if (arg & ARG_FLAG) onChannelTick(arg & (ARG_FLAG - 1), gen);
-        else if (<u32>arg < <u32>nAuras) {
-          // onAuraTick's entry checks, here: a stale tick (~38/iteration) costs no call
+        else {
+          // onAuraTick's entry checks, here: a stale tick (~38/iteration) costs no call. No bounds check:
+          // aura ticks are pushed only by armTick, for an aura applyAura bounds-checked
           const st = auraSt(arg);
           // while active, st.gen is the masked value applyAura set (only resetIteration stores it unmasked, inactive)
           if (st.active != 0 && gen == st.gen && st.nextTickAt == now) onAuraTick(arg, gen, st);

@@ -11,6 +11,7 @@ import type { DataBundle } from "../src/data/types.js";
 import { resolveManifest, validateManifest, ManifestError, unmarkedManifestValues, listEstimates, type ResolvedSpec } from "../src/manifest/index.js";
 import { prepareSimulation } from "../src/engine/simulate.js";
 import { runImage, type RunResult } from "../src/engine/run.js";
+import { expectSeedDeterminism } from "./helpers/spec-run.js";
 import type { SpecImage } from "../src/engine/image.js";
 
 const DATA = path.resolve(__dirname, "../data");
@@ -229,12 +230,7 @@ describe("default rotation smoke run", () => {
     expect(a.warnings.unknownSpellCasts).toBe(0);
   });
 
-  it("is deterministic: same seed -> identical result; another seed differs", () => {
-    const b = runImage(img, { iterations: N, seed: 7n });
-    expect(b).toEqual(a);
-    const c = runImage(img, { iterations: N, seed: 8n });
-    expect(c.dps.mean).not.toBe(a.dps.mean);
-  });
+  it("is deterministic: same seed -> identical result; another seed differs", () => expectSeedDeterminism(img, a, N));
 
   it("without Drain Soul the rotation falls back to Shadow Bolt", async () => {
     const bare = (await prepareSimulation({ spec: "affliction", bundle, dataDir: DATA, duration: 60, talents: [] })).image;

@@ -12,6 +12,7 @@ import { listEstimates, loadManifest, ManifestError, resolveManifest, unmarkedMa
 import { MissingSpellData } from "../src/errors.js";
 import { prepareSimulation } from "../src/engine/simulate.js";
 import { runImage, type RunResult } from "../src/engine/run.js";
+import { expectSeedDeterminism } from "./helpers/spec-run.js";
 import { encodeImage, ImageError, type SpecImage } from "../src/engine/image.js";
 
 const DATA = path.resolve(__dirname, "../data");
@@ -279,10 +280,5 @@ describe("default rotation smoke run", () => {
     expect(a.warnings.unknownSpellCasts).toBe(0);
   });
 
-  it("is deterministic: same seed -> identical result; another seed differs", () => {
-    const b = runImage(img, { iterations: 200, seed: 7n });
-    expect(b).toEqual(a);
-    const c = runImage(img, { iterations: 200, seed: 8n });
-    expect(c.dps.mean).not.toBe(a.dps.mean);
-  });
+  it("is deterministic: same seed -> identical result; another seed differs", () => expectSeedDeterminism(img, a, 200));
 });

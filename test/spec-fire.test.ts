@@ -10,6 +10,7 @@ import type { DataBundle } from "../src/data/types.js";
 import { resolveManifest, validateManifest, ManifestError, unmarkedManifestValues, listEstimates, type ResolvedSpec } from "../src/manifest/index.js";
 import { prepareSimulation } from "../src/engine/simulate.js";
 import { runImage, type RunResult } from "../src/engine/run.js";
+import { expectSeedDeterminism } from "./helpers/spec-run.js";
 import { encodeImage, ImageError, type SpecImage } from "../src/engine/image.js";
 
 const DATA = path.resolve(__dirname, "../data");
@@ -267,12 +268,7 @@ describe("default rotation smoke run", () => {
     expect(a.warnings.unknownSpellCasts).toBe(0);
   });
 
-  it("is deterministic: same seed -> identical result; another seed differs", () => {
-    const b = runImage(img, { iterations: 200, seed: 7n });
-    expect(b).toEqual(a);
-    const c = runImage(img, { iterations: 200, seed: 8n });
-    expect(c.dps.mean).not.toBe(a.dps.mean);
-  });
+  it("is deterministic: same seed -> identical result; another seed differs", () => expectSeedDeterminism(img, a, 200));
 
   it("without talents the rotation still runs (Fireball / Fire Blast / Scorch)", async () => {
     const bare = (await prepareSimulation({ spec: "fire", bundle, dataDir: DATA, duration: 60, talents: [] })).image;

@@ -2544,6 +2544,24 @@ function dismissPet(p: i32): void {
   ps.gen = (ps.gen + 1) & 0xffff; // stops the swing chain
 }
 
+// The player's hasted auto swing time, rounded again only when hasteDivisor or autoSwingMs moved
+// (bit-exact keys; the initial key is a NaN pattern arithmetic never produces): the same value as
+// max(1, hasteDiv(autoSwingMs)) without its rounding at every shot.
+let autoKeyHaste: f64 = reinterpret<f64>(<u64>0xffffffffffffffff);
+let autoKeySwing: f64 = reinterpret<f64>(<u64>0xffffffffffffffff);
+let autoSwingCur: i64 = 1;
+
+// @ts-ignore: decorator
+@inline function autoSwingTime(): i64 {
+  if (reinterpret<u64>(hasteDivisor) != reinterpret<u64>(autoKeyHaste)
+    || reinterpret<u64>(autoSwingMs) != reinterpret<u64>(autoKeySwing)) {
+    autoKeyHaste = hasteDivisor;
+    autoKeySwing = autoSwingMs;
+    autoSwingCur = max<i64>(1, hasteDiv(autoSwingMs));
+  }
+  return autoSwingCur;
+}
+
 function onAutoAttack(arg: i32, gen: i32): void {
   telSetSrc(telSrcOther());
   ensureStats();
@@ -2551,12 +2569,12 @@ function onAutoAttack(arg: i32, gen: i32): void {
     if (gen == 1) {
       if (offDamage < 0) return;
       dealDamage(offDamage, false, -1, 0);
-      pushLater(now + max<i64>(1, hasteDiv(autoSwingMs)), ev(EV_AUTO_ATTACK, 1, 0));
+      pushLater(now + autoSwingTime(), ev(EV_AUTO_ATTACK, 1, 0));
       return;
     }
     if (autoDamage < 0) return;
     dealDamage(autoDamage, false, -1, 0);
-    pushLater(now + max<i64>(1, hasteDiv(autoSwingMs)), ev(EV_AUTO_ATTACK, 0, 0));
+    pushLater(now + autoSwingTime(), ev(EV_AUTO_ATTACK, 0, 0));
     return;
   }
   const p = arg - 1;
@@ -2573,10 +2591,13 @@ function onAutoAttack(arg: i32, gen: i32): void {
   // inputs fixed per stats version (no weapon draw, hitScale 1, no procs/rage), so only the crit draw
   // and recordHit's sums remain. Same draws, same amounts (computed by the same expressions), same sums.
   if (ps.hits != 0) {
-    const spell = ps.spell;
+    // the first hit outside the loop (count is >= 1 while active; mostly exactly 1): no loop
+    // counter or loop stack check on the common path
     const n = ps.count;
-    for (let i = 0; i < n; i++) {
-      const isCrit = rng.next() < ps.crit;
+    let isCrit = rng.next() < ps.crit;
+    petRecordHit(ps, isCrit ? ps.amtCrit : ps.amtHit, isCrit);
+    for (let i = 1; i < n; i++) {
+      isCrit = rng.next() < ps.crit;
       petRecordHit(ps, isCrit ? ps.amtCrit : ps.amtHit, isCrit);
     }
   }

@@ -113,13 +113,17 @@ const CHARGE_STATE_BYTES: usize = 24;
   tel: usize; // telHit's spellTel record of the spell; `sink` when none
   inHaste: f64; // the hasteDivisor swingMs was computed from
   hc: usize; // the melee entry's HitPrep (petConstPrep, with spell/acc/tel/hits)
+  // hits and crits not yet added to acc (+16, +24) and tel (+16): those sums only ever add whole
+  // numbers (exact in f64 in any order), so they are added once per engineRun (petFlushCounts)
+  nHits: i64; // i64: no wrap however many iterations one engineRun runs
+  nCrits: i64;
   // written-never-read record for acc/tel when the spell has none: the hit's sums stay branch-free
   sink0: f64;
   sink1: f64;
   sink2: f64;
   sink3: f64;
 }
-const PET_STATE_BYTES: usize = offsetof<PetState>(); // 120
+const PET_STATE_BYTES: usize = offsetof<PetState>(); // 136
 
 // ---- image pointers ----
 let imgF: usize = 0;
@@ -622,6 +626,7 @@ export function engineRun(n: i32, seedBase: u64, chunkId: u32, iterStart: u32, p
     const dps = runIteration();
     if (budgetExceeded) {
       accError = 1;
+      petFlushCounts();
       return k;
     }
     closeIterationTelemetry(); // sink folded into the run accumulators, then the DPS is recorded
@@ -638,6 +643,7 @@ export function engineRun(n: i32, seedBase: u64, chunkId: u32, iterStart: u32, p
     if (dps > accMax) accMax = dps;
     if (perIterPtr != 0) store<f64>(perIterPtr + (<usize>k << 3), dps);
   }
+  petFlushCounts();
   return n;
 }
 
@@ -2594,6 +2600,7 @@ function onAutoAttack(arg: i32, gen: i32): void {
     // the first hit outside the loop (count is >= 1 while active; mostly exactly 1): no loop
     // counter or loop stack check on the common path
     const n = ps.count;
+    ps.nHits += <i64>n; // the hit counts, added to the sums by petFlushCounts
     let isCrit = rng.next() < ps.crit;
     petRecordHit(ps, isCrit ? ps.amtCrit : ps.amtHit, isCrit);
     for (let i = 1; i < n; i++) {
@@ -2697,14 +2704,35 @@ function petConstPrep(p: i32, ps: PetState): void {
   iterDamage += amt;
   const acc = ps.acc;
   store<f64>(acc, load<f64>(acc, 8) + amt, 8);
-  store<f64>(acc, load<f64>(acc, 16) + 1.0, 16);
-  if (isCrit) store<f64>(acc, load<f64>(acc, 24) + 1.0, 24);
+  // the hit counts (acc +16, tel +16: onAutoAttack, once per swing) and crit counts (acc +24) are
+  // counted as integers and added by petFlushCounts: -3k instr/iteration (BM)
+  ps.nCrits += <i64>isCrit;
   iterPet += amt;
   const p = ps.tel;
   store<f64>(p, load<f64>(p, 8) + amt, 8);
-  store<f64>(p, load<f64>(p, 16) + 1.0, 16);
   telBucketHit(now, amt);
   if (tlOn) tlPush(now, TL_DAMAGE | ((isCrit ? 6 : 4) << 8), ps.spell, amt); // flags: pet (4), crit (2)
+}
+
+/**
+ * Adds the pets' pending hit and crit counts to recordHit's and telHit's sums (end of engineRun, before
+ * the host reads them). Those sums only ever get whole numbers added (1.0 per hit or crit), which f64
+ * adds exactly in any grouping, so the totals are the ones per-hit additions give.
+ */
+function petFlushCounts(): void {
+  for (let p = 0; p < nPets; p++) {
+    const ps = petSt(p);
+    const h = ps.nHits;
+    const c = ps.nCrits;
+    if ((h | c) == 0) continue;
+    const acc = ps.acc;
+    store<f64>(acc, load<f64>(acc, 16) + <f64>h, 16);
+    store<f64>(acc, load<f64>(acc, 24) + <f64>c, 24);
+    const tel = ps.tel;
+    store<f64>(tel, load<f64>(tel, 16) + <f64>h, 16);
+    ps.nHits = 0;
+    ps.nCrits = 0;
+  }
 }
 
 // ======================================================================================

@@ -2586,7 +2586,9 @@ function onAutoAttack(arg: i32, gen: i32): void {
   const p = arg - 1;
   if (p >= nPets) return;
   const ps = petSt(p);
-  if (ps.active == 0 || gen != ps.gen) return;
+  // two plain branches (binaryen turned the || into a select: setnz/movzx/test)
+  if (gen != ps.gen) return;
+  if (ps.active == 0) return;
   if (now >= ps.expiresAt) {
     dismissPet(p);
     wakeIfIdle();
@@ -2617,7 +2619,8 @@ function onAutoAttack(arg: i32, gen: i32): void {
  * weapon part (prepareHitConst: weaponRoll stays 0.0, no draw), hitScale is 1.0 outside the cast step
  * that sets it (x * 1.0 == x), and the crit factor is one of the two critFactors values.
  */
-function petSwingPrep(p: i32, ps: PetState): void {
+// @ts-ignore: decorator
+@inline function petSwingPrep(p: i32, ps: PetState): void {
   // the parts that depend only on the image (entry address, spell, record addresses): once per load
   // (engineLoad zeroes PetState: ver 0) instead of once per stats version (~130 preps/iteration, BM)
   if (ps.ver == 0) petConstPrep(p, ps);

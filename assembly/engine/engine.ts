@@ -105,7 +105,7 @@ const CHARGE_STATE_BYTES: usize = 24;
   expiresAt: i64;
   swingMs: i64; // hasted swing time: max(1, hasteDiv(PetRec.swingMs))
   amtHit: f64; // melee hit amount without / with a crit (DamageCalc of the prepared entry)
-  amtCrit: f64;
+  amtCrit: f64; // right after amtHit (petAmount)
   crit: f64; // crit chance (clamped)
   spell: i32; // the melee entry's spell
   hits: i32; // 0: no valid melee entry (dealDamage returned before any draw)
@@ -2604,13 +2604,13 @@ function onAutoAttack(arg: i32, gen: i32): void {
     const n = ps.count;
     ps.nHits += <i64>n; // the hit counts, added to the sums by petFlushCounts
     let isCrit = rng.next() < ps.crit;
-    petRecordHit(ps, isCrit ? ps.amtCrit : ps.amtHit, isCrit);
+    petRecordHit(ps, petAmount(ps, isCrit), isCrit);
     for (let i = 1; i < n; i++) {
       isCrit = rng.next() < ps.crit;
-      petRecordHit(ps, isCrit ? ps.amtCrit : ps.amtHit, isCrit);
+      petRecordHit(ps, petAmount(ps, isCrit), isCrit);
     }
   }
-  pushLater(now + ps.swingMs, ev(EV_AUTO_ATTACK, ps.gen, arg));
+  pushLater(now + ps.swingMs, ev(EV_AUTO_ATTACK, gen, arg)); // gen == ps.gen (checked above)
 }
 
 /**
@@ -2696,6 +2696,12 @@ function petConstPrep(p: i32, ps: PetState): void {
   const tel = telSpellRec(spell);
   ps.tel = tel != 0 ? tel : sink;
   ps.hits = 1;
+}
+
+/** isCrit ? ps.amtCrit : ps.amtHit as one indexed load (amtCrit follows amtHit): no branch. */
+// @ts-ignore: decorator
+@inline function petAmount(ps: PetState, isCrit: bool): f64 {
+  return load<f64>(changetype<usize>(ps) + (<usize>isCrit << 3), offsetof<PetState>("amtHit"));
 }
 
 /**

@@ -1101,6 +1101,7 @@ const CPF_CHANNEL_CAST_STEPS: i32 = 16;
 const CPF_ON_GCD: i32 = 32; // gcdLock >= 0 && srLock == gcdLock (prevGcd bookkeeping)
 const CPF_FINISHER: i32 = 64; // finMax > 0 && cost2Res >= 0
 const CPF_COST_EXTRA: i32 = 128; // costBypassAura, cost2Res or costAura >= 0 (general cost path)
+const CPF_SOLO_POOL: i32 = 256; // known spell alone on its charge pool: refreshNotBefore(spell) is its own bound only
 const CP_FLAGS = 0;
 const CP_LOCK = 4;
 const CP_MOD_COUNT = 8;
@@ -1158,6 +1159,12 @@ function buildCastPipelineTable(): void {
     if (gcdLock >= 0 && lock == gcdLock) f |= CPF_ON_GCD;
     if (spellSlot(i, SPELL_SLOT_FIN_MAX) > 0 && cost2Res >= 0) f |= CPF_FINISHER;
     if (<i32>s.costBypassAura >= 0 || cost2Res >= 0 || <i32>s.costAura >= 0) f |= CPF_COST_EXTRA;
+    const pool_ = <i32>s.chargePool;
+    if (pool_ >= 0 && s.known != 0) {
+      let others = 0;
+      for (let j = 0; j < nSpells; j++) if (j != i && <i32>spellRec(j).chargePool == pool_) others++;
+      if (others == 0) f |= CPF_SOLO_POOL;
+    }
     store<i32>(r, f, CP_FLAGS);
     store<i32>(r, lock, CP_LOCK);
     store<i32>(r, <i32>spellSlot(i, SPELL_SLOT_CAST_MOD_COUNT), CP_MOD_COUNT);
@@ -1496,6 +1503,20 @@ function completeCharge(idx: i32): void {
   }
 }
 
+/**
+ * refreshNotBefore(spell) for a spell on charge pool c. A pool of one known spell (CPF_SOLO_POOL) sets
+ * that spell's cooldownBound directly, without the walk over every spell and two calls (BM: kill
+ * command reduced by every cobra shot, barbed shot reset by wild call).
+ */
+// @ts-ignore: decorator
+@inline function poolMoved(spell: i32, c: ChargeState): void {
+  if (load<i32>(cpRow(spell), CP_FLAGS) & CPF_SOLO_POOL) {
+    let b = spellSt(spell).readyAt;
+    if (c.charges < 1 && c.nextAt > b) b = c.nextAt;
+    setNotBefore(spell, b);
+  } else refreshNotBefore(spell);
+}
+
 /** Reduces the spell's running recharge (charge pool) or its own cooldown by `ms`. */
 function reduceCooldown(spell: i32, ms: i64): void {
   if (!validSpell(spell) || ms <= 0) return;
@@ -1519,7 +1540,7 @@ function reduceCooldown(spell: i32, ms: i64): void {
       c.nextAt = t;
       push(t, ev(EV_COOLDOWN_READY, 0, (CD_CHARGE << 10) | cp));
     }
-    refreshNotBefore(spell); // the recharge moved earlier (every spell on the pool)
+    poolMoved(spell, c); // the recharge moved earlier (every spell on the pool)
     return;
   }
   const st = spellSt(spell);
@@ -1538,7 +1559,7 @@ function resetCooldown(spell: i32): void {
     const c = chargeSt(cp);
     if (c.nextAt < 0) return;
     completeCharge(cp);
-    refreshNotBefore(spell); // a charge came back early
+    poolMoved(spell, c); // a charge came back early
   } else {
     const st = spellSt(spell);
     if (st.readyAt <= now) return;

@@ -1092,7 +1092,7 @@ function readyTime(spell: i32): i64 {
 // with its NaN/range fix-up); a cast read ~25 of them. Same conversions as the record reads they
 // replace, so the values are identical. Guards that combine a field with its amount (gain > 0,
 // recovery > 0) are folded in: -1 = "nothing to do". CP_BYTES per spell (offsets below).
-const CP_BYTES: usize = 160;
+const CP_BYTES: usize = 176;
 const CPF_KNOWN: i32 = 1;
 const CPF_CHANNEL: i32 = 2;
 const CPF_GCD_HASTED: i32 = 4;
@@ -1131,6 +1131,15 @@ const CP_GAIN = 128; // f64
 const CP_GAIN2 = 136; // f64
 const CP_FIN_MAX = 144; // f64
 const CP_SR_MS_F = 152; // f64 (hasted GCD)
+// The spell hook is one op that needs no list walk (HOOK_*: what runOps(hook, 0) would call, with the
+// same converted arguments; procDepth is 0 at a CastComplete either way): one call less per cast
+const CP_HOOK_KIND = 160; // HOOK_NONE: run the list with runOps
+const CP_HOOK_A = 164; // i32: <i32>op.a
+const CP_HOOK_B = 168; // i64: reduce_cooldown / summon_pet <i64>op.b; apply_aura max(1, <i32>op.b)
+const HOOK_NONE: i32 = 0;
+const HOOK_REDUCE_CD: i32 = 1;
+const HOOK_APPLY_AURA: i32 = 2;
+const HOOK_SUMMON_PET: i32 = 3;
 let cpTab: usize = 0;
 let cpCap: i32 = 0;
 let chRecharge: usize = 0; // i64 x nChargePools: <i64> of the pool's recharge ms
@@ -1194,6 +1203,31 @@ function buildCastPipelineTable(): void {
     store<f64>(r, s.gain2, CP_GAIN2);
     store<f64>(r, spellSlot(i, SPELL_SLOT_FIN_MAX), CP_FIN_MAX);
     store<f64>(r, s.srMs, CP_SR_MS_F);
+    let hk = HOOK_NONE;
+    let ha = 0;
+    let hb: i64 = 0;
+    const hook = <i32>s.hook;
+    if (<u32>hook < <u32>nOpLists) {
+      const lp = opListRecs + <usize>hook * <usize>(OPLIST_STRIDE << 3);
+      if (<i32>load<f64>(lp, 8) == 1) {
+        const o = opRec(<i32>load<f64>(lp));
+        const op = <i32>o.op;
+        ha = <i32>o.a;
+        if (op == OP_REDUCE_COOLDOWN) {
+          hk = HOOK_REDUCE_CD;
+          hb = <i64>o.b;
+        } else if (op == OP_APPLY_AURA) {
+          hk = HOOK_APPLY_AURA;
+          hb = <i64>max(1, <i32>o.b);
+        } else if (op == OP_SUMMON_PET) {
+          hk = HOOK_SUMMON_PET;
+          hb = <i64>o.b;
+        }
+      }
+    }
+    store<i32>(r, hk, CP_HOOK_KIND);
+    store<i32>(r, ha, CP_HOOK_A);
+    store<i64>(r, hb, CP_HOOK_B);
   }
   if (nChargePools > chCap) {
     chCap = nChargePools;
@@ -1214,12 +1248,16 @@ let gcdCacheVal: i64 = 0;
 @inline function chargeRechargeMs(cp: i32): i64 { return load<i64>(chRecharge + (<usize>cp << 3)); }
 
 function onCastStart(spell: i32): void {
-  if (!validSpell(spell) || (load<i32>(cpRow(spell), CP_FLAGS) & CPF_KNOWN) == 0) {
+  if (!validSpell(spell)) {
     push(now, ev(EV_CAST_COMPLETE, 0, spell));
     return;
   }
   const r = cpRow(spell);
-  const f = load<i32>(r, CP_FLAGS);
+  const f = load<i32>(r, CP_FLAGS); // one load for the known check and the steps below
+  if ((f & CPF_KNOWN) == 0) {
+    push(now, ev(EV_CAST_COMPLETE, 0, spell));
+    return;
+  }
   if (hastePending) ensureStats(); // only the haste values are read here (see hastePending)
   const lock = load<i32>(r, CP_LOCK);
   if (lock >= 0) {
@@ -1288,14 +1326,15 @@ function gcdEnd(): i64 {
 
 function onCastComplete(spell: i32): void {
   // 1. lookup
-  if (!validSpell(spell) || (load<i32>(cpRow(spell), CP_FLAGS) & CPF_KNOWN) == 0) {
+  // record fields come from the cast-pipeline table (pre-converted i32/i64: see buildCastPipelineTable)
+  const r = cpRow(spell);
+  // flags read once for the known check and the steps below (0 for an out-of-range spell)
+  const f = validSpell(spell) ? load<i32>(r, CP_FLAGS) : 0;
+  if ((f & CPF_KNOWN) == 0) {
     accUnknown += 1; // UNKNOWN_SPELL_CAST: counted and reported; no state change
     casting = false;
     return;
   }
-  // record fields come from the cast-pipeline table (pre-converted i32/i64: see buildCastPipelineTable)
-  const r = cpRow(spell);
-  const f = load<i32>(r, CP_FLAGS);
   // 2. cast telemetry (effective GCD): counted in the per-spell casts below
   // 3. resources: primary + secondary cost, then gains
   telSetSrc(telSrcSpell(spell)); // resources spent/gained from here on (hooks included) are this spell's
@@ -1391,7 +1430,13 @@ function onCastComplete(spell: i32): void {
   }
   // 10. spell hook; 11. global cast hooks (see post-cast state)
   const hook = load<i32>(r, CP_HOOK);
-  if (hook >= 0) runOps(hook, 0);
+  if (hook >= 0) {
+    const hk = load<i32>(r, CP_HOOK_KIND);
+    if (hk == HOOK_REDUCE_CD) reduceCooldown(load<i32>(r, CP_HOOK_A), load<i64>(r, CP_HOOK_B));
+    else if (hk == HOOK_APPLY_AURA) applyAura(load<i32>(r, CP_HOOK_A), <i32>load<i64>(r, CP_HOOK_B));
+    else if (hk == HOOK_SUMMON_PET) summonPet(load<i32>(r, CP_HOOK_A), load<i64>(r, CP_HOOK_B));
+    else runOps(hook, 0);
+  }
   for (let i = 0; i < hooksLen; i++) runOps(poolI(hooksStart + i), 0);
   finAura = -1; // the finisher's duration bonus covers this cast's own applications only
   finExtraMs = 0;
@@ -1801,7 +1846,7 @@ function spellMult(spell: i32, pet: i32): f64 {
 
 // Aura table: the AuraRec fields the aura paths read (apply, tick, expire, recomputeStats), converted
 // once per load like the cast-pipeline table (same conversions, identical values). AU_BYTES per aura.
-const AU_BYTES: usize = 72;
+const AU_BYTES: usize = 88;
 const AUF_TICKS: i32 = 1; // tickPeriodMs > 0
 const AUF_TICK_HASTED: i32 = 2;
 const AUF_TICK_ON_APP: i32 = 4;
@@ -1822,6 +1867,8 @@ const AU_TICK_GAIN_RES = 44; // tick ops are one gain_resource op on a valid res
 const AU_DURATION = 48; // i64
 const AU_PERIOD = 56; // i64: max(1, <i64>tickPeriodMs) (un-hasted period)
 const AU_TICK_GAIN = 64; // f64: that op's amount
+const AU_TICK_PET = 72; // tick ops are one summon_pet op: its pet (-1: no)
+const AU_TICK_PET_MS = 80; // i64: that op's <i64> duration
 let auTab: usize = 0;
 let auCap: i32 = 0;
 // effFlat: one EF_BYTES entry per effect of every aura, aura ascending then effect (recomputeStats walks
@@ -1906,6 +1953,22 @@ function buildAuraTable(): void {
     }
     store<i32>(r, gainRes_, AU_TICK_GAIN_RES);
     store<f64>(r, gainAmt, AU_TICK_GAIN);
+    // likewise one summon_pet op (Call of the Wild): summonPet reads no proc depth, so the direct call
+    // is the one runOps would make
+    let pet = -1;
+    let petMs: i64 = 0;
+    if (<u32>ops < <u32>nOpLists) {
+      const lp = opListRecs + <usize>ops * <usize>(OPLIST_STRIDE << 3);
+      if (<i32>load<f64>(lp, 8) == 1) {
+        const o = opRec(<i32>load<f64>(lp));
+        if (<i32>o.op == OP_SUMMON_PET && <i32>o.a >= 0) {
+          pet = <i32>o.a;
+          petMs = <i64>o.b;
+        }
+      }
+    }
+    store<i32>(r, pet, AU_TICK_PET);
+    store<i64>(r, petMs, AU_TICK_PET_MS);
   }
 }
 
@@ -2030,10 +2093,14 @@ function snapshotInto(st: AuraState): void {
     // one gain_resource op: runOps(ops, 0) would make exactly this call (see buildAuraTable): -6k instr/iteration (BM)
     const gr = load<i32>(r, AU_TICK_GAIN_RES);
     if (gr >= 0) {
-      // gainRes(gr, amount), inlined (one call less per regen tick)
-      if (!(<f64>now <= resSlot(gr).lastSyncMs)) syncRes(gr);
+      // gainRes(gr, amount), inlined, with syncRes's body inlined too (two calls less per regen tick)
+      syncResBody(gr);
       gainResFrom(gr, load<f64>(r, AU_TICK_GAIN));
-    } else runOps(ops, 0);
+    } else {
+      const pet = load<i32>(r, AU_TICK_PET);
+      if (pet >= 0) summonPet(pet, load<i64>(r, AU_TICK_PET_MS));
+      else runOps(ops, 0);
+    }
   }
   telSetSrc(saved);
 }

@@ -1394,7 +1394,11 @@ function onCastComplete(spell: i32): void {
   casting = false;
   // 5. PlayerReady at max(GCD end, now); off-GCD spells may fire while the GCD runs
   const ge = gcdEnd();
-  pushReady(ge);
+  // pushReady(ge), inlined: one call less per cast
+  const g = (readyGen + 1) & 0xffff;
+  readyGen = g;
+  pendingReady = true;
+  push(ge, ev(EV_PLAYER_READY, g, 0));
   if (ge > now && hasOffGcd && offGcdCastable()) {
     offGen = (offGen + 1) & 0xffff;
     push(now, ev(EV_OFFGCD_READY, offGen, 0));

@@ -1582,12 +1582,12 @@ function reduceCooldown(spell: i32, ms: i64): void {
         c.nextAt = max(now, c.nextAt - excess);
         if (c.nextAt == now) {
           completeCharge(cp);
-        } else push(c.nextAt, ev(EV_COOLDOWN_READY, 0, (CD_CHARGE << 10) | cp));
+        } else pushLater(c.nextAt, ev(EV_COOLDOWN_READY, 0, (CD_CHARGE << 10) | cp)); // nextAt > now here
       }
       wakeIfIdle();
     } else {
       c.nextAt = t;
-      push(t, ev(EV_COOLDOWN_READY, 0, (CD_CHARGE << 10) | cp));
+      pushLater(t, ev(EV_COOLDOWN_READY, 0, (CD_CHARGE << 10) | cp)); // t > now here
     }
     poolMoved(spell, c); // the recharge moved earlier (every spell on the pool)
     return;
@@ -1597,7 +1597,7 @@ function reduceCooldown(spell: i32, ms: i64): void {
   st.readyAt = max(now, st.readyAt - ms);
   setNotBefore(spell, cooldownBound(spell)); // the own cooldown moved earlier
   if (st.readyAt == now) wakeIfIdle();
-  else if (isIdle()) push(st.readyAt, ev(EV_COOLDOWN_READY, 0, (CD_OWN << 10) | spell));
+  else if (isIdle()) pushLater(st.readyAt, ev(EV_COOLDOWN_READY, 0, (CD_OWN << 10) | spell)); // readyAt > now here
 }
 
 /** Completes the running recharge (+1 charge) or makes the own cooldown ready now. */
@@ -1996,7 +1996,7 @@ function applyAura(idx: i32, stacks: i32): void {
     st.bank = 0;
     if (dur > 0 && (st.expireEv < 0 || st.expireEv > st.expiresAt)) {
       st.expireEv = st.expiresAt;
-      push(st.expiresAt, ev(EV_AURA_EXPIRE, 0, idx));
+      pushLater(st.expiresAt, ev(EV_AURA_EXPIRE, 0, idx)); // now + dur, dur > 0
     }
     // Stats are recomputed lazily (dealDamage and every other reader of the stat sheet call ensureStats):
     // only a snapshot needs them now, and the haste values (read unguarded by the regen sync) must be
@@ -2071,7 +2071,8 @@ function snapshotInto(st: AuraState): void {
   }
   st.nextTickAt = next;
   st.tickPending = 1;
-  push(next, ev(EV_AURA_TICK, st.gen, idx));
+  // next > now (both callers add a period >= 1 to now or to a lastTickAt + period > now): no immediate slot
+  pushLater(next, ev(EV_AURA_TICK, st.gen, idx));
 }
 
 /**
@@ -2143,7 +2144,7 @@ function onAuraExpire(idx: i32): void {
   if (st.expiresAt > now) {
     // refreshed: no-op for the aura; re-arm at the new expiry
     st.expireEv = st.expiresAt;
-    push(st.expiresAt, ev(EV_AURA_EXPIRE, 0, idx));
+    pushLater(st.expiresAt, ev(EV_AURA_EXPIRE, 0, idx)); // expiresAt > now here
     return;
   }
   // a tick due exactly at expiry lands before the removal

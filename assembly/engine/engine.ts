@@ -1723,9 +1723,10 @@ function recomputeStats(): void {
   // (no per-aura row loads or inner loop: -1.5k instr/iteration, BM). Act-list counts kept in locals.
   let nSch = 0;
   let nSpl = 0;
-  for (let k = 0; k < nEffFlat; k++) {
-    const q = effFlat + <usize>k * EF_BYTES;
-    const st = auraSt(load<i32>(q, EF_AURA));
+  // pointer walk and pre-scaled aura-state offsets: no multiply per effect
+  const qEnd = effFlat + <usize>nEffFlat * EF_BYTES;
+  for (let q = effFlat; q < qEnd; q += EF_BYTES) {
+    const st = changetype<AuraState>(auraState + <usize>load<i32>(q, EF_AURA));
     if (st.active == 0) continue;
     const type = load<i32>(q, EF_TYPE);
     // scope bits: 1 player damage, 2 pet damage
@@ -1878,7 +1879,7 @@ let auCap: i32 = 0;
 // effFlat: one EF_BYTES entry per effect of every aura, aura ascending then effect (recomputeStats walks
 // only these): aura index, <i32> type, owner, scope bits, and the EffectRec's value, a, b (bit copies)
 const EF_BYTES: usize = 40;
-const EF_AURA = 0;
+const EF_AURA = 0; // byte offset of the aura's AuraState from auraState (index x AURA_STATE_BYTES)
 const EF_TYPE = 4;
 const EF_OWNER = 8;
 const EF_SCOPE = 12;
@@ -1930,7 +1931,7 @@ function buildAuraTable(): void {
     for (let j = 0; j < en; j++) {
       const e = effectRec(e0 + j);
       const q = effFlat + <usize>(nEffFlat++) * EF_BYTES;
-      store<i32>(q, i, EF_AURA);
+      store<i32>(q, i * <i32>AURA_STATE_BYTES, EF_AURA); // auraSt(i) - auraState
       store<i32>(q, <i32>e.type, EF_TYPE);
       store<i32>(q, owner, EF_OWNER);
       store<i32>(q, scope, EF_SCOPE);

@@ -1517,8 +1517,11 @@ function onChannelTick(spell: i32, gen: i32): void {
     const c = chargeSt(cp);
     c.charges--;
     if (c.nextAt < 0) {
-      c.nextAt = now + chargeRechargeMs(cp);
-      push(c.nextAt, ev(EV_COOLDOWN_READY, 0, (CD_CHARGE << 10) | cp));
+      const rech = chargeRechargeMs(cp);
+      c.nextAt = now + rech;
+      // a positive recharge ends after now: no immediate-slot test
+      if (rech > 0) pushLater(c.nextAt, ev(EV_COOLDOWN_READY, 0, (CD_CHARGE << 10) | cp));
+      else push(c.nextAt, ev(EV_COOLDOWN_READY, 0, (CD_CHARGE << 10) | cp));
     }
     if (c.charges < 1 && c.nextAt > load<i64>(nbTab + (<usize>spell << 3))) setNotBefore(spell, c.nextAt); // out of charges until the recharge ends
   }
@@ -1545,8 +1548,11 @@ function completeCharge(idx: i32): void {
   const c = chargeSt(idx);
   if (c.charges < c.max) c.charges++;
   if (c.charges < c.max) {
-    c.nextAt = now + chargeRechargeMs(idx);
-    push(c.nextAt, ev(EV_COOLDOWN_READY, 0, (CD_CHARGE << 10) | idx));
+    const rech = chargeRechargeMs(idx);
+    c.nextAt = now + rech;
+    // a positive recharge ends after now: no immediate-slot test
+    if (rech > 0) pushLater(c.nextAt, ev(EV_COOLDOWN_READY, 0, (CD_CHARGE << 10) | idx));
+    else push(c.nextAt, ev(EV_COOLDOWN_READY, 0, (CD_CHARGE << 10) | idx));
   } else {
     c.nextAt = -1;
   }

@@ -1098,7 +1098,7 @@ function readyTime(spell: i32): i64 {
 // with its NaN/range fix-up); a cast read ~25 of them. Same conversions as the record reads they
 // replace, so the values are identical. Guards that combine a field with its amount (gain > 0,
 // recovery > 0) are folded in: -1 = "nothing to do". CP_BYTES per spell (offsets below).
-const CP_BYTES: usize = 160;
+const CP_BYTES: usize = 176;
 const CPF_KNOWN: i32 = 1;
 const CPF_CHANNEL: i32 = 2;
 const CPF_GCD_HASTED: i32 = 4;
@@ -1107,6 +1107,7 @@ const CPF_CHANNEL_CAST_STEPS: i32 = 16;
 const CPF_ON_GCD: i32 = 32; // gcdLock >= 0 && srLock == gcdLock (prevGcd bookkeeping)
 const CPF_FINISHER: i32 = 64; // finMax > 0 && cost2Res >= 0
 const CPF_COST_EXTRA: i32 = 128; // costBypassAura, cost2Res or costAura >= 0 (general cost path)
+const CPF_SOLO_POOL: i32 = 256; // known spell alone on its charge pool: refreshNotBefore(spell) is its own bound only
 const CP_FLAGS = 0;
 const CP_LOCK = 4;
 const CP_MOD_COUNT = 8;
@@ -1136,6 +1137,15 @@ const CP_GAIN = 128; // f64
 const CP_GAIN2 = 136; // f64
 const CP_FIN_MAX = 144; // f64
 const CP_SR_MS_F = 152; // f64 (hasted GCD)
+// The spell hook is one op that needs no list walk (HOOK_*: what runOps(hook, 0) would call, with the
+// same converted arguments; procDepth is 0 at a CastComplete either way): one call less per cast
+const CP_HOOK_KIND = 160; // HOOK_NONE: run the list with runOps
+const CP_HOOK_A = 164; // i32: <i32>op.a
+const CP_HOOK_B = 168; // i64: reduce_cooldown / summon_pet <i64>op.b; apply_aura max(1, <i32>op.b)
+const HOOK_NONE: i32 = 0;
+const HOOK_REDUCE_CD: i32 = 1;
+const HOOK_APPLY_AURA: i32 = 2;
+const HOOK_SUMMON_PET: i32 = 3;
 let cpTab: usize = 0;
 let cpCap: i32 = 0;
 let chRecharge: usize = 0; // i64 x nChargePools: <i64> of the pool's recharge ms
@@ -1164,6 +1174,12 @@ function buildCastPipelineTable(): void {
     if (gcdLock >= 0 && lock == gcdLock) f |= CPF_ON_GCD;
     if (spellSlot(i, SPELL_SLOT_FIN_MAX) > 0 && cost2Res >= 0) f |= CPF_FINISHER;
     if (<i32>s.costBypassAura >= 0 || cost2Res >= 0 || <i32>s.costAura >= 0) f |= CPF_COST_EXTRA;
+    const pool_ = <i32>s.chargePool;
+    if (pool_ >= 0 && s.known != 0) {
+      let others = 0;
+      for (let j = 0; j < nSpells; j++) if (j != i && <i32>spellRec(j).chargePool == pool_) others++;
+      if (others == 0) f |= CPF_SOLO_POOL;
+    }
     store<i32>(r, f, CP_FLAGS);
     store<i32>(r, lock, CP_LOCK);
     store<i32>(r, <i32>spellSlot(i, SPELL_SLOT_CAST_MOD_COUNT), CP_MOD_COUNT);
@@ -1193,6 +1209,31 @@ function buildCastPipelineTable(): void {
     store<f64>(r, s.gain2, CP_GAIN2);
     store<f64>(r, spellSlot(i, SPELL_SLOT_FIN_MAX), CP_FIN_MAX);
     store<f64>(r, s.srMs, CP_SR_MS_F);
+    let hk = HOOK_NONE;
+    let ha = 0;
+    let hb: i64 = 0;
+    const hook = <i32>s.hook;
+    if (<u32>hook < <u32>nOpLists) {
+      const lp = opListRecs + <usize>hook * <usize>(OPLIST_STRIDE << 3);
+      if (<i32>load<f64>(lp, 8) == 1) {
+        const o = opRec(<i32>load<f64>(lp));
+        const op = <i32>o.op;
+        ha = <i32>o.a;
+        if (op == OP_REDUCE_COOLDOWN) {
+          hk = HOOK_REDUCE_CD;
+          hb = <i64>o.b;
+        } else if (op == OP_APPLY_AURA) {
+          hk = HOOK_APPLY_AURA;
+          hb = <i64>max(1, <i32>o.b);
+        } else if (op == OP_SUMMON_PET) {
+          hk = HOOK_SUMMON_PET;
+          hb = <i64>o.b;
+        }
+      }
+    }
+    store<i32>(r, hk, CP_HOOK_KIND);
+    store<i32>(r, ha, CP_HOOK_A);
+    store<i64>(r, hb, CP_HOOK_B);
   }
   if (nChargePools > chCap) {
     chCap = nChargePools;
@@ -1213,12 +1254,16 @@ let gcdCacheVal: i64 = 0;
 @inline function chargeRechargeMs(cp: i32): i64 { return load<i64>(chRecharge + (<usize>cp << 3)); }
 
 function onCastStart(spell: i32): void {
-  if (!validSpell(spell) || (load<i32>(cpRow(spell), CP_FLAGS) & CPF_KNOWN) == 0) {
+  if (!validSpell(spell)) {
     push(now, ev(EV_CAST_COMPLETE, 0, spell));
     return;
   }
   const r = cpRow(spell);
-  const f = load<i32>(r, CP_FLAGS);
+  const f = load<i32>(r, CP_FLAGS); // one load for the known check and the steps below
+  if ((f & CPF_KNOWN) == 0) {
+    push(now, ev(EV_CAST_COMPLETE, 0, spell));
+    return;
+  }
   if (hastePending) ensureStats(); // only the haste values are read here (see hastePending)
   const lock = load<i32>(r, CP_LOCK);
   if (lock >= 0) {
@@ -1287,14 +1332,15 @@ function gcdEnd(): i64 {
 
 function onCastComplete(spell: i32): void {
   // 1. lookup
-  if (!validSpell(spell) || (load<i32>(cpRow(spell), CP_FLAGS) & CPF_KNOWN) == 0) {
+  // record fields come from the cast-pipeline table (pre-converted i32/i64: see buildCastPipelineTable)
+  const r = cpRow(spell);
+  // flags read once for the known check and the steps below (0 for an out-of-range spell)
+  const f = validSpell(spell) ? load<i32>(r, CP_FLAGS) : 0;
+  if ((f & CPF_KNOWN) == 0) {
     accUnknown += 1; // UNKNOWN_SPELL_CAST: counted and reported; no state change
     casting = false;
     return;
   }
-  // record fields come from the cast-pipeline table (pre-converted i32/i64: see buildCastPipelineTable)
-  const r = cpRow(spell);
-  const f = load<i32>(r, CP_FLAGS);
   // 2. cast telemetry (effective GCD): counted in the per-spell casts below
   // 3. resources: primary + secondary cost, then gains
   telSetSrc(telSrcSpell(spell)); // resources spent/gained from here on (hooks included) are this spell's
@@ -1354,7 +1400,11 @@ function onCastComplete(spell: i32): void {
   casting = false;
   // 5. PlayerReady at max(GCD end, now); off-GCD spells may fire while the GCD runs
   const ge = gcdEnd();
-  pushReady(ge);
+  // pushReady(ge), inlined: one call less per cast
+  const g = (readyGen + 1) & 0xffff;
+  readyGen = g;
+  pendingReady = true;
+  push(ge, ev(EV_PLAYER_READY, g, 0));
   if (ge > now && hasOffGcd && offGcdCastable()) {
     offGen = (offGen + 1) & 0xffff;
     push(now, ev(EV_OFFGCD_READY, offGen, 0));
@@ -1390,7 +1440,13 @@ function onCastComplete(spell: i32): void {
   }
   // 10. spell hook; 11. global cast hooks (see post-cast state)
   const hook = load<i32>(r, CP_HOOK);
-  if (hook >= 0) runOps(hook, 0);
+  if (hook >= 0) {
+    const hk = load<i32>(r, CP_HOOK_KIND);
+    if (hk == HOOK_REDUCE_CD) reduceCooldown(load<i32>(r, CP_HOOK_A), load<i64>(r, CP_HOOK_B));
+    else if (hk == HOOK_APPLY_AURA) applyAura(load<i32>(r, CP_HOOK_A), <i32>load<i64>(r, CP_HOOK_B));
+    else if (hk == HOOK_SUMMON_PET) summonPet(load<i32>(r, CP_HOOK_A), load<i64>(r, CP_HOOK_B));
+    else runOps(hook, 0);
+  }
   for (let i = 0; i < hooksLen; i++) runOps(poolI(hooksStart + i), 0);
   finAura = -1; // the finisher's duration bonus covers this cast's own applications only
   finExtraMs = 0;
@@ -1467,8 +1523,11 @@ function onChannelTick(spell: i32, gen: i32): void {
     const c = chargeSt(cp);
     c.charges--;
     if (c.nextAt < 0) {
-      c.nextAt = now + chargeRechargeMs(cp);
-      push(c.nextAt, ev(EV_COOLDOWN_READY, 0, (CD_CHARGE << 10) | cp));
+      const rech = chargeRechargeMs(cp);
+      c.nextAt = now + rech;
+      // a positive recharge ends after now: no immediate-slot test
+      if (rech > 0) pushLater(c.nextAt, ev(EV_COOLDOWN_READY, 0, (CD_CHARGE << 10) | cp));
+      else push(c.nextAt, ev(EV_COOLDOWN_READY, 0, (CD_CHARGE << 10) | cp));
     }
     if (c.charges < 1 && c.nextAt > load<i64>(nbTab + (<usize>spell << 3))) setNotBefore(spell, c.nextAt); // out of charges until the recharge ends
   }
@@ -1495,11 +1554,28 @@ function completeCharge(idx: i32): void {
   const c = chargeSt(idx);
   if (c.charges < c.max) c.charges++;
   if (c.charges < c.max) {
-    c.nextAt = now + chargeRechargeMs(idx);
-    push(c.nextAt, ev(EV_COOLDOWN_READY, 0, (CD_CHARGE << 10) | idx));
+    const rech = chargeRechargeMs(idx);
+    c.nextAt = now + rech;
+    // a positive recharge ends after now: no immediate-slot test
+    if (rech > 0) pushLater(c.nextAt, ev(EV_COOLDOWN_READY, 0, (CD_CHARGE << 10) | idx));
+    else push(c.nextAt, ev(EV_COOLDOWN_READY, 0, (CD_CHARGE << 10) | idx));
   } else {
     c.nextAt = -1;
   }
+}
+
+/**
+ * refreshNotBefore(spell) for a spell on charge pool c. A pool of one known spell (CPF_SOLO_POOL) sets
+ * that spell's cooldownBound directly, without the walk over every spell and two calls (BM: kill
+ * command reduced by every cobra shot, barbed shot reset by wild call).
+ */
+// @ts-ignore: decorator
+@inline function poolMoved(spell: i32, c: ChargeState): void {
+  if (load<i32>(cpRow(spell), CP_FLAGS) & CPF_SOLO_POOL) {
+    let b = spellSt(spell).readyAt;
+    if (c.charges < 1 && c.nextAt > b) b = c.nextAt;
+    setNotBefore(spell, b);
+  } else refreshNotBefore(spell);
 }
 
 /** Reduces the spell's running recharge (charge pool) or its own cooldown by `ms`. */
@@ -1518,14 +1594,14 @@ function reduceCooldown(spell: i32, ms: i64): void {
         c.nextAt = max(now, c.nextAt - excess);
         if (c.nextAt == now) {
           completeCharge(cp);
-        } else push(c.nextAt, ev(EV_COOLDOWN_READY, 0, (CD_CHARGE << 10) | cp));
+        } else pushLater(c.nextAt, ev(EV_COOLDOWN_READY, 0, (CD_CHARGE << 10) | cp)); // nextAt > now here
       }
       wakeIfIdle();
     } else {
       c.nextAt = t;
-      push(t, ev(EV_COOLDOWN_READY, 0, (CD_CHARGE << 10) | cp));
+      pushLater(t, ev(EV_COOLDOWN_READY, 0, (CD_CHARGE << 10) | cp)); // t > now here
     }
-    refreshNotBefore(spell); // the recharge moved earlier (every spell on the pool)
+    poolMoved(spell, c); // the recharge moved earlier (every spell on the pool)
     return;
   }
   const st = spellSt(spell);
@@ -1533,7 +1609,7 @@ function reduceCooldown(spell: i32, ms: i64): void {
   st.readyAt = max(now, st.readyAt - ms);
   setNotBefore(spell, cooldownBound(spell)); // the own cooldown moved earlier
   if (st.readyAt == now) wakeIfIdle();
-  else if (isIdle()) push(st.readyAt, ev(EV_COOLDOWN_READY, 0, (CD_OWN << 10) | spell));
+  else if (isIdle()) pushLater(st.readyAt, ev(EV_COOLDOWN_READY, 0, (CD_OWN << 10) | spell)); // readyAt > now here
 }
 
 /** Completes the running recharge (+1 charge) or makes the own cooldown ready now. */
@@ -1544,7 +1620,7 @@ function resetCooldown(spell: i32): void {
     const c = chargeSt(cp);
     if (c.nextAt < 0) return;
     completeCharge(cp);
-    refreshNotBefore(spell); // a charge came back early
+    poolMoved(spell, c); // a charge came back early
   } else {
     const st = spellSt(spell);
     if (st.readyAt <= now) return;
@@ -1659,9 +1735,10 @@ function recomputeStats(): void {
   // (no per-aura row loads or inner loop: -1.5k instr/iteration, BM). Act-list counts kept in locals.
   let nSch = 0;
   let nSpl = 0;
-  for (let k = 0; k < nEffFlat; k++) {
-    const q = effFlat + <usize>k * EF_BYTES;
-    const st = auraSt(load<i32>(q, EF_AURA));
+  // pointer walk and pre-scaled aura-state offsets: no multiply per effect
+  const qEnd = effFlat + <usize>nEffFlat * EF_BYTES;
+  for (let q = effFlat; q < qEnd; q += EF_BYTES) {
+    const st = changetype<AuraState>(auraState + <usize>load<i32>(q, EF_AURA));
     if (st.active == 0) continue;
     const type = load<i32>(q, EF_TYPE);
     // scope bits: 1 player damage, 2 pet damage
@@ -1786,7 +1863,7 @@ function spellMult(spell: i32, pet: i32): f64 {
 
 // Aura table: the AuraRec fields the aura paths read (apply, tick, expire, recomputeStats), converted
 // once per load like the cast-pipeline table (same conversions, identical values). AU_BYTES per aura.
-const AU_BYTES: usize = 72;
+const AU_BYTES: usize = 88;
 const AUF_TICKS: i32 = 1; // tickPeriodMs > 0
 const AUF_TICK_HASTED: i32 = 2;
 const AUF_TICK_ON_APP: i32 = 4;
@@ -1807,12 +1884,14 @@ const AU_TICK_GAIN_RES = 44; // tick ops are one gain_resource op on a valid res
 const AU_DURATION = 48; // i64
 const AU_PERIOD = 56; // i64: max(1, <i64>tickPeriodMs) (un-hasted period)
 const AU_TICK_GAIN = 64; // f64: that op's amount
+const AU_TICK_PET = 72; // tick ops are one summon_pet op: its pet (-1: no)
+const AU_TICK_PET_MS = 80; // i64: that op's <i64> duration
 let auTab: usize = 0;
 let auCap: i32 = 0;
 // effFlat: one EF_BYTES entry per effect of every aura, aura ascending then effect (recomputeStats walks
 // only these): aura index, <i32> type, owner, scope bits, and the EffectRec's value, a, b (bit copies)
 const EF_BYTES: usize = 40;
-const EF_AURA = 0;
+const EF_AURA = 0; // byte offset of the aura's AuraState from auraState (index x AURA_STATE_BYTES)
 const EF_TYPE = 4;
 const EF_OWNER = 8;
 const EF_SCOPE = 12;
@@ -1864,7 +1943,7 @@ function buildAuraTable(): void {
     for (let j = 0; j < en; j++) {
       const e = effectRec(e0 + j);
       const q = effFlat + <usize>(nEffFlat++) * EF_BYTES;
-      store<i32>(q, i, EF_AURA);
+      store<i32>(q, i * <i32>AURA_STATE_BYTES, EF_AURA); // auraSt(i) - auraState
       store<i32>(q, <i32>e.type, EF_TYPE);
       store<i32>(q, owner, EF_OWNER);
       store<i32>(q, scope, EF_SCOPE);
@@ -1891,6 +1970,22 @@ function buildAuraTable(): void {
     }
     store<i32>(r, gainRes_, AU_TICK_GAIN_RES);
     store<f64>(r, gainAmt, AU_TICK_GAIN);
+    // likewise one summon_pet op (Call of the Wild): summonPet reads no proc depth, so the direct call
+    // is the one runOps would make
+    let pet = -1;
+    let petMs: i64 = 0;
+    if (<u32>ops < <u32>nOpLists) {
+      const lp = opListRecs + <usize>ops * <usize>(OPLIST_STRIDE << 3);
+      if (<i32>load<f64>(lp, 8) == 1) {
+        const o = opRec(<i32>load<f64>(lp));
+        if (<i32>o.op == OP_SUMMON_PET && <i32>o.a >= 0) {
+          pet = <i32>o.a;
+          petMs = <i64>o.b;
+        }
+      }
+    }
+    store<i32>(r, pet, AU_TICK_PET);
+    store<i64>(r, petMs, AU_TICK_PET_MS);
   }
 }
 
@@ -1914,7 +2009,7 @@ function applyAura(idx: i32, stacks: i32): void {
     st.bank = 0;
     if (dur > 0 && (st.expireEv < 0 || st.expireEv > st.expiresAt)) {
       st.expireEv = st.expiresAt;
-      push(st.expiresAt, ev(EV_AURA_EXPIRE, 0, idx));
+      pushLater(st.expiresAt, ev(EV_AURA_EXPIRE, 0, idx)); // now + dur, dur > 0
     }
     // Stats are recomputed lazily (dealDamage and every other reader of the stat sheet call ensureStats):
     // only a snapshot needs them now, and the haste values (read unguarded by the regen sync) must be
@@ -1989,7 +2084,8 @@ function snapshotInto(st: AuraState): void {
   }
   st.nextTickAt = next;
   st.tickPending = 1;
-  push(next, ev(EV_AURA_TICK, st.gen, idx));
+  // next > now (both callers add a period >= 1 to now or to a lastTickAt + period > now): no immediate slot
+  pushLater(next, ev(EV_AURA_TICK, st.gen, idx));
 }
 
 /**
@@ -2015,10 +2111,14 @@ function snapshotInto(st: AuraState): void {
     // one gain_resource op: runOps(ops, 0) would make exactly this call (see buildAuraTable): -6k instr/iteration (BM)
     const gr = load<i32>(r, AU_TICK_GAIN_RES);
     if (gr >= 0) {
-      // gainRes(gr, amount), inlined (one call less per regen tick)
-      if (!(<f64>now <= resSlot(gr).lastSyncMs)) syncRes(gr);
+      // gainRes(gr, amount), inlined, with syncRes's body inlined too (two calls less per regen tick)
+      syncResBody(gr);
       gainResFrom(gr, load<f64>(r, AU_TICK_GAIN));
-    } else runOps(ops, 0);
+    } else {
+      const pet = load<i32>(r, AU_TICK_PET);
+      if (pet >= 0) summonPet(pet, load<i64>(r, AU_TICK_PET_MS));
+      else runOps(ops, 0);
+    }
   }
   telSetSrc(saved);
 }
@@ -2057,7 +2157,7 @@ function onAuraExpire(idx: i32): void {
   if (st.expiresAt > now) {
     // refreshed: no-op for the aura; re-arm at the new expiry
     st.expireEv = st.expiresAt;
-    push(st.expiresAt, ev(EV_AURA_EXPIRE, 0, idx));
+    pushLater(st.expiresAt, ev(EV_AURA_EXPIRE, 0, idx)); // expiresAt > now here
     return;
   }
   // a tick due exactly at expiry lands before the removal

@@ -519,7 +519,7 @@ export function engineLoad(): i32 {
     <usize>nChargePools * CHARGE_STATE_BYTES + <usize>nAuras * AURA_STATE_BYTES + <usize>nRppm * 48 +
     <usize>nPets * PET_STATE_BYTES + 64 + <usize>nProcs * (8 + 12 + 4 * <usize>(MAX_OP_DEPTH + 2)) + <usize>nProcs * 4 +
     <usize>MAX_TIMERS * 8 + 256 * 12 + <usize>nEffects * 56 + <usize>nAuras * 4 + 64 * 32 + <usize>nSpells * 4 + 32 +
-    <usize>nDamage * (HP_BYTES + 4) + HP_VAR_BYTES + 16 + 64 +
+    <usize>nDamage * (HP_BYTES + 4) + HP_VAR_BYTES + 16 + 64 + 48 /* hitSink */ +
     <usize>unchecked(secCount[S_OPS]) * 16 + <usize>nOpLists * 8 + 32 + <usize>unchecked(secCount[S_POOL]) * 4 + 16;
   if (need > arenaCap) {
     arenaCap = need + 4096;
@@ -589,6 +589,7 @@ export function engineLoad(): i32 {
     c.rechargeMs = load<f64>(chargeRecs + <usize>i * <usize>(CHARGE_POOL_STRIDE << 3) + 8);
   }
   telLoad(nSpells, nAuras, nRes, nProcs, nRppm, durationMs);
+  loadHitRecs();
   return LOAD_OK;
 }
 
@@ -2134,10 +2135,17 @@ const HP_FAST: usize = 136; // i32: 1 single-target hit that cannot cleave (pets
 // i32: bit 0 some school effect of the image matches the entry's school, bit 1 some spell effect lists its
 // spell. Otherwise schoolMult/spellMult return exactly 1.0 and the multiply (an identity) is skipped.
 const HP_MULTFX: usize = 140;
-const HP_BYTES: usize = 144;
+// Per-entry record addresses and the proc-call test of the fast path (loadHitRecs, after telLoad and the
+// proc masks): recordHit's spell bounds checks and impact-proc mask lookups folded into loads.
+const HP_ACC: usize = 144; // i32: spellAcc record of the entry's spell (hitSink when not a valid spell)
+const HP_TEL: usize = 148; // i32: telemetry spell record (telSpellRec; hitSink when out of range)
+// i32: bit k (k = periodic | crit << 1) set when recordHit calls playerHitEffects for such a hit
+const HP_CALL: usize = 152;
+const HP_BYTES: usize = 160;
 const HP_VAR_BYTES: usize = 40;
 
 let critFactors: usize = 0; // f64 x 2: [1.0, critMult], indexed by isCrit (damageFinal's factor)
+let hitSink: usize = 0; // 32 bytes the fast path sums into for a spell without a record (never read)
 
 /** Lays out the HitPrep const parts and the crit factor table (engineLoad, after the run config). */
 function loadHitTables(): void {
@@ -2149,6 +2157,27 @@ function loadHitTables(): void {
   store<f64>(critFactors, 1.0);
   store<f64>(critFactors, critMult, 8);
   for (let d = 0; d < nDamage; d++) prepareHitConst(damageRec(d), dmgPrep + <usize>d * HP_BYTES);
+}
+
+/**
+ * The HitPrep record addresses and proc-call bits (engineLoad, after the proc masks and telLoad): the
+ * same tests recordHit makes per hit, evaluated once per entry and hit kind.
+ */
+function loadHitRecs(): void {
+  hitSink = carve(32);
+  for (let d = 0; d < nDamage; d++) {
+    const hp = dmgPrep + <usize>d * HP_BYTES;
+    const spell = load<i32>(hp, HP_SPELL);
+    const isPet = load<i32>(hp, HP_PET) != 0;
+    store<i32>(hp, validSpell(spell) ? spellAcc + (<usize>spell << 5) : hitSink, HP_ACC);
+    const tel = telSpellRec(spell);
+    store<i32>(hp, tel != 0 ? tel : hitSink, HP_TEL);
+    let call = 0;
+    for (let k = 0; k < 4; k++) {
+      if (!isPet && (rageRes >= 0 || (nProcs > 0 && hitProcMask(spell, k) != 0))) call |= 1 << k;
+    }
+    store<i32>(hp, call, HP_CALL);
+  }
 }
 
 function prepareHitConst(r: DamageRec, hp: usize): void {
@@ -2286,7 +2315,7 @@ function dealDamage(d: i32, periodic: bool, snapAura: i32, noCrit: i32): void {
       raw, load<f64>(critFactors + (<usize>isCrit << 3)), load<f64>(hv, HP_VERSF), load<f64>(hc, HP_ARMORM),
       load<f64>(hv, HP_MULT) * scale, load<f64>(hv, HP_MM),
     );
-    recordHit(spell, amt1, isCrit, isPet, periodic);
+    recordHitPrep(hc, spell, amt1, isCrit, isPet, periodic);
     return;
   }
   const mode = load<i32>(hc, HP_MODE);
@@ -2346,6 +2375,31 @@ let hitCrit: bool = false;
   if (!isPet && (rageRes >= 0 || (nProcs > 0 && hitProcMask(spell, (periodic ? HIT_PERIODIC : 0) | (isCrit ? HIT_CRIT : 0)) != 0))) {
     playerHitEffects(spell, amt, isCrit, periodic ? HIT_PERIODIC : 0);
   }
+}
+
+/**
+ * recordHit for a hit of the entry at `hc` (fast path): the same sums in the same order, with the
+ * per-spell record addresses and the playerHitEffects test read from the HitPrep (loadHitRecs).
+ */
+// @ts-ignore: decorator
+@inline function recordHitPrep(hc: usize, spell: i32, amt: f64, isCrit: bool, isPet: bool, periodic: bool): void {
+  iterDamage += amt;
+  const acc = <usize>load<i32>(hc, HP_ACC);
+  store<f64>(acc, load<f64>(acc, 8) + amt, 8);
+  store<f64>(acc, load<f64>(acc, 16) + 1.0, 16);
+  if (isCrit) store<f64>(acc, load<f64>(acc, 24) + 1.0, 24);
+  if (isPet) iterPet += amt;
+  // telHit's sums
+  const tel = <usize>load<i32>(hc, HP_TEL);
+  if (periodic) store<f64>(tel, load<f64>(tel) + 1.0);
+  if (isPet) {
+    store<f64>(tel, load<f64>(tel, 8) + amt, 8);
+    store<f64>(tel, load<f64>(tel, 16) + 1.0, 16);
+  }
+  telBucketHit(now, amt);
+  if (tlOn) tlPush(now, TL_DAMAGE | (((periodic ? 1 : 0) | (isCrit ? 2 : 0) | (isPet ? 4 : 0)) << 8), spell, amt);
+  const k = (periodic ? HIT_PERIODIC : 0) | (isCrit ? HIT_CRIT : 0);
+  if ((load<i32>(hc, HP_CALL) >> k) & 1) playerHitEffects(spell, amt, isCrit, periodic ? HIT_PERIODIC : 0);
 }
 
 /**

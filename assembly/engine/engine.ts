@@ -240,7 +240,6 @@ let schoolCacheVer: usize = 0; // i32 x 128 x 2
 let spellCache: usize = 0; // f64 x nSpells x 2
 let spellCacheVer: usize = 0; // i32 x nSpells x 2
 let dmgPrep: usize = 0; // HitPrep x nDamage (dealDamage)
-let dmgPrepVer: usize = 0; // i32 x nDamage: statsVer of each HitPrep var part
 let hitScratch: usize = 0; // one HitPrep var part for snapshot hits
 let auraFlags: usize = 0; // i32 x nAuras: bit 0 has effects, bit 1 has a haste effect
 let actSchool: usize = 0; // active school effects: (value f64, mask f64, scope f64) x nEffects
@@ -2108,7 +2107,7 @@ function aoeMult(mode: i32, i: i32, n: i32, param: f64): f64 {
 // Prepared hit inputs of one damage entry (HitPrep, HP_BYTES): everything DamageCalc needs besides the
 // draws. The const part depends only on the entry and the run config: filled once per image
 // (loadHitTables), so no per-hit or per-miss f64 -> i32 record conversions. The var part depends on the
-// stat sheet (without a snapshot): each entry keeps one per stats version (dmgPrepVer). Snapshot hits prepare a var part in hitScratch for that hit only. The values are computed
+// stat sheet (without a snapshot): each entry keeps one per stats version (HP_VER). Snapshot hits prepare a var part in hitScratch for that hit only. The values are computed
 // by the same expressions as before, so every result bit is the same.
 const HP_POWER: usize = 0; // var part
 const HP_CRIT: usize = 8; // crit chance clamped to [0, 1] (0 when the entry cannot crit)
@@ -2141,6 +2140,9 @@ const HP_ACC: usize = 144; // i32: spellAcc record of the entry's spell (hitSink
 const HP_TEL: usize = 148; // i32: telemetry spell record (telSpellRec; hitSink when out of range)
 // i32: bit k (k = periodic | crit << 1) set when recordHit calls playerHitEffects for such a hit
 const HP_CALL: usize = 152;
+// i32: statsVer of the var part (0 at load: statsVer >= 1, nothing is current before the first recompute).
+// In the HitPrep itself: the version check needs no second table base.
+const HP_VER: usize = 156;
 const HP_BYTES: usize = 160;
 const HP_VAR_BYTES: usize = 40;
 
@@ -2150,8 +2152,6 @@ let hitSink: usize = 0; // 32 bytes the fast path sums into for a spell without 
 /** Lays out the HitPrep const parts and the crit factor table (engineLoad, after the run config). */
 function loadHitTables(): void {
   dmgPrep = carve(<usize>nDamage * HP_BYTES);
-  dmgPrepVer = carve(<usize>nDamage * 4);
-  memory.fill(dmgPrepVer, 0, <usize>nDamage * 4); // statsVer >= 1: nothing is current before the first recompute
   hitScratch = carve(HP_VAR_BYTES);
   critFactors = carve(16);
   store<f64>(critFactors, 1.0);
@@ -2233,6 +2233,7 @@ function prepareHitConst(r: DamageRec, hp: usize): void {
     }
   }
   store<i32>(hp, fx, HP_MULTFX);
+  store<i32>(hp, 0, HP_VER);
 }
 
 /**
@@ -2288,10 +2289,9 @@ function dealDamage(d: i32, periodic: bool, snapAura: i32, noCrit: i32): void {
     hv = hitScratch; // snapshot stats: prepared for this hit only
     prepareHitVar(hc, hv, snapAura);
   } else {
-    const vp = dmgPrepVer + (<usize>d << 2);
-    if (load<i32>(vp) != statsVer) {
+    if (load<i32>(hc, HP_VER) != statsVer) {
       prepareHitVar(hc, hc, -1);
-      store<i32>(vp, statsVer);
+      store<i32>(hc, statsVer, HP_VER);
     }
   }
   hitEntry(hc, hv, periodic, noCrit, scale);
@@ -2300,12 +2300,13 @@ function dealDamage(d: i32, periodic: bool, snapAura: i32, noCrit: i32): void {
 /** The hits of one dealDamage call: const part at `hc`, var part at `hv` (both current). */
 // @ts-ignore: decorator
 @inline function hitEntry(hc: usize, hv: usize, periodic: bool, noCrit: i32, scale: f64): void {
-  const spell = load<i32>(hc, HP_SPELL);
-  const isPet = load<i32>(hc, HP_PET) != 0;
   // Fast path: one single-target hit that cannot cleave. The inputs are read straight from the HitPrep
   // before anything can overwrite it (a nested proc hit may re-prepare the same entry), and nothing has
   // to stay live across recordHit's proc call. Same expressions and draws as the general path below.
+  // spell and isPet are read in each path: read before the test, they were spilled for the general path.
   if (load<i32>(hc, HP_FAST) != 0) {
+    const spell = load<i32>(hc, HP_SPELL);
+    const isPet = load<i32>(hc, HP_PET) != 0;
     const raw = damageRaw(
       load<f64>(hc, HP_BASE), load<f64>(hc, HP_WMIN), load<f64>(hc, HP_WMAX), load<f64>(hc, HP_WMULT),
       load<f64>(hc, HP_COEF), load<f64>(hv, HP_POWER), rng,
@@ -2318,6 +2319,8 @@ function dealDamage(d: i32, periodic: bool, snapAura: i32, noCrit: i32): void {
     recordHitPrep(hc, spell, amt1, isCrit, isPet, periodic);
     return;
   }
+  const spell = load<i32>(hc, HP_SPELL);
+  const isPet = load<i32>(hc, HP_PET) != 0;
   const mode = load<i32>(hc, HP_MODE);
   const power = load<f64>(hv, HP_POWER);
   const coef = load<f64>(hc, HP_COEF);

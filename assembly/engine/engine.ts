@@ -2243,6 +2243,16 @@ function prepareHitConst(r: DamageRec, hp: usize): void {
  */
 // @ts-ignore: decorator
 @inline function prepareHitVar(hc: usize, hv: usize, snapAura: i32): void {
+  // the multiplier first: the school/spell effect calls are then the only calls, with nothing of this
+  // prep live across them (the other values were spilled around them: 4 spill stores per miss)
+  const pb = load<i32>(hc, HP_PET);
+  let mult = pb != 0 ? petMult : playerMult;
+  const fx = load<i32>(hc, HP_MULTFX);
+  if (fx != 0) { // one test for entries no effect can match (most)
+    if (nActSchool > 0 && (fx & 1) != 0) mult *= schoolMult(load<i32>(hc, HP_SCHOOL), pb);
+    if (nActSpells > 0 && (fx & 2) != 0) mult *= spellMult(load<i32>(hc, HP_SPELL), pb);
+  }
+  store<f64>(hv, mult, HP_MULT);
   let ap = curAp;
   let sp = curSp;
   let critC = critChanceCur;
@@ -2265,12 +2275,6 @@ function prepareHitConst(r: DamageRec, hp: usize): void {
   }
   store<f64>(hv, crit, HP_CRIT);
   store<f64>(hv, versF, HP_VERSF);
-  const pb = load<i32>(hc, HP_PET);
-  let mult = pb != 0 ? petMult : playerMult;
-  const fx = load<i32>(hc, HP_MULTFX);
-  if (nActSchool > 0 && (fx & 1) != 0) mult *= schoolMult(load<i32>(hc, HP_SCHOOL), pb);
-  if (nActSpells > 0 && (fx & 2) != 0) mult *= spellMult(load<i32>(hc, HP_SPELL), pb);
-  store<f64>(hv, mult, HP_MULT);
   store<f64>(hv, load<i32>(hc, HP_MMAPPLY) != 0 ? masteryM : 1.0, HP_MM);
 }
 

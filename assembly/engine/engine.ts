@@ -2288,27 +2288,23 @@ function dealDamage(d: i32, periodic: bool, snapAura: i32, noCrit: i32): void {
   if (<u32>d >= <u32>nDamage) return;
   ensureStats();
   const hc = dmgPrep + <usize>d * HP_BYTES;
-  let hv = hc;
   if (snapAura >= 0) {
-    hv = hitScratch; // snapshot stats: prepared for this hit only
-    prepareHitVar(hc, hv, snapAura);
-  } else {
-    if (load<i32>(hc, HP_VER) != statsVer) {
-      prepareHitVar(hc, hc, -1);
-      store<i32>(hc, statsVer, HP_VER);
-    }
+    // snapshot stats: prepared for this hit only; the general path (same draws and sums for a fast entry)
+    prepareHitVar(hc, hitScratch, snapAura);
+    hitEntry(hc, hitScratch, periodic, noCrit, scale);
+    return;
   }
-  hitEntry(hc, hv, periodic, noCrit, scale);
-}
-
-/** The hits of one dealDamage call: const part at `hc`, var part at `hv` (both current). */
-// @ts-ignore: decorator
-@inline function hitEntry(hc: usize, hv: usize, periodic: bool, noCrit: i32, scale: f64): void {
+  if (load<i32>(hc, HP_VER) != statsVer) {
+    prepareHitVar(hc, hc, -1);
+    store<i32>(hc, statsVer, HP_VER);
+  }
   // Fast path: one single-target hit that cannot cleave. The inputs are read straight from the HitPrep
   // before anything can overwrite it (a nested proc hit may re-prepare the same entry), and nothing has
-  // to stay live across recordHit's proc call. Same expressions and draws as the general path below.
-  // spell and isPet are read in each path: read before the test, they were spilled for the general path.
+  // to stay live across recordHit's proc call. Same expressions and draws as the general path.
+  // The general path is a call (two call sites keep binaryen from inlining it): its loop values no
+  // longer compete for registers with the fast path (spills).
   if (load<i32>(hc, HP_FAST) != 0) {
+    const hv = hc;
     const spell = load<i32>(hc, HP_SPELL);
     const isPet = load<i32>(hc, HP_PET) != 0;
     const raw = damageRaw(
@@ -2323,6 +2319,14 @@ function dealDamage(d: i32, periodic: bool, snapAura: i32, noCrit: i32): void {
     recordHitPrep(hc, spell, amt1, isCrit, isPet, periodic);
     return;
   }
+  hitEntry(hc, hc, periodic, noCrit, scale);
+}
+
+/**
+ * The hits of one dealDamage call: const part at `hc`, var part at `hv` (both current). General path:
+ * AoE modes, cleave, snapshot hits.
+ */
+function hitEntry(hc: usize, hv: usize, periodic: bool, noCrit: i32, scale: f64): void {
   const spell = load<i32>(hc, HP_SPELL);
   const isPet = load<i32>(hc, HP_PET) != 0;
   const mode = load<i32>(hc, HP_MODE);

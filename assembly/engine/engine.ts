@@ -2399,18 +2399,19 @@ let hitCrit: bool = false;
   store<f64>(acc, load<f64>(acc, 8) + amt, 8);
   store<f64>(acc, load<f64>(acc, 16) + 1.0, 16);
   if (isCrit) store<f64>(acc, load<f64>(acc, 24) + 1.0, 24);
-  if (isPet) iterPet += amt;
-  // telHit's sums
+  // telHit's sums (iterPet with the pet ones: independent accumulators, one test)
   const tel = <usize>load<i32>(hc, HP_TEL);
   if (periodic) store<f64>(tel, load<f64>(tel) + 1.0);
   if (isPet) {
+    iterPet += amt;
     store<f64>(tel, load<f64>(tel, 8) + amt, 8);
     store<f64>(tel, load<f64>(tel, 16) + 1.0, 16);
   }
   telBucketHit(now, amt);
   if (tlOn) tlPush(now, TL_DAMAGE | (((periodic ? 1 : 0) | (isCrit ? 2 : 0) | (isPet ? 4 : 0)) << 8), spell, amt);
-  const k = (periodic ? HIT_PERIODIC : 0) | (isCrit ? HIT_CRIT : 0);
-  if ((load<i32>(hc, HP_CALL) >> k) & 1) playerHitEffects(spell, amt, isCrit, periodic ? HIT_PERIODIC : 0);
+  // k = hitFlags & 3 from the bools as 0/1 (HIT_PERIODIC 1, HIT_CRIT 2): no selects
+  const k = <i32>periodic | (<i32>isCrit << 1);
+  if ((load<i32>(hc, HP_CALL) >> k) & 1) playerHitEffects(spell, amt, isCrit, <i32>periodic);
 }
 
 /**

@@ -244,7 +244,6 @@ let schoolCacheVer: usize = 0; // i32 x 128 x 2
 let spellCache: usize = 0; // f64 x nSpells x 2
 let spellCacheVer: usize = 0; // i32 x nSpells x 2
 let dmgPrep: usize = 0; // HitPrep x nDamage (dealDamage)
-let dmgPrepVer: usize = 0; // i32 x nDamage: statsVer of each HitPrep var part
 let hitScratch: usize = 0; // one HitPrep var part for snapshot hits
 let auraFlags: usize = 0; // i32 x nAuras: bit 0 has effects, bit 1 has a haste effect
 let actSchool: usize = 0; // active school effects: (value f64, mask f64, scope f64) x nEffects
@@ -523,7 +522,7 @@ export function engineLoad(): i32 {
     <usize>nChargePools * CHARGE_STATE_BYTES + <usize>nAuras * AURA_STATE_BYTES + <usize>nRppm * 48 +
     <usize>nPets * PET_STATE_BYTES + 64 + <usize>nProcs * (8 + 12 + 4 * <usize>(MAX_OP_DEPTH + 2)) + <usize>nProcs * 4 +
     <usize>MAX_TIMERS * 8 + 256 * 12 + <usize>nEffects * 56 + <usize>nAuras * 4 + 64 * 32 + <usize>nSpells * 4 + 32 +
-    <usize>nDamage * (HP_BYTES + 4) + HP_VAR_BYTES + 16 + 64 +
+    <usize>nDamage * (HP_BYTES + 4) + HP_VAR_BYTES + 16 + 64 + 48 /* hitSink */ +
     <usize>unchecked(secCount[S_OPS]) * 16 + <usize>nOpLists * 8 + 32 + <usize>unchecked(secCount[S_POOL]) * 4 + 16;
   if (need > arenaCap) {
     arenaCap = need + 4096;
@@ -593,6 +592,7 @@ export function engineLoad(): i32 {
     c.rechargeMs = load<f64>(chargeRecs + <usize>i * <usize>(CHARGE_POOL_STRIDE << 3) + 8);
   }
   telLoad(nSpells, nAuras, nRes, nProcs, nRppm, durationMs);
+  loadHitRecs();
   return LOAD_OK;
 }
 
@@ -2213,7 +2213,7 @@ function aoeMult(mode: i32, i: i32, n: i32, param: f64): f64 {
 // Prepared hit inputs of one damage entry (HitPrep, HP_BYTES): everything DamageCalc needs besides the
 // draws. The const part depends only on the entry and the run config: filled once per image
 // (loadHitTables), so no per-hit or per-miss f64 -> i32 record conversions. The var part depends on the
-// stat sheet (without a snapshot): each entry keeps one per stats version (dmgPrepVer). Snapshot hits prepare a var part in hitScratch for that hit only. The values are computed
+// stat sheet (without a snapshot): each entry keeps one per stats version (HP_VER). Snapshot hits prepare a var part in hitScratch for that hit only. The values are computed
 // by the same expressions as before, so every result bit is the same.
 const HP_POWER: usize = 0; // var part
 const HP_CRIT: usize = 8; // crit chance clamped to [0, 1] (0 when the entry cannot crit)
@@ -2240,21 +2240,50 @@ const HP_FAST: usize = 136; // i32: 1 single-target hit that cannot cleave (pets
 // i32: bit 0 some school effect of the image matches the entry's school, bit 1 some spell effect lists its
 // spell. Otherwise schoolMult/spellMult return exactly 1.0 and the multiply (an identity) is skipped.
 const HP_MULTFX: usize = 140;
-const HP_BYTES: usize = 144;
+// Per-entry record addresses and the proc-call test of the fast path (loadHitRecs, after telLoad and the
+// proc masks): recordHit's spell bounds checks and impact-proc mask lookups folded into loads.
+const HP_ACC: usize = 144; // i32: spellAcc record of the entry's spell (hitSink when not a valid spell)
+const HP_TEL: usize = 148; // i32: telemetry spell record (telSpellRec; hitSink when out of range)
+// i32: bit k (k = periodic | crit << 1) set when recordHit calls playerHitEffects for such a hit
+const HP_CALL: usize = 152;
+// i32: statsVer of the var part (0 at load: statsVer >= 1, nothing is current before the first recompute).
+// In the HitPrep itself: the version check needs no second table base.
+const HP_VER: usize = 156;
+const HP_BYTES: usize = 160;
 const HP_VAR_BYTES: usize = 40;
 
 let critFactors: usize = 0; // f64 x 2: [1.0, critMult], indexed by isCrit (damageFinal's factor)
+let hitSink: usize = 0; // 32 bytes the fast path sums into for a spell without a record (never read)
 
 /** Lays out the HitPrep const parts and the crit factor table (engineLoad, after the run config). */
 function loadHitTables(): void {
   dmgPrep = carve(<usize>nDamage * HP_BYTES);
-  dmgPrepVer = carve(<usize>nDamage * 4);
-  memory.fill(dmgPrepVer, 0, <usize>nDamage * 4); // statsVer >= 1: nothing is current before the first recompute
   hitScratch = carve(HP_VAR_BYTES);
   critFactors = carve(16);
   store<f64>(critFactors, 1.0);
   store<f64>(critFactors, critMult, 8);
   for (let d = 0; d < nDamage; d++) prepareHitConst(damageRec(d), dmgPrep + <usize>d * HP_BYTES);
+}
+
+/**
+ * The HitPrep record addresses and proc-call bits (engineLoad, after the proc masks and telLoad): the
+ * same tests recordHit makes per hit, evaluated once per entry and hit kind.
+ */
+function loadHitRecs(): void {
+  hitSink = carve(32);
+  for (let d = 0; d < nDamage; d++) {
+    const hp = dmgPrep + <usize>d * HP_BYTES;
+    const spell = load<i32>(hp, HP_SPELL);
+    const isPet = load<i32>(hp, HP_PET) != 0;
+    store<i32>(hp, validSpell(spell) ? spellAcc + (<usize>spell << 5) : hitSink, HP_ACC);
+    const tel = telSpellRec(spell);
+    store<i32>(hp, tel != 0 ? tel : hitSink, HP_TEL);
+    let call = 0;
+    for (let k = 0; k < 4; k++) {
+      if (!isPet && (rageRes >= 0 || (nProcs > 0 && hitProcMask(spell, k) != 0))) call |= 1 << k;
+    }
+    store<i32>(hp, call, HP_CALL);
+  }
 }
 
 function prepareHitConst(r: DamageRec, hp: usize): void {
@@ -2310,6 +2339,7 @@ function prepareHitConst(r: DamageRec, hp: usize): void {
     }
   }
   store<i32>(hp, fx, HP_MULTFX);
+  store<i32>(hp, 0, HP_VER);
 }
 
 /**
@@ -2319,6 +2349,16 @@ function prepareHitConst(r: DamageRec, hp: usize): void {
  */
 // @ts-ignore: decorator
 @inline function prepareHitVar(hc: usize, hv: usize, snapAura: i32): void {
+  // the multiplier first: the school/spell effect calls are then the only calls, with nothing of this
+  // prep live across them (the other values were spilled around them: 4 spill stores per miss)
+  const pb = load<i32>(hc, HP_PET);
+  let mult = pb != 0 ? petMult : playerMult;
+  const fx = load<i32>(hc, HP_MULTFX);
+  if (fx != 0) { // one test for entries no effect can match (most)
+    if (nActSchool > 0 && (fx & 1) != 0) mult *= schoolMult(load<i32>(hc, HP_SCHOOL), pb);
+    if (nActSpells > 0 && (fx & 2) != 0) mult *= spellMult(load<i32>(hc, HP_SPELL), pb);
+  }
+  store<f64>(hv, mult, HP_MULT);
   let ap = curAp;
   let sp = curSp;
   let critC = critChanceCur;
@@ -2341,12 +2381,6 @@ function prepareHitConst(r: DamageRec, hp: usize): void {
   }
   store<f64>(hv, crit, HP_CRIT);
   store<f64>(hv, versF, HP_VERSF);
-  const pb = load<i32>(hc, HP_PET);
-  let mult = pb != 0 ? petMult : playerMult;
-  const fx = load<i32>(hc, HP_MULTFX);
-  if (nActSchool > 0 && (fx & 1) != 0) mult *= schoolMult(load<i32>(hc, HP_SCHOOL), pb);
-  if (nActSpells > 0 && (fx & 2) != 0) mult *= spellMult(load<i32>(hc, HP_SPELL), pb);
-  store<f64>(hv, mult, HP_MULT);
   store<f64>(hv, load<i32>(hc, HP_MMAPPLY) != 0 ? masteryM : 1.0, HP_MM);
 }
 
@@ -2360,29 +2394,25 @@ function dealDamage(d: i32, periodic: bool, snapAura: i32, noCrit: i32): void {
   if (<u32>d >= <u32>nDamage) return;
   ensureStats();
   const hc = dmgPrep + <usize>d * HP_BYTES;
-  let hv = hc;
   if (snapAura >= 0) {
-    hv = hitScratch; // snapshot stats: prepared for this hit only
-    prepareHitVar(hc, hv, snapAura);
-  } else {
-    const vp = dmgPrepVer + (<usize>d << 2);
-    if (load<i32>(vp) != statsVer) {
-      prepareHitVar(hc, hc, -1);
-      store<i32>(vp, statsVer);
-    }
+    // snapshot stats: prepared for this hit only; the general path (same draws and sums for a fast entry)
+    prepareHitVar(hc, hitScratch, snapAura);
+    hitEntry(hc, hitScratch, periodic, noCrit, scale);
+    return;
   }
-  hitEntry(hc, hv, periodic, noCrit, scale);
-}
-
-/** The hits of one dealDamage call: const part at `hc`, var part at `hv` (both current). */
-// @ts-ignore: decorator
-@inline function hitEntry(hc: usize, hv: usize, periodic: bool, noCrit: i32, scale: f64): void {
-  const spell = load<i32>(hc, HP_SPELL);
-  const isPet = load<i32>(hc, HP_PET) != 0;
+  if (load<i32>(hc, HP_VER) != statsVer) {
+    prepareHitVar(hc, hc, -1);
+    store<i32>(hc, statsVer, HP_VER);
+  }
   // Fast path: one single-target hit that cannot cleave. The inputs are read straight from the HitPrep
   // before anything can overwrite it (a nested proc hit may re-prepare the same entry), and nothing has
-  // to stay live across recordHit's proc call. Same expressions and draws as the general path below.
+  // to stay live across recordHit's proc call. Same expressions and draws as the general path.
+  // The general path is a call (two call sites keep binaryen from inlining it): its loop values no
+  // longer compete for registers with the fast path (spills).
   if (load<i32>(hc, HP_FAST) != 0) {
+    const hv = hc;
+    const spell = load<i32>(hc, HP_SPELL);
+    const isPet = load<i32>(hc, HP_PET) != 0;
     const raw = damageRaw(
       load<f64>(hc, HP_BASE), load<f64>(hc, HP_WMIN), load<f64>(hc, HP_WMAX), load<f64>(hc, HP_WMULT),
       load<f64>(hc, HP_COEF), load<f64>(hv, HP_POWER), rng,
@@ -2392,9 +2422,19 @@ function dealDamage(d: i32, periodic: bool, snapAura: i32, noCrit: i32): void {
       raw, load<f64>(critFactors + (<usize>isCrit << 3)), load<f64>(hv, HP_VERSF), load<f64>(hc, HP_ARMORM),
       load<f64>(hv, HP_MULT) * scale, load<f64>(hv, HP_MM),
     );
-    recordHit(spell, amt1, isCrit, isPet, periodic);
+    recordHitPrep(hc, spell, amt1, isCrit, isPet, periodic);
     return;
   }
+  hitEntry(hc, hc, periodic, noCrit, scale);
+}
+
+/**
+ * The hits of one dealDamage call: const part at `hc`, var part at `hv` (both current). General path:
+ * AoE modes, cleave, snapshot hits.
+ */
+function hitEntry(hc: usize, hv: usize, periodic: bool, noCrit: i32, scale: f64): void {
+  const spell = load<i32>(hc, HP_SPELL);
+  const isPet = load<i32>(hc, HP_PET) != 0;
   const mode = load<i32>(hc, HP_MODE);
   const power = load<f64>(hv, HP_POWER);
   const coef = load<f64>(hc, HP_COEF);
@@ -2452,6 +2492,32 @@ let hitCrit: bool = false;
   if (!isPet && (rageRes >= 0 || (nProcs > 0 && hitProcMask(spell, (periodic ? HIT_PERIODIC : 0) | (isCrit ? HIT_CRIT : 0)) != 0))) {
     playerHitEffects(spell, amt, isCrit, periodic ? HIT_PERIODIC : 0);
   }
+}
+
+/**
+ * recordHit for a hit of the entry at `hc` (fast path): the same sums in the same order, with the
+ * per-spell record addresses and the playerHitEffects test read from the HitPrep (loadHitRecs).
+ */
+// @ts-ignore: decorator
+@inline function recordHitPrep(hc: usize, spell: i32, amt: f64, isCrit: bool, isPet: bool, periodic: bool): void {
+  iterDamage += amt;
+  const acc = <usize>load<i32>(hc, HP_ACC);
+  store<f64>(acc, load<f64>(acc, 8) + amt, 8);
+  store<f64>(acc, load<f64>(acc, 16) + 1.0, 16);
+  if (isCrit) store<f64>(acc, load<f64>(acc, 24) + 1.0, 24);
+  // telHit's sums (iterPet with the pet ones: independent accumulators, one test)
+  const tel = <usize>load<i32>(hc, HP_TEL);
+  if (periodic) store<f64>(tel, load<f64>(tel) + 1.0);
+  if (isPet) {
+    iterPet += amt;
+    store<f64>(tel, load<f64>(tel, 8) + amt, 8);
+    store<f64>(tel, load<f64>(tel, 16) + 1.0, 16);
+  }
+  telBucketHit(now, amt);
+  if (tlOn) tlPush(now, TL_DAMAGE | (((periodic ? 1 : 0) | (isCrit ? 2 : 0) | (isPet ? 4 : 0)) << 8), spell, amt);
+  // k = hitFlags & 3 from the bools as 0/1 (HIT_PERIODIC 1, HIT_CRIT 2): no selects
+  const k = <i32>periodic | (<i32>isCrit << 1);
+  if ((load<i32>(hc, HP_CALL) >> k) & 1) playerHitEffects(spell, amt, isCrit, <i32>periodic);
 }
 
 /**

@@ -8,7 +8,7 @@ import { applyBinary } from "./evaluate.js";
 import { RotationError, type RotationLocation } from "./errors.js";
 import { parseExpression } from "./parse.js";
 import { Resolver, type RotationSymbols } from "./resolve.js";
-import { MAX_SPELL_INDEX, OP, ROT_HEADER_WORDS, ROT_MAGIC, ROT_VERSION, ROT_VERSION_FAST, VAROP, type VarOpName } from "./bytecode.js";
+import { MAX_SPELL_INDEX, OP, ROT_HEADER_WORDS, ROT_MAGIC, ROT_VERSION, ROT_VERSION_FAST, ROT_VERSION_SCAN, VAROP, type VarOpName } from "./bytecode.js";
 import { Q } from "./queries.js";
 
 export interface RotationEntryJson {
@@ -76,6 +76,13 @@ export interface CompileOptions {
    * State observes).
    */
   fast?: boolean;
+  /**
+   * With `fast`: scan tables (ROT_VERSION_SCAN, docs/rotation.md §6). A cast entry whose spell the
+   * engine reports blocked (castReady surely false: its "not ready before" bound) or whose condition has
+   * a time leaf that surely fails yet (`target.health.pct < 20`) is skipped together with every following
+   * such entry in one dispatch. Same selection as `fast`.
+   */
+  scan?: boolean;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -168,6 +175,19 @@ function isLeaf(e: RExpr): boolean {
   if (e.kind === "query") return true;
   if (e.kind !== "bin" || CMP_OP[e.op] === undefined) return false;
   return (e.left.kind === "query" && e.right.kind === "const") || (e.left.kind === "const" && e.right.kind === "query");
+}
+
+// Query kinds that depend only on the time (and the run's fixed duration), monotonically: a leaf
+// comparing one with a constant can be turned into a time bound by the engine (scan rows).
+const TIME_KINDS = new Set<number>([Q.TIME, Q.FIGHT_REMAINS, Q.TARGET_HEALTH_PCT]);
+
+/** The first `time-kind query <cmp> constant` leaf among the top-level conjuncts of `c` (each must hold for c to hold). */
+function timeLeaf(c: RExpr): RExpr | null {
+  if (c.kind === "bin" && c.op === "and") return timeLeaf(c.left) ?? timeLeaf(c.right);
+  if (c.kind === "bin" && c.op === "ne" && c.right.kind === "const" && c.right.value === 0) return timeLeaf(c.left); // truth of x
+  if (c.kind !== "bin" || CMP_OP[c.op] === undefined) return null;
+  const q = c.left.kind === "query" && c.right.kind === "const" ? c.left : c.right.kind === "query" && c.left.kind === "const" ? c.right : null;
+  return q !== null && q.kind === "query" && TIME_KINDS.has(q.q) ? c : null;
 }
 
 // ---------------------------------------------------------------- emitter
@@ -356,7 +376,8 @@ class Emitter {
  * Throws RotationError (docs/rotation.md §3) on any problem; never returns partial code.
  */
 export function compileRotation(source: RotationJson, symbols: RotationSymbols, file: string, options: CompileOptions = {}): CompiledRotation {
-  const fast = options.fast === true;
+  const fast = options.fast === true || options.scan === true;
+  const scan = options.scan === true;
   const src: unknown = source;
   const at = (loc: Omit<RotationLocation, "file">): RotationLocation => ({ file, ...loc });
   const shape = (loc: Omit<RotationLocation, "file">, detail: string): never => {
@@ -572,15 +593,91 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
     }
     return b;
   };
+  // scan: word 8 holds the time-bound descriptors (n, then kind, arg, cmp, k per slot); slot s + 1 of
+  // the VM's table is descriptor s (slot 0: no bound).
+  const boundSlots = new Map<string, number>();
+  const boundDescs: number[] = [];
+  const boundSlot = (cond: RExpr | null): number => {
+    const leaf = cond === null ? null : timeLeaf(cond);
+    if (leaf === null || leaf.kind !== "bin") return 0;
+    const f = em.fusedCompare(leaf.op, leaf.left, leaf.right)!; // [cmp, kind, arg, k]
+    const d = [f[1], f[2], f[0], f[3]];
+    const key = d.join(",");
+    let slot = boundSlots.get(key);
+    if (slot === undefined) {
+      slot = boundSlots.size + 1;
+      boundSlots.set(key, slot);
+      boundDescs.push(...d);
+    }
+    return slot;
+  };
+  if (scan) {
+    for (const list of listNames) {
+      for (const en of compiled.get(list)!) {
+        if (en.kind !== "cast" || en.cond === null) continue;
+        const cond = foldExpr(en.cond);
+        if (!isConst(cond) && !mayTouch(cond)) boundSlot(cond);
+      }
+    }
+    em.code.push(boundSlots.size, ...boundDescs);
+  }
   const listPcs: { name: string; pc: number }[] = [];
   for (const list of listNames) {
     em.bind(labels.get(list)!);
     listPcs.push({ name: list, pc: em.pc });
     const checked = new Set<number>(); // fast: spells whose castReady is surely memoized at this point of the list
+    // scan: one row per emitted entry (spell or -1, bound slot, entry start), then (-1, 0, END); the
+    // table follows the list's END. rowLabel(i) is row i's word index.
+    const rows: { spell: number; slot: number; start: Label }[] = [];
+    const rowLabels: Label[] = [];
+    const rowLabel = (i: number): Label => (rowLabels[i] ??= newLabel());
     for (const en of compiled.get(list)!) {
       const cond = en.cond === null ? null : foldExpr(en.cond);
       if (cond !== null && isConst(cond) && cond.value === 0) continue; // never taken
       const skip = newLabel();
+      if (scan) {
+        // an entry may be skipped by a scan when it is a cast whose condition runs no side-effect query
+        const skippable = en.kind === "cast" && (cond === null || isConst(cond) || !mayTouch(cond));
+        const slot = skippable ? boundSlot(cond) : 0;
+        // an entry with a time bound starts with a scan from its own row (the previous entry may fall
+        // through to it): BM's kill_shot is then skipped with its health query for 80 % of the fight
+        if (slot !== 0) {
+          em.code.push(OP.SCAN);
+          em.ref(rowLabel(rows.length));
+        }
+        const start = newLabel();
+        em.bind(start);
+        rows.push({ spell: skippable ? (en as { spell: number }).spell : -1, slot, start });
+      }
+      if (scan && en.kind === "cast") {
+        // Like fast below, with the scan forms: a blocked spell jumps through the table from the next
+        // entry's row (R), skipping every blocked / time-bounded entry after it in the same dispatch.
+        spells.add(en.spell);
+        const bit = bitOf(en.spell);
+        const always = cond === null || isConst(cond);
+        const first = !always && (checked.has(en.spell) || !isLeaf(cond)) && (!mayTouch(cond) || mustTouch(cond));
+        const next = rowLabel(rows.length);
+        if (always) {
+          em.code.push(OP.CASTS);
+          em.ref(next);
+          em.code.push(bit, en.spell);
+        } else if (first) {
+          em.code.push(mayTouch(cond) ? OP.CASTCHKST : OP.CASTCHKS);
+          em.ref(next);
+          em.code.push(bit, en.spell);
+          em.ref(skip);
+          em.branch(cond, false, skip);
+          em.code.push(OP.CASTGO, en.spell);
+        } else {
+          em.branch(cond, false, skip);
+          em.code.push(OP.CASTS);
+          em.ref(next);
+          em.code.push(bit, en.spell);
+        }
+        if (bit !== 0 && (always || first)) checked.add(en.spell);
+        em.bind(skip);
+        continue;
+      }
       if (fast && en.kind === "cast") {
         // castReady first when skipping the condition skips no side effect (or one the skip path
         // replays: CASTCHKT touches); otherwise condition first, then the memoized check. A condition
@@ -650,6 +747,18 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
       }
       em.bind(skip);
     }
+    if (scan) {
+      const endPc = em.pc;
+      em.code.push(OP.END);
+      rows.forEach((r, i) => {
+        em.bind(rowLabel(i));
+        em.code.push(r.spell, r.slot);
+        em.ref(r.start);
+      });
+      em.bind(rowLabel(rows.length));
+      em.code.push(-1, 0, endPc);
+      continue;
+    }
     em.code.push(OP.END);
   }
   if (em.depth !== 0) throw new Error(`rotation compiler bug: value stack depth ${em.depth} after emission`);
@@ -659,7 +768,7 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
   // fast: a main list that starts with an unconditional run starts at its target (saves a dispatch)
   if (fast) for (let n = 0; code[mainPc] === OP.RUN && n < listNames.length; n++) mainPc = code[mainPc + 1]!;
   code[0] = ROT_MAGIC;
-  code[1] = fast ? ROT_VERSION_FAST : ROT_VERSION;
+  code[1] = scan ? ROT_VERSION_SCAN : fast ? ROT_VERSION_FAST : ROT_VERSION;
   code[2] = varDefault.length;
   code[3] = em.maxDepth;
   code[4] = callDepth;

@@ -45,7 +45,7 @@ const BM: RotationJson = {
 beforeEach(() => wasm.rotationTestClear());
 
 describe("scan compile", () => {
-  it("is version 3 and loads; a time-bound table that does not fit is rejected", () => {
+  it("is version 3 and loads; a time-bound table or scan region that does not fit, or a bad row, is rejected", () => {
     const c = compile(BM, "scan");
     expect(c.code[1]).toBe(ROT_VERSION_SCAN);
     expect(loadIntoWasm(c)).toBe(0);
@@ -57,6 +57,17 @@ describe("scan compile", () => {
     const badK = Int32Array.from(c.code);
     badK[12] = c.constants.length;
     expect(loadIntoWasm({ ...c, code: badK })).toBe(5);
+    const rows = c.code[13]!;
+    expect((c.code.length - rows) % 3).toBe(0);
+    const badR = Int32Array.from(c.code);
+    badR[13] = rows + 1;
+    expect(loadIntoWasm({ ...c, code: badR })).toBe(5);
+    const badSpell = Int32Array.from(c.code);
+    badSpell[rows] = 4096; // the test state has 4096 spells
+    expect(loadIntoWasm({ ...c, code: badSpell })).toBe(6); // ROT_ERR_ROWS
+    const badSlot = Int32Array.from(c.code);
+    badSlot[rows + 1] = 2; // one slot
+    expect(loadIntoWasm({ ...c, code: badSlot })).toBe(6);
   });
 
   it("bytecode: scan forms point at the next entry's row; rows skip only pure cast entries", () => {
@@ -77,9 +88,10 @@ describe("scan compile", () => {
     );
     const k = (v: number) => c.constants.indexOf(v);
     const m = c.code[5]!;
-    expect(m).toBe(13); // after the bound table: 1 descriptor
+    expect(m).toBe(14); // after the bound table (1 descriptor) and the scan-region word
     expect([...c.code.slice(8, 13)]).toEqual([1, Q.TARGET_HEALTH_PCT, 0, OP.LT, k(20)]);
-    const t = m + 40; // the scan table follows the END
+    const t = m + 40; // the scan tables follow all the code
+    expect(c.code[13]).toBe(t);
     expect([...c.code.slice(m)]).toEqual([
       OP.CASTS, t + 3, 0, SPELLS.bestial_wrath,
       OP.SCAN, t + 3, // kill_shot has a time bound: a scan from its own row first (a fall-through from above)

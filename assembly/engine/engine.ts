@@ -9,7 +9,7 @@ import { damageRaw, damageFinal, armorMitigation } from "../damage";
 import { ResourceSlot } from "../resource";
 import { RppmTracker, rollRppm } from "../rppm";
 import { ImpactProcTable, fireImpactProcs, fireImpactProcsMasked, impactProcMasks, HIT_CRIT, HIT_PERIODIC } from "../procs";
-import { Rotation, rotationCheck, rotationLoad, rotationReset, rotationTimeBounds, selectAction, actionKind, actionSpell, actionWaitMs, ACTION_CAST, ACTION_WAIT, ROT_OK, OP_LT, OP_LE, OP_GT, OP_GE } from "../rotation/vm";
+import { Rotation, rotationCheck, rotationLoad, rotationReset, rotationBind, selectAction, actionKind, actionSpell, actionWaitMs, ACTION_CAST, ACTION_WAIT, ROT_OK, OP_LT, OP_LE, OP_GT, OP_GE } from "../rotation/vm";
 import * as Q from "../rotation/queries";
 import {
   telLoad, telResetAcc, telIterBegin, telIterEnd, telSetSrc, telSrcSave, telSrcSpell, telSrcAura, telSrcProc, telSrcRegen, telSrcOther,
@@ -508,7 +508,8 @@ export function engineLoad(): i32 {
     }
   }
   buildCastReadyTable();
-  if (rotKind == 1) rotationTimeBounds<EngineState>(state, changetype<Rotation>(rot)); // v3 scan rows: durationMs is set
+  // v3 scan rows: spells checked against nSpells, time bounds for this durationMs
+  if (rotKind == 1 && rotationBind<EngineState>(state, changetype<Rotation>(rot)) != ROT_OK) return LOAD_BAD_ROTATION;
   buildCastPipelineTable();
   buildAuraTable();
 
@@ -993,7 +994,9 @@ function buildCastReadyTable(): void {
   if (nSpells > crCap) {
     crCap = nSpells;
     crTab = heap.alloc(<usize>crCap * CR_BYTES);
-    nbTab = heap.alloc(<usize>crCap << 3);
+    // entry -1 is a sentinel that is never ahead: the rotation's scan rows read it for their stop rows
+    nbTab = heap.alloc(<usize>(crCap + 1) << 3) + 8;
+    store<i64>(nbTab - 8, i64.MIN_VALUE);
   }
   clearNotBefore();
   for (let i = 0; i < nSpells; i++) {
@@ -2837,6 +2840,13 @@ export function engineQuery(kind: i32, arg: i32): f64 {
   // @ts-ignore: decorator
   @inline now(): i64 {
     return now;
+  }
+  // @ts-ignore: decorator
+  @inline notBeforeTable(): usize {
+    return nbTab; // entry -1: i64.MIN_VALUE (buildCastReadyTable)
+  }
+  spellCount(): i32 {
+    return nSpells;
   }
   timeBound(kind: i32, arg: i32, cmp: i32, k: f64): i64 {
     return queryTimeBound(kind, arg, cmp, k);

@@ -3,7 +3,7 @@
 // test/rotation-*.test.ts to run compiled rotations through the real wasm VM. Not used by the engine.
 
 import { Q_COUNT } from "./queries";
-import { Rotation, rotationCheck, rotationLoad, rotationReset, rotationTimeBounds, rotationVar, selectAction, ROT_OK } from "./vm";
+import { Rotation, rotationCheck, rotationLoad, rotationBind, rotationReset, rotationVar, selectAction, ROT_OK } from "./vm";
 
 export const ROTATION_TEST_MAX_ARG: i32 = 256;
 const TEST_MAX_SPELL: i32 = 4096;
@@ -32,13 +32,20 @@ class TestState {
     return unchecked(this.ready[spell]);
   }
 
-  // v3 (scan) code: a "blocked" spell must not be ready (the host keeps that true); time bounds from a
-  // per-kind table (i64.MIN_VALUE: none) against `nowMs`.
-  blockedFlags: StaticArray<bool> = new StaticArray<bool>(TEST_MAX_SPELL);
+  // v3 (scan) code: a "blocked" spell must not be ready (the host keeps that true): its not-before
+  // entry is i64.MAX_VALUE (others i64.MIN_VALUE; entry -1 first); time bounds from a per-kind table
+  // (i64.MIN_VALUE: none) against `nowMs`.
+  nb: StaticArray<i64> = new StaticArray<i64>(TEST_MAX_SPELL + 1);
   bounds: StaticArray<i64> = new StaticArray<i64>(Q_COUNT);
   nowMs: i64 = 0;
   blocked(spell: i32): bool {
-    return <u32>spell < <u32>TEST_MAX_SPELL && unchecked(this.blockedFlags[spell]);
+    return <u32>spell < <u32>TEST_MAX_SPELL && unchecked(this.nb[spell + 1]) > this.nowMs;
+  }
+  notBeforeTable(): usize {
+    return changetype<usize>(this.nb) + 8;
+  }
+  spellCount(): i32 {
+    return TEST_MAX_SPELL;
   }
   castCheck(spell: i32): bool {
     return this.castReady(spell);
@@ -70,7 +77,7 @@ export function rotationTestSetCastReady(spell: i32, ready: bool): bool {
 /** v3: marks `spell` blocked (the caller keeps it not ready). */
 export function rotationTestSetBlocked(spell: i32, blocked: bool): bool {
   if (<u32>spell >= <u32>TEST_MAX_SPELL) return false;
-  unchecked((state.blockedFlags[spell] = blocked));
+  unchecked((state.nb[spell + 1] = blocked ? i64.MAX_VALUE : i64.MIN_VALUE));
   return true;
 }
 
@@ -80,7 +87,7 @@ export function rotationTestSetTimeBound(kind: i32, bound: i64, now: i64): bool 
   unchecked((state.bounds[kind] = bound));
   state.nowMs = now;
   const r = rot;
-  if (r !== null) rotationTimeBounds<TestState>(state, r);
+  if (r !== null) rotationBind<TestState>(state, r);
   return true;
 }
 
@@ -88,11 +95,11 @@ export function rotationTestSetTimeBound(kind: i32, bound: i64, now: i64): bool 
 export function rotationTestClear(): void {
   for (let i = 0; i < Q_COUNT * ROTATION_TEST_MAX_ARG; i++) unchecked((state.values[i] = 0));
   for (let i = 0; i < TEST_MAX_SPELL; i++) unchecked((state.ready[i] = false));
-  for (let i = 0; i < TEST_MAX_SPELL; i++) unchecked((state.blockedFlags[i] = false));
+  for (let i = 0; i <= TEST_MAX_SPELL; i++) unchecked((state.nb[i] = i64.MIN_VALUE));
   for (let i = 0; i < Q_COUNT; i++) unchecked((state.bounds[i] = i64.MIN_VALUE));
   state.nowMs = 0;
   const r = rot;
-  if (r !== null) rotationTimeBounds<TestState>(state, r);
+  if (r !== null) rotationBind<TestState>(state, r);
   state.queries = 0;
   state.castChecks = 0;
   state.touches = 0;
@@ -103,7 +110,8 @@ export function rotationTestLoad(codePtr: usize, codeLen: i32, constPtr: usize, 
   const c = rotationCheck(codePtr, codeLen, constLen);
   if (c != ROT_OK) return c;
   const r = rotationLoad(codePtr, codeLen, constPtr, constLen);
-  rotationTimeBounds<TestState>(state, r);
+  const b = rotationBind<TestState>(state, r);
+  if (b != ROT_OK) return b;
   rot = r;
   return ROT_OK;
 }

@@ -619,8 +619,11 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
         if (!isConst(cond) && !mayTouch(cond)) boundSlot(cond);
       }
     }
-    em.code.push(boundSlots.size, ...boundDescs);
+    em.code.push(boundSlots.size, ...boundDescs, 0); // the last word: where the scan tables start (set below)
   }
+  const rowsAt = em.pc - 1;
+  // scan: every list's table, emitted after all the code (one region the VM validates at bind time)
+  const tables: { rows: { spell: number; slot: number; start: Label }[]; labels: Label[]; end: number }[] = [];
   const listPcs: { name: string; pc: number }[] = [];
   for (const list of listNames) {
     em.bind(labels.get(list)!);
@@ -748,18 +751,22 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
       em.bind(skip);
     }
     if (scan) {
-      const endPc = em.pc;
-      em.code.push(OP.END);
-      rows.forEach((r, i) => {
-        em.bind(rowLabel(i));
+      rowLabel(rows.length);
+      tables.push({ rows, labels: rowLabels, end: em.pc });
+    }
+    em.code.push(OP.END);
+  }
+  if (scan) {
+    em.code[rowsAt] = em.pc;
+    for (const t of tables) {
+      t.rows.forEach((r, i) => {
+        em.bind((t.labels[i] ??= newLabel()));
         em.code.push(r.spell, r.slot);
         em.ref(r.start);
       });
-      em.bind(rowLabel(rows.length));
-      em.code.push(-1, 0, endPc);
-      continue;
+      em.bind((t.labels[t.rows.length] ??= newLabel()));
+      em.code.push(-1, 0, t.end);
     }
-    em.code.push(OP.END);
   }
   if (em.depth !== 0) throw new Error(`rotation compiler bug: value stack depth ${em.depth} after emission`);
 

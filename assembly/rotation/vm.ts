@@ -77,6 +77,14 @@ export const OP_CASTS: i32 = 41; //    R, bit, spell: blocked -> SCAN R; else if
 export const OP_CASTCHKS: i32 = 42; // R, bit, spell, L: blocked -> SCAN R; else jump L if !castReady (memoized)
 export const OP_CASTCHKST: i32 = 43; // R, bit, spell, L: same; s.touch() before either jump
 export const SCAN_ROW_WORDS: i32 = 3;
+// More fused forms (ROT_VERSION_SCAN):
+export const OP_QQCJZ: i32 = 44; //    cmp, kind1, arg1, kind2, arg2, L: jump if !(q1 cmp q2)
+export const OP_QQCJNZ: i32 = 45; //   cmp, kind1, arg1, kind2, arg2, L: jump if (q1 cmp q2)
+export const OP_QWAIT: i32 = 46; //    kind, arg: WAIT on query(kind, arg) (nothing pushed)
+export const OP_CJZ: i32 = 47; //      cmp, k, L: pop x; jump if !(x cmp constants[k])
+export const OP_CJNZ: i32 = 48; //     cmp, k, L: pop x; jump if (x cmp constants[k])
+export const OP_QCBIN: i32 = 49; //    binop, kind, arg, k: push query(kind, arg) <binop> constants[k]
+export const OP_QQBIN: i32 = 50; //    binop, kind1, arg1, kind2, arg2: push q1 <binop> q2
 
 // VAROP sub-ops.
 export const VAR_SET: i32 = 0;
@@ -533,6 +541,51 @@ export function selectAction<S>(s: S, rot: Rotation): i32 {
         sp += 8;
         const a = load<f64>(rot.consts + (<usize>load<i32>(pc, 4) << 3)) - s.query(load<i32>(pc, 8), load<i32>(pc, 12));
         tos = safeDiv(a, s.query(load<i32>(pc, 16), load<i32>(pc, 20)));
+        pc += 24;
+        break;
+      }
+      // v3 fused forms: one dispatch for a two-query comparison branch (BM: kill_command's
+      // `charges_fractional >= charges_fractional`), a query wait, a compare-with-constant branch on a
+      // computed value, and query-constant / query-query arithmetic (BM: cobra_shot's focus condition).
+      case OP_QQCJZ:
+      case OP_QQCJNZ: {
+        const q1 = s.query(load<i32>(pc, 8), load<i32>(pc, 12));
+        const q2 = s.query(load<i32>(pc, 16), load<i32>(pc, 20));
+        const c = compare(load<i32>(pc, 4), q1, q2);
+        pc = (c != 0) == (op == OP_QQCJNZ) ? rot.code + (<usize>load<i32>(pc, 24) << 2) : pc + 28;
+        break;
+      }
+      case OP_QWAIT: {
+        const sec = s.query(load<i32>(pc, 4), load<i32>(pc, 8));
+        if (sec > 0) {
+          const ms = Math.ceil(sec * 1000);
+          const m: i32 = ms >= <f64>WAIT_MAX_MS ? WAIT_MAX_MS : max(<i32>ms, 1);
+          return (m << 2) | ACTION_WAIT;
+        }
+        pc += 12;
+        break;
+      }
+      case OP_CJZ:
+      case OP_CJNZ: {
+        const c = compare(load<i32>(pc, 4), tos, load<f64>(rot.consts + (<usize>load<i32>(pc, 8) << 3)));
+        sp -= 8;
+        tos = load<f64>(sp);
+        pc = (c != 0) == (op == OP_CJNZ) ? rot.code + (<usize>load<i32>(pc, 12) << 2) : pc + 16;
+        break;
+      }
+      case OP_QCBIN: {
+        store<f64>(sp, tos);
+        sp += 8;
+        const q = s.query(load<i32>(pc, 8), load<i32>(pc, 12));
+        tos = binop(load<i32>(pc, 4), q, load<f64>(rot.consts + (<usize>load<i32>(pc, 16) << 3)));
+        pc += 20;
+        break;
+      }
+      case OP_QQBIN: {
+        store<f64>(sp, tos);
+        sp += 8;
+        const q1 = s.query(load<i32>(pc, 8), load<i32>(pc, 12));
+        tos = binop(load<i32>(pc, 4), q1, s.query(load<i32>(pc, 16), load<i32>(pc, 20)));
         pc += 24;
         break;
       }

@@ -61,6 +61,13 @@ export const OP = {
   CASTS: 41,
   CASTCHKS: 42,
   CASTCHKST: 43,
+  QQCJZ: 44,
+  QQCJNZ: 45,
+  QWAIT: 46,
+  CJZ: 47,
+  CJNZ: 48,
+  QCBIN: 49,
+  QQBIN: 50,
 } as const;
 
 export const VAROP = {

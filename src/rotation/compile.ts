@@ -207,6 +207,8 @@ class Emitter {
   readonly consts: number[];
   /** fast: fused `(k - query) / query` (CSQDQ), the resource wait of most APLs. */
   fuse = false;
+  /** scan (v3): the further fused forms QQCJZ/QQCJNZ, QWAIT, CJZ/CJNZ, QCBIN, QQBIN. */
+  fuse3 = false;
   private readonly constIndex = new Map<string, number>();
   depth = 0;
   maxDepth = 0;
@@ -291,6 +293,14 @@ class Emitter {
           return;
         }
         const cmp = CMP_OP[e.op];
+        // v3: query <op> query, query <arith> constant in one op (pushes the value)
+        if (this.fuse3 && e.left.kind === "query" && (e.right.kind === "query" || (cmp === undefined && e.right.kind === "const"))) {
+          const op = cmp ?? ARITH_OP[e.op]!;
+          if (e.right.kind === "query") this.code.push(OP.QQBIN, op, e.left.q, e.left.arg, e.right.q, e.right.arg);
+          else this.code.push(OP.QCBIN, op, e.left.q, e.left.arg, this.constant(e.right.value));
+          this.push();
+          return;
+        }
         if (cmp !== undefined) {
           // Fused query-vs-constant compare: the most common APL leaf (`focus.deficit < 20`).
           const fused = this.fusedCompare(e.op, e.left, e.right);
@@ -353,6 +363,22 @@ class Emitter {
         this.code.push(sense ? OP.QCJNZ : OP.QCJZ, ...fused);
         this.ref(l);
         return;
+      }
+      if (this.fuse3) {
+        // v3: two queries compared, or a computed value compared with a constant, then the branch
+        if (e.left.kind === "query" && e.right.kind === "query") {
+          this.code.push(sense ? OP.QQCJNZ : OP.QQCJZ, CMP_OP[e.op]!, e.left.q, e.left.arg, e.right.q, e.right.arg);
+          this.ref(l);
+          return;
+        }
+        if (e.right.kind === "const" || e.left.kind === "const") {
+          const [x, k, op] = e.right.kind === "const" ? [e.left, e.right, e.op] : [e.right, e.left as RExpr, CMP_FLIP[e.op]!];
+          this.value(x);
+          this.code.push(sense ? OP.CJNZ : OP.CJZ, CMP_OP[op]!, this.constant((k as { value: number }).value));
+          this.ref(l);
+          this.pop();
+          return;
+        }
       }
     }
     this.value(e);
@@ -565,6 +591,7 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
   // Pass 3: emit.
   const em = new Emitter(varDefault);
   em.fuse = fast;
+  em.fuse3 = scan;
   const labels = new Map<string, Label>(listNames.map((n) => [n, newLabel()]));
   const spells = new Set<number>();
   // fast: castReady memo bit per spell cast by several entries (the first 32; others get 0 = not
@@ -723,6 +750,10 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
         case "wait": {
           const sec = foldExpr(en.seconds);
           if (isConst(sec) && !(sec.value > 0)) break; // a wait of <= 0 (or NaN) s is skipped at run time anyway
+          if (em.fuse3 && sec.kind === "query") {
+            em.code.push(OP.QWAIT, sec.q, sec.arg); // v3: `wait cooldown.kill_command.remains` in one op
+            break;
+          }
           em.value(sec);
           em.code.push(OP.WAIT);
           em.depth--;

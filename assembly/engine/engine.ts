@@ -1019,6 +1019,12 @@ function buildCastReadyTable(): void {
 
 /** Cooldowns, locks, charges and resources allow a cast now. Unknown spells are "ready" (their cast logs the warning). */
 export function castReady(spell: i32): bool {
+  return castReadyBody(spell);
+}
+
+// castReady's body: inlined at the rotation VM's one v3 castReady site (EngineState.castCheck), called elsewhere
+// @ts-ignore: decorator
+@inline function castReadyBody(spell: i32): bool {
   if (casting || !validSpell(spell)) return false;
   const r = crTab + <usize>spell * CR_BYTES;
   const flags = load<i32>(r);
@@ -2835,7 +2841,7 @@ export function engineQuery(kind: i32, arg: i32): f64 {
   }
   // @ts-ignore: decorator
   @inline castCheck(spell: i32): bool {
-    return castReady(spell); // blocked() already asked the bound
+    return castReadyBody(spell); // blocked() already asked the bound; inlined: no call per castReady question
   }
   // @ts-ignore: decorator
   @inline now(): i64 {

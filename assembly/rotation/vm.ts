@@ -303,7 +303,9 @@ function varOp(op: i32, cur: f64, v: f64, def: f64): f64 {
  * castReady surely false while now < the entry) and, for rotationBind, `spellCount(): i32` and
  * `timeBound(kind, arg, cmp, k): i64`.
  */
-export function selectAction<S>(s: S, rot: Rotation): i32 {
+// inlined into its one engine caller (onReady): no call frame per decision
+// @ts-ignore: decorator
+@inline export function selectAction<S>(s: S, rot: Rotation): i32 {
   // code/consts/vars/rets are read from `rot` where used (not held in locals): fewer values to keep
   // live across the engine calls (V8 reloads every live local after a call).
   let sp = rot.stack; // next free spill slot; the live top of stack is `tos`

@@ -2701,6 +2701,12 @@ function petConstPrep(p: i32, ps: PetState): void {
 // ======================================================================================
 
 function cdRemainsMs(spell: i32): i64 {
+  return cdRemainsBody(spell);
+}
+
+// cdRemainsMs's body, inlined into engineQuery's cooldown.X.remains (BM: ~72 questions per iteration)
+// @ts-ignore: decorator
+@inline function cdRemainsBody(spell: i32): i64 {
   if (!validSpell(spell)) return 0;
   const r = crTab + <usize>spell * CR_BYTES; // catPool, chargePool as i32 (buildCastReadyTable)
   let t = now;
@@ -2753,7 +2759,7 @@ export function engineQuery(kind: i32, arg: i32): f64 {
     case Q.Q_DOT_STACK:
     case Q.Q_PET_BUFF_STACK: return auraStack(arg);
     case Q.Q_COOLDOWN_READY: return validSpell(arg) && cdRemainsMs(arg) == 0 ? 1.0 : 0.0;
-    case Q.Q_COOLDOWN_REMAINS: return <f64>cdRemainsMs(arg) / 1000.0;
+    case Q.Q_COOLDOWN_REMAINS: return <f64>cdRemainsBody(arg) / 1000.0;
     case Q.Q_COOLDOWN_CHARGES:
     case Q.Q_COOLDOWN_CHARGES_FRACTIONAL: {
       if (!validSpell(arg)) return 0;

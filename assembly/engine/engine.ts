@@ -9,7 +9,7 @@ import { damageRaw, damageFinal, armorMitigation } from "../damage";
 import { ResourceSlot } from "../resource";
 import { RppmTracker, rollRppm } from "../rppm";
 import { ImpactProcTable, fireImpactProcs, fireImpactProcsMasked, impactProcMasks, HIT_CRIT, HIT_PERIODIC } from "../procs";
-import { Rotation, rotationCheck, rotationLoad, rotationReset, selectAction, actionKind, actionSpell, actionWaitMs, ACTION_CAST, ACTION_WAIT, ROT_OK } from "../rotation/vm";
+import { Rotation, rotationCheck, rotationLoad, rotationReset, rotationBind, selectAction, actionKind, actionSpell, actionWaitMs, ACTION_CAST, ACTION_WAIT, ROT_OK, OP_LT, OP_LE, OP_GT, OP_GE } from "../rotation/vm";
 import * as Q from "../rotation/queries";
 import {
   telLoad, telResetAcc, telIterBegin, telIterEnd, telSetSrc, telSrcSave, telSrcSpell, telSrcAura, telSrcProc, telSrcRegen, telSrcOther,
@@ -511,6 +511,8 @@ export function engineLoad(): i32 {
     }
   }
   buildCastReadyTable();
+  // v3 scan rows: spells checked against nSpells, time bounds for this durationMs
+  if (rotKind == 1 && rotationBind<EngineState>(state, changetype<Rotation>(rot)) != ROT_OK) return LOAD_BAD_ROTATION;
   buildCastPipelineTable();
   buildAuraTable();
 
@@ -998,7 +1000,9 @@ function buildCastReadyTable(): void {
   if (nSpells > crCap) {
     crCap = nSpells;
     crTab = heap.alloc(<usize>crCap * CR_BYTES);
-    nbTab = heap.alloc(<usize>crCap << 3);
+    // entry -1 is a sentinel that is never ahead: the rotation's scan rows read it for their stop rows
+    nbTab = heap.alloc(<usize>(crCap + 1) << 3) + 8;
+    store<i64>(nbTab - 8, i64.MIN_VALUE);
   }
   clearNotBefore();
   for (let i = 0; i < nSpells; i++) {
@@ -1021,6 +1025,12 @@ function buildCastReadyTable(): void {
 
 /** Cooldowns, locks, charges and resources allow a cast now. Unknown spells are "ready" (their cast logs the warning). */
 export function castReady(spell: i32): bool {
+  return castReadyBody(spell);
+}
+
+// castReady's body: inlined at the rotation VM's one v3 castReady site (EngineState.castCheck), called elsewhere
+// @ts-ignore: decorator
+@inline function castReadyBody(spell: i32): bool {
   if (casting || !validSpell(spell)) return false;
   const r = crTab + <usize>spell * CR_BYTES;
   const flags = load<i32>(r);
@@ -2915,6 +2925,12 @@ function petFlushCounts(): void {
 // ======================================================================================
 
 function cdRemainsMs(spell: i32): i64 {
+  return cdRemainsBody(spell);
+}
+
+// cdRemainsMs's body, inlined into engineQuery's cooldown.X.remains (BM: ~72 questions per iteration)
+// @ts-ignore: decorator
+@inline function cdRemainsBody(spell: i32): i64 {
   if (!validSpell(spell)) return 0;
   const r = crTab + <usize>spell * CR_BYTES; // catPool, chargePool as i32 (buildCastReadyTable)
   let t = now;
@@ -2967,7 +2983,7 @@ export function engineQuery(kind: i32, arg: i32): f64 {
     case Q.Q_DOT_STACK:
     case Q.Q_PET_BUFF_STACK: return auraStack(arg);
     case Q.Q_COOLDOWN_READY: return validSpell(arg) && cdRemainsMs(arg) == 0 ? 1.0 : 0.0;
-    case Q.Q_COOLDOWN_REMAINS: return <f64>cdRemainsMs(arg) / 1000.0;
+    case Q.Q_COOLDOWN_REMAINS: return <f64>cdRemainsBody(arg) / 1000.0;
     case Q.Q_COOLDOWN_CHARGES:
     case Q.Q_COOLDOWN_CHARGES_FRACTIONAL: {
       if (!validSpell(arg)) return 0;
@@ -3048,6 +3064,65 @@ export function engineQuery(kind: i32, arg: i32): f64 {
   @inline touch(): void {
     ensureStats(); // what the resource queries of a skipped condition would have done (OP_CASTCHKT)
   }
+  // v3 scan code (docs/rotation.md §6):
+  // @ts-ignore: decorator
+  @inline blocked(spell: i32): bool {
+    return <u32>spell < <u32>nSpells && load<i64>(nbTab + (<usize>spell << 3)) > now; // "not ready before"
+  }
+  // @ts-ignore: decorator
+  @inline castCheck(spell: i32): bool {
+    return castReadyBody(spell); // blocked() already asked the bound; inlined: no call per castReady question
+  }
+  // @ts-ignore: decorator
+  @inline now(): i64 {
+    return now;
+  }
+  // @ts-ignore: decorator
+  @inline notBeforeTable(): usize {
+    return nbTab; // entry -1: i64.MIN_VALUE (buildCastReadyTable)
+  }
+  spellCount(): i32 {
+    return nSpells;
+  }
+  timeBound(kind: i32, arg: i32, cmp: i32, k: f64): i64 {
+    return queryTimeBound(kind, arg, cmp, k);
+  }
+}
+
+/**
+ * For the rotation's scan rows: a time before which `engineQuery(kind, arg) <cmp> k` is surely false
+ * (i64.MIN_VALUE: no bound). time, fight_remains and target.health.pct depend only on `now` (and the
+ * run's fixed duration), monotonically, so a comparison that turns true as time goes on (`time > k`,
+ * `fight_remains < k`, `target.health.pct < k`, and the or-equal forms) is false exactly before the
+ * first millisecond where it holds: found by bisection over [0, durationMs] with engineQuery's own
+ * expression (`now` set to each probe). BM: kill_shot's `target.health.pct < 20` is then skipped with
+ * one compare for the first 80 % of the fight.
+ */
+function queryTimeBound(kind: i32, arg: i32, cmp: i32, k: f64): i64 {
+  let rising: bool;
+  if (kind == Q.Q_TIME) rising = cmp == OP_GT || cmp == OP_GE;
+  else if (kind == Q.Q_FIGHT_REMAINS || kind == Q.Q_TARGET_HEALTH_PCT) rising = cmp == OP_LT || cmp == OP_LE;
+  else return i64.MIN_VALUE;
+  if (!rising) return i64.MIN_VALUE;
+  const saved = now;
+  let lo: i64 = -1; // the leaf is false at lo (virtually at -1), true at hi (virtually at durationMs + 1)
+  let hi: i64 = max<i64>(durationMs, 0) + 1;
+  while (hi - lo > 1) {
+    const mid = lo + ((hi - lo) >> 1);
+    now = mid;
+    if (leafHolds(engineQuery(kind, arg), cmp, k)) hi = mid;
+    else lo = mid;
+  }
+  now = saved;
+  return hi <= 0 ? i64.MIN_VALUE : hi;
+}
+
+// @ts-ignore: decorator
+@inline function leafHolds(q: f64, cmp: i32, k: f64): bool {
+  if (cmp == OP_LT) return q < k;
+  if (cmp == OP_LE) return q <= k;
+  if (cmp == OP_GT) return q > k;
+  return q >= k; // OP_GE (queryTimeBound takes no other)
 }
 const state = new EngineState();
 

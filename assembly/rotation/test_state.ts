@@ -3,7 +3,7 @@
 // test/rotation-*.test.ts to run compiled rotations through the real wasm VM. Not used by the engine.
 
 import { Q_COUNT } from "./queries";
-import { Rotation, rotationCheck, rotationLoad, rotationReset, rotationVar, selectAction, ROT_OK } from "./vm";
+import { Rotation, rotationCheck, rotationLoad, rotationBind, rotationReset, rotationVar, selectAction, ROT_OK } from "./vm";
 
 export const ROTATION_TEST_MAX_ARG: i32 = 256;
 const TEST_MAX_SPELL: i32 = 4096;
@@ -31,6 +31,31 @@ class TestState {
     if (<u32>spell >= <u32>TEST_MAX_SPELL) return false;
     return unchecked(this.ready[spell]);
   }
+
+  // v3 (scan) code: a "blocked" spell must not be ready (the host keeps that true): its not-before
+  // entry is i64.MAX_VALUE (others i64.MIN_VALUE; entry -1 first); time bounds from a per-kind table
+  // (i64.MIN_VALUE: none) against `nowMs`.
+  nb: StaticArray<i64> = new StaticArray<i64>(TEST_MAX_SPELL + 1);
+  bounds: StaticArray<i64> = new StaticArray<i64>(Q_COUNT);
+  nowMs: i64 = 0;
+  blocked(spell: i32): bool {
+    return <u32>spell < <u32>TEST_MAX_SPELL && unchecked(this.nb[spell + 1]) > this.nowMs;
+  }
+  notBeforeTable(): usize {
+    return changetype<usize>(this.nb) + 8;
+  }
+  spellCount(): i32 {
+    return TEST_MAX_SPELL;
+  }
+  castCheck(spell: i32): bool {
+    return this.castReady(spell);
+  }
+  now(): i64 {
+    return this.nowMs;
+  }
+  timeBound(kind: i32, arg: i32, cmp: i32, k: f64): i64 {
+    return <u32>kind < <u32>Q_COUNT ? unchecked(this.bounds[kind]) : i64.MIN_VALUE;
+  }
 }
 
 const state = new TestState();
@@ -49,10 +74,32 @@ export function rotationTestSetCastReady(spell: i32, ready: bool): bool {
   return true;
 }
 
-/** Clears every query value to 0, every spell to not-ready, and the call counters. */
+/** v3: marks `spell` blocked (the caller keeps it not ready). */
+export function rotationTestSetBlocked(spell: i32, blocked: bool): bool {
+  if (<u32>spell >= <u32>TEST_MAX_SPELL) return false;
+  unchecked((state.nb[spell + 1] = blocked ? i64.MAX_VALUE : i64.MIN_VALUE));
+  return true;
+}
+
+/** v3: the time bound every leaf of query `kind` gets (i64.MIN_VALUE: none) and the state's now; refills the loaded rotation's bounds. */
+export function rotationTestSetTimeBound(kind: i32, bound: i64, now: i64): bool {
+  if (<u32>kind >= <u32>Q_COUNT) return false;
+  unchecked((state.bounds[kind] = bound));
+  state.nowMs = now;
+  const r = rot;
+  if (r !== null) rotationBind<TestState>(state, r);
+  return true;
+}
+
+/** Clears every query value to 0, every spell to not-ready and not blocked, no time bounds, and the call counters. */
 export function rotationTestClear(): void {
   for (let i = 0; i < Q_COUNT * ROTATION_TEST_MAX_ARG; i++) unchecked((state.values[i] = 0));
   for (let i = 0; i < TEST_MAX_SPELL; i++) unchecked((state.ready[i] = false));
+  for (let i = 0; i <= TEST_MAX_SPELL; i++) unchecked((state.nb[i] = i64.MIN_VALUE));
+  for (let i = 0; i < Q_COUNT; i++) unchecked((state.bounds[i] = i64.MIN_VALUE));
+  state.nowMs = 0;
+  const r = rot;
+  if (r !== null) rotationBind<TestState>(state, r);
   state.queries = 0;
   state.castChecks = 0;
   state.touches = 0;
@@ -62,7 +109,10 @@ export function rotationTestClear(): void {
 export function rotationTestLoad(codePtr: usize, codeLen: i32, constPtr: usize, constLen: i32): i32 {
   const c = rotationCheck(codePtr, codeLen, constLen);
   if (c != ROT_OK) return c;
-  rot = rotationLoad(codePtr, codeLen, constPtr, constLen);
+  const r = rotationLoad(codePtr, codeLen, constPtr, constLen);
+  const b = rotationBind<TestState>(state, r);
+  if (b != ROT_OK) return b;
+  rot = r;
   return ROT_OK;
 }
 

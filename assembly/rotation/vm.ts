@@ -10,6 +10,7 @@ import { Q_COUNT } from "./queries";
 export const ROT_MAGIC: i32 = 0x31544f52; // "ROT1" little-endian
 export const ROT_VERSION: i32 = 1;
 export const ROT_VERSION_FAST: i32 = 2; // compiled with { fast: true }: may use opcodes 33..39
+export const ROT_VERSION_SCAN: i32 = 3; // compiled with { fast: true, scan: true }: may use opcodes 33..43, scan tables
 export const ROT_HEADER_WORDS: i32 = 8;
 
 // Action encoding: low 2 bits = kind, the rest = payload (spell index or relative wait in ms).
@@ -24,6 +25,8 @@ export const ROT_ERR_SHORT: i32 = 1; //      codeLen < header or != header word 
 export const ROT_ERR_MAGIC: i32 = 2;
 export const ROT_ERR_VERSION: i32 = 3;
 export const ROT_ERR_HEADER: i32 = 4; //     a header value out of range (negative depth, main pc outside code, defaults outside constants)
+export const ROT_ERR_BOUNDS: i32 = 5; //     v3: the time-bound descriptors or the scan-table region (code word 8 on) do not fit the code
+export const ROT_ERR_ROWS: i32 = 6; //       v3 (rotationBind): a scan row names a spell the state does not have, or a slot out of range
 
 // Opcodes (internal; docs/rotation.md §6).
 export const OP_END: i32 = 0;
@@ -67,6 +70,21 @@ export const OP_CASTGO: i32 = 36; //   spell: return Cast(spell)
 export const OP_CSQDQ: i32 = 37; //    k, kind1, arg1, kind2, arg2: push (k - q1) / q2 (resource waits)
 export const OP_CBIN: i32 = 38; //     binop, k: tos = tos <binop> constants[k]
 export const OP_QBIN: i32 = 39; //     binop, kind, arg: tos = tos <binop> query(kind, arg)
+// Scan opcodes (ROT_VERSION_SCAN). R = word index of a row in the list's scan table: rows are
+// (spell, time-bound slot, target); a row is skipped while s.blocked(spell) or its time bound lies ahead.
+export const OP_SCAN: i32 = 40; //     R: jump to the first row from R that is not skipped
+export const OP_CASTS: i32 = 41; //    R, bit, spell: blocked -> SCAN R; else if castReady (memoized) return Cast(spell)
+export const OP_CASTCHKS: i32 = 42; // R, bit, spell, L: blocked -> SCAN R; else jump L if !castReady (memoized)
+export const OP_CASTCHKST: i32 = 43; // R, bit, spell, L: same; s.touch() before either jump
+export const SCAN_ROW_WORDS: i32 = 3;
+// More fused forms (ROT_VERSION_SCAN):
+export const OP_QQCJZ: i32 = 44; //    cmp, kind1, arg1, kind2, arg2, L: jump if !(q1 cmp q2)
+export const OP_QQCJNZ: i32 = 45; //   cmp, kind1, arg1, kind2, arg2, L: jump if (q1 cmp q2)
+export const OP_QWAIT: i32 = 46; //    kind, arg: WAIT on query(kind, arg) (nothing pushed)
+export const OP_CJZ: i32 = 47; //      cmp, k, L: pop x; jump if !(x cmp constants[k])
+export const OP_CJNZ: i32 = 48; //     cmp, k, L: pop x; jump if (x cmp constants[k])
+export const OP_QCBIN: i32 = 49; //    binop, kind, arg, k: push query(kind, arg) <binop> constants[k]
+export const OP_QQBIN: i32 = 50; //    binop, kind1, arg1, kind2, arg2: push q1 <binop> q2
 
 // VAROP sub-ops.
 export const VAR_SET: i32 = 0;
@@ -104,6 +122,8 @@ export class Rotation {
   rets: usize = 0; //      i32 x max(callDepth, 1): return pcs (as code pointers)
   rsp: usize = 0; //       selectAction's return-stack pointer (a field, not a local: call/run are rare)
   mainPc: usize = 0; //    code pointer of the main list
+  tb: usize = 0; //        v3: i64 x (1 + slots): time bounds (engine ms) of the scan rows; slot 0 = none (i64.MIN_VALUE)
+  tbCap: i32 = 0;
 }
 
 @inline function hdr(code: usize, i: i32): i32 {
@@ -115,7 +135,7 @@ export function rotationCheck(codePtr: usize, codeLen: i32, constLen: i32): i32 
   if (codeLen < ROT_HEADER_WORDS) return ROT_ERR_SHORT;
   if (hdr(codePtr, 0) != ROT_MAGIC) return ROT_ERR_MAGIC;
   const version = hdr(codePtr, 1);
-  if (version != ROT_VERSION && version != ROT_VERSION_FAST) return ROT_ERR_VERSION;
+  if (version != ROT_VERSION && version != ROT_VERSION_FAST && version != ROT_VERSION_SCAN) return ROT_ERR_VERSION;
   if (hdr(codePtr, 7) != codeLen) return ROT_ERR_SHORT;
   const nVars = hdr(codePtr, 2);
   const depth = hdr(codePtr, 3);
@@ -125,6 +145,19 @@ export function rotationCheck(codePtr: usize, codeLen: i32, constLen: i32): i32 
   if (nVars < 0 || depth < 0 || calls < 0) return ROT_ERR_HEADER;
   if (main < ROT_HEADER_WORDS || main >= codeLen) return ROT_ERR_HEADER;
   if (defBase < 0 || defBase + nVars > constLen) return ROT_ERR_HEADER;
+  if (version == ROT_VERSION_SCAN) {
+    // word 8: n, then n descriptors (kind, arg, cmp, k) of the time bounds, then the word index where
+    // the scan tables start (rows of SCAN_ROW_WORDS up to the end of the code)
+    if (codeLen < ROT_HEADER_WORDS + 2) return ROT_ERR_BOUNDS;
+    const n = hdr(codePtr, ROT_HEADER_WORDS);
+    if (n < 0 || n > (codeLen - ROT_HEADER_WORDS - 2) >> 2) return ROT_ERR_BOUNDS;
+    for (let i = 0; i < n; i++) {
+      const k = hdr(codePtr, ROT_HEADER_WORDS + 4 + 4 * i);
+      if (k < 0 || k >= constLen) return ROT_ERR_BOUNDS;
+    }
+    const rows = hdr(codePtr, ROT_HEADER_WORDS + 1 + 4 * n);
+    if (rows < ROT_HEADER_WORDS + 2 + 4 * n || rows > codeLen || (codeLen - rows) % SCAN_ROW_WORDS != 0) return ROT_ERR_BOUNDS;
+  }
   return ROT_OK;
 }
 
@@ -148,6 +181,37 @@ export function rotationLoad(codePtr: usize, codeLen: i32, constPtr: usize, cons
   return r;
 }
 
+/**
+ * Binds a loaded rotation to its state `s` (v3 code; no-op for v1/v2): checks that every scan row names
+ * a spell below `s.spellCount()` (or -1) and a valid time-bound slot — the scan walk then reads
+ * `s.notBeforeTable()` without a bounds check — and fills the slots from
+ * `s.timeBound(kind, arg, cmp, k)`: a time (the units of `s.now()`) before which the leaf
+ * `query(kind, arg) <cmp> k` is surely false (i64.MIN_VALUE: none). Call after rotationLoad (or after
+ * pointing a Rotation at new code) and before selectAction; again whenever the bounds change (the
+ * engine: at every load). Allocates only when the slot table grows. ROT_OK or ROT_ERR_ROWS.
+ */
+export function rotationBind<S>(s: S, rot: Rotation): i32 {
+  const code = rot.code;
+  if (hdr(code, 1) != ROT_VERSION_SCAN) return ROT_OK;
+  const n = hdr(code, ROT_HEADER_WORDS);
+  const nSpells = s.spellCount();
+  for (let r = hdr(code, ROT_HEADER_WORDS + 1 + 4 * n); r < rot.codeLen; r += SCAN_ROW_WORDS) {
+    const spell = hdr(code, r);
+    if (spell < -1 || spell >= nSpells || <u32>hdr(code, r + 1) > <u32>n) return ROT_ERR_ROWS;
+  }
+  if (n + 1 > rot.tbCap) {
+    rot.tbCap = n + 1;
+    rot.tb = heap.alloc(<usize>(n + 1) << 3);
+  }
+  store<i64>(rot.tb, i64.MIN_VALUE);
+  for (let i = 0; i < n; i++) {
+    const d = ROT_HEADER_WORDS + 1 + 4 * i;
+    const k = load<f64>(rot.consts + (<usize>hdr(code, d + 3) << 3));
+    store<i64>(rot.tb + (<usize>(i + 1) << 3), s.timeBound(hdr(code, d), hdr(code, d + 1), hdr(code, d + 2), k));
+  }
+  return ROT_OK;
+}
+
 /** Variables := their defaults. Call at the start of every iteration. */
 export function rotationReset(rot: Rotation): void {
   memory.copy(rot.vars, rot.defaults, <usize>rot.nVars << 3);
@@ -168,6 +232,25 @@ export function rotationVar(rot: Rotation, index: i32): f64 {
 }
 @inline function safeMod(a: f64, b: f64): f64 {
   return b == 0 ? 0.0 : a % b;
+}
+
+/**
+ * The scan-table walk (v3): from row `row` (word index), skips every row whose spell's "not ready
+ * before" time (`s.notBeforeTable()`, i64 per spell) or time bound lies ahead — castReady or the
+ * condition surely fails — and returns the code pointer of the first other row's target. A list's
+ * table ends with a row (-1, 0, END) that stops every walk; rows of entries that may not be skipped
+ * carry spell -1 too (the table's entry -1 is never ahead). rotationBind checked the spells and slots:
+ * no bounds checks here (BM: ~1,060 rows per iteration).
+ */
+// @ts-ignore: decorator
+@inline function scanRows<S>(s: S, rot: Rotation, row: i32): usize {
+  const code = rot.code;
+  const tb = rot.tb;
+  const nb = s.notBeforeTable();
+  const t = s.now();
+  let r = code + (<usize>row << 2);
+  while (load<i64>(nb + (<usize>load<i32>(r) << 3)) > t || load<i64>(tb + (<usize>load<i32>(r, 4) << 3)) > t) r += <usize>SCAN_ROW_WORDS << 2;
+  return code + (<usize>load<i32>(r, 8) << 2);
 }
 
 // ADD..GE (6..16) on two values, as the stack ops compute them.
@@ -214,9 +297,15 @@ function varOp(op: i32, cur: f64, v: f64, def: f64): f64 {
  * Runs the rotation's main list against state `s` and returns the encoded action (ACTION_NONE,
  * (spell << 2) | ACTION_CAST, or (ms << 2) | ACTION_WAIT with ms relative to now). Variable entries
  * passed on the way are applied. `S` needs `query(kind: i32, arg: i32): f64`, `castReady(spell: i32): bool`
- * and `touch(): void` (the side effect of the queries a CASTCHKT skips; may do nothing).
+ * and `touch(): void` (the side effect of the queries a CASTCHKT skips; may do nothing); v3 code also
+ * `blocked(spell: i32): bool` (true only when castReady(spell) is surely false), `castCheck(spell: i32): bool`
+ * (castReady after blocked said no), `now(): i64`, `notBeforeTable(): usize` (i64 per spell, index -1 included:
+ * castReady surely false while now < the entry) and, for rotationBind, `spellCount(): i32` and
+ * `timeBound(kind, arg, cmp, k): i64`.
  */
-export function selectAction<S>(s: S, rot: Rotation): i32 {
+// inlined into its one engine caller (onReady): no call frame per decision
+// @ts-ignore: decorator
+@inline export function selectAction<S>(s: S, rot: Rotation): i32 {
   // code/consts/vars/rets are read from `rot` where used (not held in locals): fewer values to keep
   // live across the engine calls (V8 reloads every live local after a call).
   let sp = rot.stack; // next free spill slot; the live top of stack is `tos`
@@ -406,6 +495,37 @@ export function selectAction<S>(s: S, rot: Rotation): i32 {
         break;
       }
       case OP_CASTGO: return (load<i32>(pc, 4) << 2) | ACTION_CAST;
+      // v3: an entry whose spell is blocked jumps through the scan table past every following blocked
+      // entry in one dispatch (BM: bestial wrath, call of the wild, bloodshed, dire beast are blocked
+      // most of the time). One castReady call site for the three cast forms.
+      case OP_SCAN:
+      case OP_CASTS:
+      case OP_CASTCHKS:
+      case OP_CASTCHKST: {
+        if (op == OP_SCAN || s.blocked(load<i32>(pc, 12))) {
+          if (op == OP_CASTCHKST) s.touch();
+          pc = scanRows(s, rot, load<i32>(pc, 4));
+          break;
+        }
+        const bit = load<i32>(pc, 8);
+        const spell = load<i32>(pc, 12);
+        let ok: bool;
+        if (known & bit) ok = (ready & bit) != 0;
+        else {
+          ok = s.castCheck(spell);
+          known |= bit;
+          ready |= bit & -(<i32>ok); // branchless
+        }
+        if (op == OP_CASTS) {
+          if (ok) return (spell << 2) | ACTION_CAST;
+          pc += 16;
+        } else if (ok) pc += 20;
+        else {
+          if (op == OP_CASTCHKST) s.touch();
+          pc = rot.code + (<usize>load<i32>(pc, 16) << 2);
+        }
+        break;
+      }
       case OP_CBIN: {
         tos = binop(load<i32>(pc, 4), tos, load<f64>(rot.consts + (<usize>load<i32>(pc, 8) << 3)));
         pc += 12;
@@ -423,6 +543,51 @@ export function selectAction<S>(s: S, rot: Rotation): i32 {
         sp += 8;
         const a = load<f64>(rot.consts + (<usize>load<i32>(pc, 4) << 3)) - s.query(load<i32>(pc, 8), load<i32>(pc, 12));
         tos = safeDiv(a, s.query(load<i32>(pc, 16), load<i32>(pc, 20)));
+        pc += 24;
+        break;
+      }
+      // v3 fused forms: one dispatch for a two-query comparison branch (BM: kill_command's
+      // `charges_fractional >= charges_fractional`), a query wait, a compare-with-constant branch on a
+      // computed value, and query-constant / query-query arithmetic (BM: cobra_shot's focus condition).
+      case OP_QQCJZ:
+      case OP_QQCJNZ: {
+        const q1 = s.query(load<i32>(pc, 8), load<i32>(pc, 12));
+        const q2 = s.query(load<i32>(pc, 16), load<i32>(pc, 20));
+        const c = compare(load<i32>(pc, 4), q1, q2);
+        pc = (c != 0) == (op == OP_QQCJNZ) ? rot.code + (<usize>load<i32>(pc, 24) << 2) : pc + 28;
+        break;
+      }
+      case OP_QWAIT: {
+        const sec = s.query(load<i32>(pc, 4), load<i32>(pc, 8));
+        if (sec > 0) {
+          const ms = Math.ceil(sec * 1000);
+          const m: i32 = ms >= <f64>WAIT_MAX_MS ? WAIT_MAX_MS : max(<i32>ms, 1);
+          return (m << 2) | ACTION_WAIT;
+        }
+        pc += 12;
+        break;
+      }
+      case OP_CJZ:
+      case OP_CJNZ: {
+        const c = compare(load<i32>(pc, 4), tos, load<f64>(rot.consts + (<usize>load<i32>(pc, 8) << 3)));
+        sp -= 8;
+        tos = load<f64>(sp);
+        pc = (c != 0) == (op == OP_CJNZ) ? rot.code + (<usize>load<i32>(pc, 12) << 2) : pc + 16;
+        break;
+      }
+      case OP_QCBIN: {
+        store<f64>(sp, tos);
+        sp += 8;
+        const q = s.query(load<i32>(pc, 8), load<i32>(pc, 12));
+        tos = binop(load<i32>(pc, 4), q, load<f64>(rot.consts + (<usize>load<i32>(pc, 16) << 3)));
+        pc += 20;
+        break;
+      }
+      case OP_QQBIN: {
+        store<f64>(sp, tos);
+        sp += 8;
+        const q1 = s.query(load<i32>(pc, 8), load<i32>(pc, 12));
+        tos = binop(load<i32>(pc, 4), q1, s.query(load<i32>(pc, 16), load<i32>(pc, 20)));
         pc += 24;
         break;
       }

@@ -335,7 +335,7 @@ export function compileSpec(input: CompileInput): CompiledSpec {
     talent: (n) => (spec.allTalents.includes(n) ? spec.talents.includes(n) : undefined),
     activeEnemies: input.targets,
   };
-  const rotation = compileRotation(input.rotation, symbols, input.rotationFile, { fast: true }); // engine fast-path opcodes (docs/rotation.md §6)
+  const rotation = compileRotation(input.rotation, symbols, input.rotationFile, { fast: true, scan: true }); // engine fast-path opcodes and scan tables (docs/rotation.md §6)
 
   const coef = spec.mastery.coefficient;
   const s = input.stats;

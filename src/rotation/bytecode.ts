@@ -3,6 +3,10 @@ export const ROT_MAGIC = 0x31544f52; // "ROT1" little-endian
 export const ROT_VERSION = 1;
 /** Version of code compiled with `{ fast: true }` (uses the engine fast-path opcodes 33..39). */
 export const ROT_VERSION_FAST = 2;
+/** Version of code compiled with `{ fast: true, scan: true }` (opcodes 33..43, scan tables, time-bound descriptors at word 8). */
+export const ROT_VERSION_SCAN = 3;
+/** Words per scan-table row: spell (-1: never skipped), time-bound slot (0: none), target pc. */
+export const SCAN_ROW_WORDS = 3;
 export const ROT_HEADER_WORDS = 8;
 
 export const ACTION_NONE = 0;
@@ -53,6 +57,17 @@ export const OP = {
   CSQDQ: 37,
   CBIN: 38,
   QBIN: 39,
+  SCAN: 40,
+  CASTS: 41,
+  CASTCHKS: 42,
+  CASTCHKST: 43,
+  QQCJZ: 44,
+  QQCJNZ: 45,
+  QWAIT: 46,
+  CJZ: 47,
+  CJNZ: 48,
+  QCBIN: 49,
+  QQBIN: 50,
 } as const;
 
 export const VAROP = {

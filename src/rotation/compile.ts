@@ -8,7 +8,7 @@ import { applyBinary } from "./evaluate.js";
 import { RotationError, type RotationLocation } from "./errors.js";
 import { parseExpression } from "./parse.js";
 import { Resolver, type RotationSymbols } from "./resolve.js";
-import { MAX_SPELL_INDEX, OP, ROT_HEADER_WORDS, ROT_MAGIC, ROT_VERSION, ROT_VERSION_FAST, VAROP, type VarOpName } from "./bytecode.js";
+import { MAX_SPELL_INDEX, OP, ROT_HEADER_WORDS, ROT_MAGIC, ROT_VERSION, ROT_VERSION_FAST, ROT_VERSION_SCAN, VAROP, type VarOpName } from "./bytecode.js";
 import { Q } from "./queries.js";
 
 export interface RotationEntryJson {
@@ -76,6 +76,13 @@ export interface CompileOptions {
    * State observes).
    */
   fast?: boolean;
+  /**
+   * With `fast`: scan tables (ROT_VERSION_SCAN, docs/rotation.md §6). A cast entry whose spell the
+   * engine reports blocked (castReady surely false: its "not ready before" bound) or whose condition has
+   * a time leaf that surely fails yet (`target.health.pct < 20`) is skipped together with every following
+   * such entry in one dispatch. Same selection as `fast`.
+   */
+  scan?: boolean;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -170,6 +177,19 @@ function isLeaf(e: RExpr): boolean {
   return (e.left.kind === "query" && e.right.kind === "const") || (e.left.kind === "const" && e.right.kind === "query");
 }
 
+// Query kinds that depend only on the time (and the run's fixed duration), monotonically: a leaf
+// comparing one with a constant can be turned into a time bound by the engine (scan rows).
+const TIME_KINDS = new Set<number>([Q.TIME, Q.FIGHT_REMAINS, Q.TARGET_HEALTH_PCT]);
+
+/** The first `time-kind query <cmp> constant` leaf among the top-level conjuncts of `c` (each must hold for c to hold). */
+function timeLeaf(c: RExpr): RExpr | null {
+  if (c.kind === "bin" && c.op === "and") return timeLeaf(c.left) ?? timeLeaf(c.right);
+  if (c.kind === "bin" && c.op === "ne" && c.right.kind === "const" && c.right.value === 0) return timeLeaf(c.left); // truth of x
+  if (c.kind !== "bin" || CMP_OP[c.op] === undefined) return null;
+  const q = c.left.kind === "query" && c.right.kind === "const" ? c.left : c.right.kind === "query" && c.left.kind === "const" ? c.right : null;
+  return q !== null && q.kind === "query" && TIME_KINDS.has(q.q) ? c : null;
+}
+
 // ---------------------------------------------------------------- emitter
 
 interface Label {
@@ -187,6 +207,8 @@ class Emitter {
   readonly consts: number[];
   /** fast: fused `(k - query) / query` (CSQDQ), the resource wait of most APLs. */
   fuse = false;
+  /** scan (v3): the further fused forms QQCJZ/QQCJNZ, QWAIT, CJZ/CJNZ, QCBIN, QQBIN. */
+  fuse3 = false;
   private readonly constIndex = new Map<string, number>();
   depth = 0;
   maxDepth = 0;
@@ -271,6 +293,14 @@ class Emitter {
           return;
         }
         const cmp = CMP_OP[e.op];
+        // v3: query <op> query, query <arith> constant in one op (pushes the value)
+        if (this.fuse3 && e.left.kind === "query" && (e.right.kind === "query" || (cmp === undefined && e.right.kind === "const"))) {
+          const op = cmp ?? ARITH_OP[e.op]!;
+          if (e.right.kind === "query") this.code.push(OP.QQBIN, op, e.left.q, e.left.arg, e.right.q, e.right.arg);
+          else this.code.push(OP.QCBIN, op, e.left.q, e.left.arg, this.constant(e.right.value));
+          this.push();
+          return;
+        }
         if (cmp !== undefined) {
           // Fused query-vs-constant compare: the most common APL leaf (`focus.deficit < 20`).
           const fused = this.fusedCompare(e.op, e.left, e.right);
@@ -334,6 +364,22 @@ class Emitter {
         this.ref(l);
         return;
       }
+      if (this.fuse3) {
+        // v3: two queries compared, or a computed value compared with a constant, then the branch
+        if (e.left.kind === "query" && e.right.kind === "query") {
+          this.code.push(sense ? OP.QQCJNZ : OP.QQCJZ, CMP_OP[e.op]!, e.left.q, e.left.arg, e.right.q, e.right.arg);
+          this.ref(l);
+          return;
+        }
+        if (e.right.kind === "const" || e.left.kind === "const") {
+          const [x, k, op] = e.right.kind === "const" ? [e.left, e.right, e.op] : [e.right, e.left as RExpr, CMP_FLIP[e.op]!];
+          this.value(x);
+          this.code.push(sense ? OP.CJNZ : OP.CJZ, CMP_OP[op]!, this.constant((k as { value: number }).value));
+          this.ref(l);
+          this.pop();
+          return;
+        }
+      }
     }
     this.value(e);
     this.code.push(sense ? OP.JNZ : OP.JZ);
@@ -356,7 +402,8 @@ class Emitter {
  * Throws RotationError (docs/rotation.md §3) on any problem; never returns partial code.
  */
 export function compileRotation(source: RotationJson, symbols: RotationSymbols, file: string, options: CompileOptions = {}): CompiledRotation {
-  const fast = options.fast === true;
+  const fast = options.fast === true || options.scan === true;
+  const scan = options.scan === true;
   const src: unknown = source;
   const at = (loc: Omit<RotationLocation, "file">): RotationLocation => ({ file, ...loc });
   const shape = (loc: Omit<RotationLocation, "file">, detail: string): never => {
@@ -544,6 +591,7 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
   // Pass 3: emit.
   const em = new Emitter(varDefault);
   em.fuse = fast;
+  em.fuse3 = scan;
   const labels = new Map<string, Label>(listNames.map((n) => [n, newLabel()]));
   const spells = new Set<number>();
   // fast: castReady memo bit per spell cast by several entries (the first 32; others get 0 = not
@@ -572,15 +620,94 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
     }
     return b;
   };
+  // scan: word 8 holds the time-bound descriptors (n, then kind, arg, cmp, k per slot); slot s + 1 of
+  // the VM's table is descriptor s (slot 0: no bound).
+  const boundSlots = new Map<string, number>();
+  const boundDescs: number[] = [];
+  const boundSlot = (cond: RExpr | null): number => {
+    const leaf = cond === null ? null : timeLeaf(cond);
+    if (leaf === null || leaf.kind !== "bin") return 0;
+    const f = em.fusedCompare(leaf.op, leaf.left, leaf.right)!; // [cmp, kind, arg, k]
+    const d = [f[1], f[2], f[0], f[3]];
+    const key = d.join(",");
+    let slot = boundSlots.get(key);
+    if (slot === undefined) {
+      slot = boundSlots.size + 1;
+      boundSlots.set(key, slot);
+      boundDescs.push(...d);
+    }
+    return slot;
+  };
+  if (scan) {
+    for (const list of listNames) {
+      for (const en of compiled.get(list)!) {
+        if (en.kind !== "cast" || en.cond === null) continue;
+        const cond = foldExpr(en.cond);
+        if (!isConst(cond) && !mayTouch(cond)) boundSlot(cond);
+      }
+    }
+    em.code.push(boundSlots.size, ...boundDescs, 0); // the last word: where the scan tables start (set below)
+  }
+  const rowsAt = em.pc - 1;
+  // scan: every list's table, emitted after all the code (one region the VM validates at bind time)
+  const tables: { rows: { spell: number; slot: number; start: Label }[]; labels: Label[]; end: number }[] = [];
   const listPcs: { name: string; pc: number }[] = [];
   for (const list of listNames) {
     em.bind(labels.get(list)!);
     listPcs.push({ name: list, pc: em.pc });
     const checked = new Set<number>(); // fast: spells whose castReady is surely memoized at this point of the list
+    // scan: one row per emitted entry (spell or -1, bound slot, entry start), then (-1, 0, END); the
+    // table follows the list's END. rowLabel(i) is row i's word index.
+    const rows: { spell: number; slot: number; start: Label }[] = [];
+    const rowLabels: Label[] = [];
+    const rowLabel = (i: number): Label => (rowLabels[i] ??= newLabel());
     for (const en of compiled.get(list)!) {
       const cond = en.cond === null ? null : foldExpr(en.cond);
       if (cond !== null && isConst(cond) && cond.value === 0) continue; // never taken
       const skip = newLabel();
+      if (scan) {
+        // an entry may be skipped by a scan when it is a cast whose condition runs no side-effect query
+        const skippable = en.kind === "cast" && (cond === null || isConst(cond) || !mayTouch(cond));
+        const slot = skippable ? boundSlot(cond) : 0;
+        // an entry with a time bound starts with a scan from its own row (the previous entry may fall
+        // through to it): BM's kill_shot is then skipped with its health query for 80 % of the fight
+        if (slot !== 0) {
+          em.code.push(OP.SCAN);
+          em.ref(rowLabel(rows.length));
+        }
+        const start = newLabel();
+        em.bind(start);
+        rows.push({ spell: skippable ? (en as { spell: number }).spell : -1, slot, start });
+      }
+      if (scan && en.kind === "cast") {
+        // Like fast below, with the scan forms: a blocked spell jumps through the table from the next
+        // entry's row (R), skipping every blocked / time-bounded entry after it in the same dispatch.
+        spells.add(en.spell);
+        const bit = bitOf(en.spell);
+        const always = cond === null || isConst(cond);
+        const first = !always && (checked.has(en.spell) || !isLeaf(cond)) && (!mayTouch(cond) || mustTouch(cond));
+        const next = rowLabel(rows.length);
+        if (always) {
+          em.code.push(OP.CASTS);
+          em.ref(next);
+          em.code.push(bit, en.spell);
+        } else if (first) {
+          em.code.push(mayTouch(cond) ? OP.CASTCHKST : OP.CASTCHKS);
+          em.ref(next);
+          em.code.push(bit, en.spell);
+          em.ref(skip);
+          em.branch(cond, false, skip);
+          em.code.push(OP.CASTGO, en.spell);
+        } else {
+          em.branch(cond, false, skip);
+          em.code.push(OP.CASTS);
+          em.ref(next);
+          em.code.push(bit, en.spell);
+        }
+        if (bit !== 0 && (always || first)) checked.add(en.spell);
+        em.bind(skip);
+        continue;
+      }
       if (fast && en.kind === "cast") {
         // castReady first when skipping the condition skips no side effect (or one the skip path
         // replays: CASTCHKT touches); otherwise condition first, then the memoized check. A condition
@@ -623,6 +750,10 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
         case "wait": {
           const sec = foldExpr(en.seconds);
           if (isConst(sec) && !(sec.value > 0)) break; // a wait of <= 0 (or NaN) s is skipped at run time anyway
+          if (em.fuse3 && sec.kind === "query") {
+            em.code.push(OP.QWAIT, sec.q, sec.arg); // v3: `wait cooldown.kill_command.remains` in one op
+            break;
+          }
           em.value(sec);
           em.code.push(OP.WAIT);
           em.depth--;
@@ -650,7 +781,23 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
       }
       em.bind(skip);
     }
+    if (scan) {
+      rowLabel(rows.length);
+      tables.push({ rows, labels: rowLabels, end: em.pc });
+    }
     em.code.push(OP.END);
+  }
+  if (scan) {
+    em.code[rowsAt] = em.pc;
+    for (const t of tables) {
+      t.rows.forEach((r, i) => {
+        em.bind((t.labels[i] ??= newLabel()));
+        em.code.push(r.spell, r.slot);
+        em.ref(r.start);
+      });
+      em.bind((t.labels[t.rows.length] ??= newLabel()));
+      em.code.push(-1, 0, t.end);
+    }
   }
   if (em.depth !== 0) throw new Error(`rotation compiler bug: value stack depth ${em.depth} after emission`);
 
@@ -659,7 +806,7 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
   // fast: a main list that starts with an unconditional run starts at its target (saves a dispatch)
   if (fast) for (let n = 0; code[mainPc] === OP.RUN && n < listNames.length; n++) mainPc = code[mainPc + 1]!;
   code[0] = ROT_MAGIC;
-  code[1] = fast ? ROT_VERSION_FAST : ROT_VERSION;
+  code[1] = scan ? ROT_VERSION_SCAN : fast ? ROT_VERSION_FAST : ROT_VERSION;
   code[2] = varDefault.length;
   code[3] = em.maxDepth;
   code[4] = callDepth;

@@ -7,7 +7,8 @@
 // once by TurboFan (no tier-up timing in the count). Instructions in code outside every ELF object
 // (JIT code) are summed per wasm function — addresses mapped through V8's --print-wasm-code listing
 // of the same run — and the MEASURE=0 run is subtracted. The wasm is rebuilt with a name section
-// (asc --debug at -O3: the code section is byte-identical to the release build) and restored after.
+// (scripts/build-wasm.mjs --names: the code section is byte-identical to the release build) and
+// rebuilt without it after.
 //
 // Usage: npm run bench:instructions [-- --iterations N] [-- --spec slug] [-- --top K] [-- --node-flags "..."] [-- --wasm-opt "..."]
 // Output: a table on stdout and bench/results/instructions.json. Needs valgrind (Debian: valgrind).
@@ -17,6 +18,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { intArg, strArg } from "./lib/args.js";
+import { buildWasm } from "../scripts/build-wasm.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "..");
@@ -26,9 +28,8 @@ const TOP = intArg("top", 30);
 const SPEC = strArg("spec", "beast-mastery");
 // extra V8 flags for the measured node process (e.g. "--wasm-inlining"), split on spaces
 const NODE_FLAGS = strArg("node-flags", "").split(" ").filter((f) => f !== "");
-// experiment: post-process the measured wasm with binaryen's wasm-opt and these flags (e.g. "-O3 --flexible-inline-max-function-size=80")
+// experiment: post-process the measured wasm (after the build's own wasm-opt pass) with these wasm-opt flags (e.g. "-O3 --flexible-inline-max-function-size=80")
 const WASM_OPT = strArg("wasm-opt", "").split(" ").filter((f) => f !== "");
-const asc = path.join(root, "node_modules/.bin/asc");
 
 interface Run {
   events: number;
@@ -131,7 +132,7 @@ function attribute(listing: string, cgOut: string): Run {
 
 const dir = mkdtempSync(path.join(os.tmpdir(), "combatsim-instr-"));
 try {
-  execFileSync(asc, ["assembly/index.ts", "--target", "release", "--debug", "-o", "build/combatsim.wasm"], { cwd: root, stdio: "inherit" });
+  buildWasm({ names: true });
   if (WASM_OPT.length > 0) {
     const wasmOpt = path.join(root, "node_modules/.bin/wasm-opt");
     execFileSync(wasmOpt, ["build/combatsim.wasm", ...WASM_OPT, "--debuginfo", "-o", "build/combatsim.wasm"], { cwd: root, stdio: "inherit" });
@@ -162,7 +163,7 @@ try {
   mkdirSync(path.join(here, "results"), { recursive: true });
   writeFileSync(path.join(here, "results/instructions.json"), JSON.stringify(result, null, 2) + "\n");
 } finally {
-  execFileSync(asc, ["assembly/index.ts", "--target", "release"], { cwd: root, stdio: "inherit" });
+  buildWasm();
   if (!process.env.KEEP) rmSync(dir, { recursive: true, force: true });
   else console.log("kept", dir);
 }

@@ -107,8 +107,15 @@ export class TimingWheel {
   @inline
   pushFromNow(t: i64, value: i32): void {
     const s = t >> SLOT_SHIFT;
-    if (s - this.base < <i64>WHEEL_SLOTS) this.route(t, s, value);
-    else this.heapPush(t, value);
+    const n = this.freeHead;
+    // the common case inline (a free node, within the horizon); the rare ones out of line, with
+    // nothing live after that call: V8 would spill t, s and value on the common path too
+    if (n != NIL && s - this.base < <i64>WHEEL_SLOTS) {
+      const np = this.nodes + (<usize>n << NODE);
+      this.freeHead = load<i32>(np);
+      store<i32>(np, value, 4);
+      this.route(t, s, n);
+    } else this.pushRare(t, value);
     // no pending-event counter: emptiness is read from the bitmap and the heap on a slot change,
     // size() counts by walking (tests only): one load/add/store less per push and per pop
   }
@@ -232,11 +239,17 @@ export class TimingWheel {
     this.nodeCap = cap << 1;
   }
 
-  /** Inserts an event whose slot s is within [base, base + WHEEL_SLOTS). */
+  /** pushFromNow() when the free list is empty or t is beyond the horizon. */
+  private pushRare(t: i64, value: i32): void {
+    const s = t >> SLOT_SHIFT;
+    if (s - this.base < <i64>WHEEL_SLOTS) this.route(t, s, this.allocNode(value));
+    else this.heapPush(t, value);
+  }
+
+  /** Inserts node n (value stored) for t, whose slot s is within [base, base + WHEEL_SLOTS). */
   // @ts-ignore: decorator
   @inline
-  private route(t: i64, s: i64, value: i32): void {
-    const n = this.allocNode(value);
+  private route(t: i64, s: i64, n: i32): void {
     // one load of the pool address per push (the engine's wasm reloads fields after every store)
     const nodes = this.nodes;
     if (s == this.base) {
@@ -426,7 +439,7 @@ export class TimingWheel {
       if (s >= limit) break;
       const v = load<i32>(this.heap, 16);
       this.heapPopTop();
-      this.route(t, s, v);
+      this.route(t, s, this.allocNode(v));
     }
   }
 

@@ -66,6 +66,14 @@ export class TimingWheel {
   private seq: i64 = 0;
 
   constructor(initialNodes: i32 = 4096) {
+    this.init(initialNodes);
+  }
+
+  /**
+   * The constructor's work, for an instance placed at a static address (the engine's: see engine.ts
+   * `wheel()`), whose constructor never runs: allocates the arrays and clears.
+   */
+  init(initialNodes: i32): void {
     this.slots = heap.alloc(<usize>WHEEL_SLOTS << 3);
     this.l0 = heap.alloc(512 << 3);
     this.l1 = heap.alloc(8 << 3);

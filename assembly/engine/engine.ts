@@ -751,11 +751,33 @@ function resetIteration(): void {
   }
 }
 
+// @ts-ignore: decorator
+@inline function countKind(kind: i32): void {
+  const kc = kindCounts + (<usize>kind << 3);
+  store<i64>(kc, load<i64>(kc) + 1);
+}
+
+/** Sum of the per-kind counts of every kind but EV_AUTO_ATTACK (runIteration counts those one by one). */
+function countedKinds(): i64 {
+  let sum: i64 = 0;
+  for (let k = 0; k < EV_AUTO_ATTACK; k++) sum += load<i64>(kindCounts + (<usize>k << 3));
+  return sum;
+}
+
+/** Adds this iteration's AutoAttack events: the `processed` events less the other kinds counted since `counted0`. */
+function addAutoAttackCount(processed: i32, counted0: i64): void {
+  const kc = kindCounts + (<usize>EV_AUTO_ATTACK << 3);
+  store<i64>(kc, load<i64>(kc) + <i64>processed - (countedKinds() - counted0));
+}
+
 function runIteration(): f64 {
   resetIteration();
   const end = durationMs;
   // the event count lives in a local (a global is a memory store + reload per event); stored on exit
   let events = 0;
+  // AutoAttack events (~40 % of them) are not counted one by one: kind 7's count is derived on exit
+  // from the event count and the other kinds' (counted in their switch cases): -3.7k instr/iteration
+  const counted0 = countedKinds();
   for (;;) {
     let t: i64;
     let p: i32;
@@ -773,16 +795,16 @@ function runIteration(): f64 {
     if (++events > MAX_EVENTS) {
       iterEvents = events;
       budgetExceeded = true;
+      addAutoAttackCount(events - 1, counted0); // this event is not processed
       return 0;
     }
     now = t;
     const kind = p >>> 28;
-    const kc = kindCounts + (<usize>kind << 3);
-    store<i64>(kc, load<i64>(kc) + 1);
     const gen = (p >>> 12) & 0xffff;
     const arg = p & 0xfff;
     switch (kind) {
       case EV_PLAYER_READY: {
+        countKind(EV_PLAYER_READY);
         if (gen != readyGen) break; // superseded by a later PlayerReady
         pendingReady = false;
         casting = false; // a channel's final PlayerReady ends it
@@ -791,13 +813,15 @@ function runIteration(): f64 {
         break;
       }
       case EV_OFFGCD_READY: {
+        countKind(EV_OFFGCD_READY);
         if (gen != offGen || casting) break;
         onReady(true);
         break;
       }
-      case EV_CAST_START: onCastStart(arg); break;
-      case EV_CAST_COMPLETE: onCastComplete(arg); break;
+      case EV_CAST_START: countKind(EV_CAST_START); onCastStart(arg); break;
+      case EV_CAST_COMPLETE: countKind(EV_CAST_COMPLETE); onCastComplete(arg); break;
       case EV_AURA_TICK: {
+        countKind(EV_AURA_TICK);
         if (arg & ARG_FLAG) onChannelTick(arg & (ARG_FLAG - 1), gen);
         else {
           // onAuraTick's entry checks, here: a stale tick (~38/iteration) costs no call. No bounds check:
@@ -809,15 +833,17 @@ function runIteration(): f64 {
         break;
       }
       case EV_AURA_EXPIRE: {
+        countKind(EV_AURA_EXPIRE);
         if (arg & ARG_FLAG) onTimer(arg & (ARG_FLAG - 1));
         else onAuraExpire(arg);
         break;
       }
-      case EV_COOLDOWN_READY: onCooldownReady(arg >> 10, arg & 1023); break;
-      default: onAutoAttack(arg, gen); break;
+      case EV_COOLDOWN_READY: countKind(EV_COOLDOWN_READY); onCooldownReady(arg >> 10, arg & 1023); break;
+      default: onAutoAttack(arg, gen); break; // EV_AUTO_ATTACK: counted on exit
     }
   }
   iterEvents = events;
+  addAutoAttackCount(events, counted0);
   const secs = <f64>durationMs / 1000.0;
   return secs > 0 ? iterDamage / secs : 0.0;
 }

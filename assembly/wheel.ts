@@ -352,8 +352,15 @@ export class TimingWheel {
     let pos: i32;
     if (bits != 0) pos = (bpos & ~63) | <i32>ctz(bits);
     else {
-      pos = this.findNext(bpos);
-      if (pos < 0) return this.popFromHeap(); // the wheel is empty
+      // the next l0 word, inline: most slot changes that leave the cursor's word land in it (no
+      // findNext call). Word 511's successor is a wrap: its load reads word 0, not taken
+      const w2 = (bpos >> 6) + 1;
+      const bits2 = load<u64>(this.l0 + (<usize>(w2 & 511) << 3));
+      if (bits2 != 0 && w2 < 512) pos = (w2 << 6) | <i32>ctz(bits2);
+      else {
+        pos = this.findNext(bpos);
+        if (pos < 0) return this.popFromHeap(); // the wheel is empty
+      }
     }
     const base = this.base;
     const s = base + <i64>((pos - (<i32>base & MASK)) & MASK);

@@ -168,10 +168,21 @@ export class TimingWheel {
   }
 
   /** Removes the earliest event into poppedT/poppedValue; false (and no change) when empty. */
+  pop(): bool {
+    if (this.curMask == 0 && this.l2 == 0 && this.heapLen == 0) return false;
+    this.poppedValue = this.popValue();
+    return true;
+  }
+
+  /**
+   * Removes the earliest event and returns its value (its t is poppedT), or -1 when the queue is
+   * empty: for queues of values >= 0 only (the engine's payloads). The value comes back in a local,
+   * not through a field store and reload per event.
+   */
   // Inlined: the fast path is a dozen loads/stores; the slot change lives in popNextSlot().
   // @ts-ignore: decorator
   @inline
-  pop(): bool {
+  popValue(): i32 {
     // a non-empty current slot implies size > 0: the emptiness check waits for the slot change
     const mask = this.curMask;
     if (mask == 0) return this.popNextSlot();
@@ -181,7 +192,7 @@ export class TimingWheel {
   /** Pops the first event of the current slot's earliest non-empty millisecond sub-list (mask != 0). */
   // @ts-ignore: decorator
   @inline
-  private popCur(mask: u32): bool {
+  private popCur(mask: u32): i32 {
     const k = ctz(mask);
     const cp = this.cur + (<usize>k << 3);
     const n = load<i32>(cp);
@@ -189,18 +200,18 @@ export class TimingWheel {
     const next = load<i32>(np);
     store<i32>(cp, next);
     if (next == NIL) this.curMask = mask & ~(<u32>1 << k);
-    this.release(n, np, (this.base << SLOT_SHIFT) + <i64>k);
-    return true;
+    return this.release(n, np, (this.base << SLOT_SHIFT) + <i64>k);
   }
 
-  /** Node n at np (already unlinked) is the popped event at t: publish it and return the node to the free list. */
+  /** Node n at np (already unlinked) is the popped event at t: sets now, returns the node to the free list and its value. */
   // @ts-ignore: decorator
   @inline
-  private release(n: i32, np: usize, t: i64): void {
-    this.poppedValue = load<i32>(np, 4);
+  private release(n: i32, np: usize, t: i64): i32 {
+    const v = load<i32>(np, 4);
     store<i32>(np, this.freeHead);
     this.freeHead = n;
     this.now = t;
+    return v;
   }
 
   /**
@@ -339,14 +350,14 @@ export class TimingWheel {
    * is popped straight from its slot list, and one holding two pops the earlier and leaves the other
    * alone in its millisecond sub-list, both without the sub-list round trip (later pushes at t >= now
    * into this slot still use the sub-lists, after the popped event). Only 3+ events go through
-   * expand(). One call per ~1.7 events. False when the queue is empty.
+   * expand(). One call per ~1.7 events. -1 when the queue is empty.
    */
   // Inlined into pop(): no call frame and spills on one event in ~1.7. Nothing is kept live across
   // the findNext() call (V8 would spill it on the common path too): the slot, base and l0 word are
   // read again after it.
   // @ts-ignore: decorator
   @inline
-  private popNextSlot(): bool {
+  private popNextSlot(): i32 {
     const bpos = <i32>this.base & MASK;
     const bits = load<u64>(this.l0 + (<usize>(bpos >> 6) << 3)) & (<u64>-1 << <u64>(bpos & 63));
     let pos: i32;
@@ -375,9 +386,10 @@ export class TimingWheel {
     if (rest == 0) this.clearUpper(pos >> 6);
     const nodes = this.nodes;
     const nodeMs = this.nodeMs;
+    let v: i32;
     if (n == tail) {
       // single event: pop it directly
-      this.release(n, nodes + (<usize>n << NODE), (s << SLOT_SHIFT) + <i64>load<u8>(nodeMs + <usize>n));
+      v = this.release(n, nodes + (<usize>n << NODE), (s << SLOT_SHIFT) + <i64>load<u8>(nodeMs + <usize>n));
     } else {
       const m = load<i32>(nodes + (<usize>n << NODE)); // head's next
       if (m == tail) {
@@ -391,20 +403,20 @@ export class TimingWheel {
         store<i32>(nodes + (<usize>keep << NODE), NIL);
         store<u64>(this.cur + (<usize>kk << 3), <u64><u32>keep * 0x100000001); // head = tail = keep
         this.curMask = <u32>1 << kk;
-        this.release(popN, nodes + (<usize>popN << NODE), (s << SLOT_SHIFT) + <i64>(first ? kn : km));
+        v = this.release(popN, nodes + (<usize>popN << NODE), (s << SLOT_SHIFT) + <i64>(first ? kn : km));
       } else {
         this.expand(n, tail);
-        this.popCur(this.curMask);
+        v = this.popCur(this.curMask);
       }
     }
     // heap events migrate into slots that were beyond the horizon: never the current one
     if (this.heapLen > 0) this.migrate();
-    return true;
+    return v;
   }
 
-  /** The wheel is empty: jumps to the heap's earliest event (migrate() routes it into the sub-lists) and pops it; false when the heap is empty too. */
-  private popFromHeap(): bool {
-    if (this.heapLen == 0) return false;
+  /** The wheel is empty: jumps to the heap's earliest event (migrate() routes it into the sub-lists) and pops it; -1 when the heap is empty too. */
+  private popFromHeap(): i32 {
+    if (this.heapLen == 0) return -1;
     this.base = load<i64>(this.heap) >> SLOT_SHIFT;
     this.migrate();
     return this.popCur(this.curMask);

@@ -671,7 +671,7 @@ export function engineResults(outPtr: usize): void {
 function resetIteration(): void {
   // Drain what the last iteration left queued; the wheel keeps its clock, so this iteration's t = 0
   // is the wheel's current time (clearing the 32768-slot wheel per iteration would cost ~256 KiB of memset).
-  while (wheel().pop()) {}
+  while (wheel().popValue() >= 0) {}
   t0 = wheel().now;
   now = 0;
   immPending = false;
@@ -787,9 +787,9 @@ function runIteration(): f64 {
       t = now;
       p = immPayload;
     } else {
-      if (!wheel().pop()) break;
+      p = wheel().popValue(); // payloads are >= 0 (kind < 8 in bits 28..30): -1 is empty
+      if (p < 0) break;
       t = wheel().poppedT - t0;
-      p = wheel().poppedValue;
     }
     if (t >= end) break; // normal terminal: first popped event at or after the encounter end
     if (++events > MAX_EVENTS) {

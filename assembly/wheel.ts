@@ -14,7 +14,8 @@
 // - The CURRENT slot (s == base) is expanded into 32 one-millisecond sub-lists (curHead/curTail with
 //   a 32-bit occupancy mask). Within a sub-list all events have the same t, so appending keeps FIFO
 //   and pop is ctz(mask) + unlink: no sorted insert, no walk. A slot is expanded once, when the cursor
-//   reaches it (one linear pass that keeps insertion order per millisecond).
+//   reaches it (one linear pass that keeps insertion order per millisecond); a slot of one event is
+//   popped straight from its list, and one of two pops the earlier and moves only the other.
 // - A three-level bitmap (512 u64 leaf words, 8 u64 summary words, one top word) finds the next
 //   non-empty slot with at most three ctz, never scanning empty words.
 // - Events with slot >= base + 32768 go to the overflow heap. Whenever base advances, every heap
@@ -118,12 +119,17 @@ export class TimingWheel {
     const n = this.freeHead;
     // the common case inline (a free node, within the horizon); the rare ones out of line, with
     // nothing live after that call: V8 would spill t, s and value on the common path too
-    if (n != NIL && s - this.base < <i64>WHEEL_SLOTS) {
-      const np = this.nodes + (<usize>n << NODE);
-      this.freeHead = load<i32>(np);
-      store<i32>(np, value, 4);
-      this.route(t, s, n);
-    } else this.pushRare(t, value);
+    // nested ifs, not &&: binaryen turns the && into a materialized bool (setcc, movzx, test)
+    if (n != NIL) {
+      if (s - this.base < <i64>WHEEL_SLOTS) {
+        const np = this.nodes + (<usize>n << NODE);
+        this.freeHead = load<i32>(np);
+        store<i32>(np, value, 4);
+        this.route(t, s, n);
+        return;
+      }
+    }
+    this.pushRare(t, value);
     // no pending-event counter: emptiness is read from the bitmap and the heap on a slot change,
     // size() counts by walking (tests only): one load/add/store less per push and per pop
   }

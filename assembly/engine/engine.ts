@@ -354,10 +354,17 @@ let immPayload: i32 = 0;
 
 // @ts-ignore: decorator
 @inline function push(t: i64, payload: i32): void {
-  if (t == now && !immPending && !wheel().pendingAtNow()) {
-    immPending = true;
-    immPayload = payload;
-  } else wheel().pushFromNow(t0 + t, payload); // t >= now: the engine never schedules into the past
+  // nested ifs, not &&: binaryen turns the && chain into materialized bools (setcc, movzx, test)
+  if (t == now) {
+    if (!immPending) {
+      if (!wheel().pendingAtNow()) {
+        immPending = true;
+        immPayload = payload;
+        return;
+      }
+    }
+  }
+  wheel().pushFromNow(t0 + t, payload); // t >= now: the engine never schedules into the past
 }
 
 /** push() for t > now (the immediate slot never applies): skips its checks. */

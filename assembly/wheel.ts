@@ -14,7 +14,8 @@
 // - The CURRENT slot (s == base) is expanded into 32 one-millisecond sub-lists (curHead/curTail with
 //   a 32-bit occupancy mask). Within a sub-list all events have the same t, so appending keeps FIFO
 //   and pop is ctz(mask) + unlink: no sorted insert, no walk. A slot is expanded once, when the cursor
-//   reaches it (one linear pass that keeps insertion order per millisecond).
+//   reaches it (one linear pass that keeps insertion order per millisecond); a slot of one event is
+//   popped straight from its list, and one of two pops the earlier and moves only the other.
 // - A three-level bitmap (512 u64 leaf words, 8 u64 summary words, one top word) finds the next
 //   non-empty slot with at most three ctz, never scanning empty words.
 // - Events with slot >= base + 32768 go to the overflow heap. Whenever base advances, every heap
@@ -66,6 +67,14 @@ export class TimingWheel {
   private seq: i64 = 0;
 
   constructor(initialNodes: i32 = 4096) {
+    this.init(initialNodes);
+  }
+
+  /**
+   * The constructor's work, for an instance placed at a static address (the engine's: see engine.ts
+   * `wheel()`), whose constructor never runs: allocates the arrays and clears.
+   */
+  init(initialNodes: i32): void {
     this.slots = heap.alloc(<usize>WHEEL_SLOTS << 3);
     this.l0 = heap.alloc(512 << 3);
     this.l1 = heap.alloc(8 << 3);
@@ -107,8 +116,20 @@ export class TimingWheel {
   @inline
   pushFromNow(t: i64, value: i32): void {
     const s = t >> SLOT_SHIFT;
-    if (s - this.base < <i64>WHEEL_SLOTS) this.route(t, s, value);
-    else this.heapPush(t, value);
+    const n = this.freeHead;
+    // the common case inline (a free node, within the horizon); the rare ones out of line, with
+    // nothing live after that call: V8 would spill t, s and value on the common path too
+    // nested ifs, not &&: binaryen turns the && into a materialized bool (setcc, movzx, test)
+    if (n != NIL) {
+      if (s - this.base < <i64>WHEEL_SLOTS) {
+        const np = this.nodes + (<usize>n << NODE);
+        this.freeHead = load<i32>(np);
+        store<i32>(np, value, 4);
+        this.route(t, s, n);
+        return;
+      }
+    }
+    this.pushRare(t, value);
     // no pending-event counter: emptiness is read from the bitmap and the heap on a slot change,
     // size() counts by walking (tests only): one load/add/store less per push and per pop
   }
@@ -153,10 +174,21 @@ export class TimingWheel {
   }
 
   /** Removes the earliest event into poppedT/poppedValue; false (and no change) when empty. */
+  pop(): bool {
+    if (this.curMask == 0 && this.l2 == 0 && this.heapLen == 0) return false;
+    this.poppedValue = this.popValue();
+    return true;
+  }
+
+  /**
+   * Removes the earliest event and returns its value (its t is poppedT), or -1 when the queue is
+   * empty: for queues of values >= 0 only (the engine's payloads). The value comes back in a local,
+   * not through a field store and reload per event.
+   */
   // Inlined: the fast path is a dozen loads/stores; the slot change lives in popNextSlot().
   // @ts-ignore: decorator
   @inline
-  pop(): bool {
+  popValue(): i32 {
     // a non-empty current slot implies size > 0: the emptiness check waits for the slot change
     const mask = this.curMask;
     if (mask == 0) return this.popNextSlot();
@@ -166,7 +198,7 @@ export class TimingWheel {
   /** Pops the first event of the current slot's earliest non-empty millisecond sub-list (mask != 0). */
   // @ts-ignore: decorator
   @inline
-  private popCur(mask: u32): bool {
+  private popCur(mask: u32): i32 {
     const k = ctz(mask);
     const cp = this.cur + (<usize>k << 3);
     const n = load<i32>(cp);
@@ -174,18 +206,18 @@ export class TimingWheel {
     const next = load<i32>(np);
     store<i32>(cp, next);
     if (next == NIL) this.curMask = mask & ~(<u32>1 << k);
-    this.release(n, np, (this.base << SLOT_SHIFT) + <i64>k);
-    return true;
+    return this.release(n, np, (this.base << SLOT_SHIFT) + <i64>k);
   }
 
-  /** Node n at np (already unlinked) is the popped event at t: publish it and return the node to the free list. */
+  /** Node n at np (already unlinked) is the popped event at t: sets now, returns the node to the free list and its value. */
   // @ts-ignore: decorator
   @inline
-  private release(n: i32, np: usize, t: i64): void {
-    this.poppedValue = load<i32>(np, 4);
+  private release(n: i32, np: usize, t: i64): i32 {
+    const v = load<i32>(np, 4);
     store<i32>(np, this.freeHead);
     this.freeHead = n;
     this.now = t;
+    return v;
   }
 
   /**
@@ -232,11 +264,17 @@ export class TimingWheel {
     this.nodeCap = cap << 1;
   }
 
-  /** Inserts an event whose slot s is within [base, base + WHEEL_SLOTS). */
+  /** pushFromNow() when the free list is empty or t is beyond the horizon. */
+  private pushRare(t: i64, value: i32): void {
+    const s = t >> SLOT_SHIFT;
+    if (s - this.base < <i64>WHEEL_SLOTS) this.route(t, s, this.allocNode(value));
+    else this.heapPush(t, value);
+  }
+
+  /** Inserts node n (value stored) for t, whose slot s is within [base, base + WHEEL_SLOTS). */
   // @ts-ignore: decorator
   @inline
-  private route(t: i64, s: i64, value: i32): void {
-    const n = this.allocNode(value);
+  private route(t: i64, s: i64, n: i32): void {
     // one load of the pool address per push (the engine's wasm reloads fields after every store)
     const nodes = this.nodes;
     if (s == this.base) {
@@ -273,7 +311,7 @@ export class TimingWheel {
     const wp = this.l0 + (<usize>w << 3);
     const word = load<u64>(wp);
     store<u64>(wp, word | (<u64>1 << <u64>(pos & 63)));
-    if (word != 0) return; // the word was occupied: its l1 and l2 bits are already set (clearBit keeps that)
+    if (word != 0) return; // the word was occupied: its l1 and l2 bits are already set (clearUpper keeps that)
     const i = w >> 6;
     const ip = this.l1 + (<usize>i << 3);
     const w1 = load<u64>(ip);
@@ -281,33 +319,23 @@ export class TimingWheel {
     if (w1 == 0) this.l2 |= <u64>1 << <u64>i;
   }
 
-  private clearBit(pos: i32): void {
-    const w = pos >> 6;
-    const wp = this.l0 + (<usize>w << 3);
-    const word = load<u64>(wp) & ~(<u64>1 << <u64>(pos & 63));
-    store<u64>(wp, word);
-    if (word != 0) return;
-    const i = w >> 6;
-    const ip = this.l1 + (<usize>i << 3);
-    const w1 = load<u64>(ip) & ~(<u64>1 << <u64>(w & 63));
-    store<u64>(ip, w1);
-    if (w1 == 0) this.l2 &= ~(<u64>1 << <u64>i);
-  }
-
-  /** First occupied slot position >= start, else the first overall (wrap). Requires l2 != 0. */
-  private findFrom(start: i32): i32 {
-    const w = start >> 6;
-    const bits = load<u64>(this.l0 + (<usize>w << 3)) & (<u64>-1 << <u64>(start & 63));
-    if (bits != 0) return (w << 6) | <i32>ctz(bits);
-    const w1 = w + 1;
+  /**
+   * First occupied slot position after the word holding bpos (whose bits at and after bpos are known
+   * empty), else the first overall (wrap); -1 when the wheel is empty. Out of line: ~150 calls per
+   * BM iteration, most slot changes find their slot in the cursor's own l0 word.
+   */
+  private findNext(bpos: i32): i32 {
+    const l2 = this.l2;
+    if (l2 == 0) return -1;
+    const w1 = (bpos >> 6) + 1;
     if (w1 < 512) {
       const i = w1 >> 6;
       const b1 = load<u64>(this.l1 + (<usize>i << 3)) & (<u64>-1 << <u64>(w1 & 63));
       if (b1 != 0) return this.firstInWord((i << 6) | <i32>ctz(b1));
-      const b2 = this.l2 & (<u64>-1 << <u64>(i + 1)); // i + 1 <= 8 < 64: no shift wrap
+      const b2 = l2 & (<u64>-1 << <u64>(i + 1)); // i + 1 <= 8 < 64: no shift wrap
       if (b2 != 0) return this.firstInL1(<i32>ctz(b2));
     }
-    return this.firstInL1(<i32>ctz(this.l2)); // wrap: nothing at or after start
+    return this.firstInL1(<i32>ctz(l2)); // wrap: nothing after the cursor's word
   }
 
   // @ts-ignore: decorator
@@ -324,62 +352,94 @@ export class TimingWheel {
 
   /**
    * pop() when the current slot is exhausted (size > 0): moves the cursor to the next non-empty slot
-   * and pops its first event. A slot holding a single event (the common case: ~15 sparse pending
-   * events) is popped straight from its slot list, without going through the millisecond sub-lists
-   * (they stay empty; later pushes at t >= now into this slot still use them, after the popped event).
-   * Fewer field loads than the generic path: one call per ~1.7 events. False when the queue is empty.
+   * and pops its first event. A slot holding one event (the common case: ~15 sparse pending events)
+   * is popped straight from its slot list, and one holding two pops the earlier and leaves the other
+   * alone in its millisecond sub-list, both without the sub-list round trip (later pushes at t >= now
+   * into this slot still use the sub-lists, after the popped event). Only 3+ events go through
+   * expand(). One call per ~1.7 events. -1 when the queue is empty.
    */
-  // Inlined into pop(): no call frame and spills on one event in ~1.7.
+  // Inlined into pop(): no call frame and spills on one event in ~1.7. Nothing is kept live across
+  // the findNext() call (V8 would spill it on the common path too): the slot, base and l0 word are
+  // read again after it.
   // @ts-ignore: decorator
   @inline
-  private popNextSlot(): bool {
-    const base = this.base;
-    if (this.l2 != 0) {
-      const bpos = <i32>base & MASK;
-      const l0 = this.l0;
-      const w = bpos >> 6;
-      const wp = l0 + (<usize>w << 3);
-      const word = load<u64>(wp);
-      const bits = word & (<u64>-1 << <u64>(bpos & 63));
-      let pos: i32;
-      if (bits != 0) pos = (w << 6) | <i32>ctz(bits);
-      else pos = this.findFrom(bpos);
-      const s = base + <i64>((pos - bpos) & MASK);
-      const sp = this.slots + (<usize>pos << 3);
-      const n = load<i32>(sp);
-      if (n == load<i32>(sp, 4)) {
-        // single event: pop it directly
-        this.base = s;
-        store<i64>(sp, -1); // head = tail = NIL
-        if (bits != 0) {
-          // clear the slot's bit in the word already loaded; l1/l2 only when the word empties
-          const rest = word & ~(<u64>1 << <u64>(pos & 63));
-          store<u64>(wp, rest);
-          if (rest == 0) this.clearBit(pos);
-        } else this.clearBit(pos);
-        this.release(n, this.nodes + (<usize>n << NODE), (s << SLOT_SHIFT) + <i64>load<u8>(this.nodeMs + <usize>n));
-        if (this.heapLen > 0) this.migrate();
-        return true;
+  private popNextSlot(): i32 {
+    const bpos = <i32>this.base & MASK;
+    const bits = load<u64>(this.l0 + (<usize>(bpos >> 6) << 3)) & (<u64>-1 << <u64>(bpos & 63));
+    let pos: i32;
+    if (bits != 0) pos = (bpos & ~63) | <i32>ctz(bits);
+    else {
+      // the next l0 word, inline: most slot changes that leave the cursor's word land in it (no
+      // findNext call). Word 511's successor is a wrap: its load reads word 0, not taken
+      const w2 = (bpos >> 6) + 1;
+      const bits2 = load<u64>(this.l0 + (<usize>(w2 & 511) << 3));
+      if (bits2 != 0 && w2 < 512) pos = (w2 << 6) | <i32>ctz(bits2);
+      else {
+        pos = this.findNext(bpos);
+        if (pos < 0) return this.popFromHeap(); // the wheel is empty
       }
-      this.base = s;
-      this.expand(s);
-    } else {
-      // wheel empty: jump to the heap's earliest event (migrate() routes it into the sub-lists)
-      if (this.heapLen == 0) return false; // and the heap too: the queue is empty
-      const s = load<i64>(this.heap) >> SLOT_SHIFT;
-      this.base = s;
     }
+    const base = this.base;
+    const s = base + <i64>((pos - (<i32>base & MASK)) & MASK);
+    this.base = s;
+    const sp = this.slots + (<usize>pos << 3);
+    const n = load<i32>(sp);
+    const tail = load<i32>(sp, 4);
+    store<i64>(sp, -1); // head = tail = NIL: the slot's events leave its list now
+    const wp = this.l0 + (<usize>(pos >> 6) << 3);
+    const rest = load<u64>(wp) & ~(<u64>1 << <u64>(pos & 63));
+    store<u64>(wp, rest);
+    if (rest == 0) this.clearUpper(pos >> 6);
+    const nodes = this.nodes;
+    const nodeMs = this.nodeMs;
+    let v: i32;
+    if (n == tail) {
+      // single event: pop it directly
+      v = this.release(n, nodes + (<usize>n << NODE), (s << SLOT_SHIFT) + <i64>load<u8>(nodeMs + <usize>n));
+    } else {
+      const m = load<i32>(nodes + (<usize>n << NODE)); // head's next
+      if (m == tail) {
+        // two events (the common multi-event slot): pop the earlier one (the head on a tie: FIFO)
+        const kn = <i32>load<u8>(nodeMs + <usize>n);
+        const km = <i32>load<u8>(nodeMs + <usize>m);
+        const first = kn <= km;
+        const popN = first ? n : m;
+        const keep = first ? m : n;
+        const kk = first ? km : kn;
+        store<i32>(nodes + (<usize>keep << NODE), NIL);
+        store<u64>(this.cur + (<usize>kk << 3), <u64><u32>keep * 0x100000001); // head = tail = keep
+        this.curMask = <u32>1 << kk;
+        v = this.release(popN, nodes + (<usize>popN << NODE), (s << SLOT_SHIFT) + <i64>(first ? kn : km));
+      } else {
+        this.expand(n, tail);
+        v = this.popCur(this.curMask);
+      }
+    }
+    // heap events migrate into slots that were beyond the horizon: never the current one
     if (this.heapLen > 0) this.migrate();
-    // the sub-lists now hold the slot's events (at least one): pop the first
+    return v;
+  }
+
+  /** The wheel is empty: jumps to the heap's earliest event (migrate() routes it into the sub-lists) and pops it; -1 when the heap is empty too. */
+  private popFromHeap(): i32 {
+    if (this.heapLen == 0) return -1;
+    this.base = load<i64>(this.heap) >> SLOT_SHIFT;
+    this.migrate();
     return this.popCur(this.curMask);
   }
 
-  /** Expands slot s (non-empty, s == base) into the millisecond sub-lists, keeping list (= insertion) order. */
-  private expand(s: i64): void {
-    const pos = <i32>s & MASK;
-    const sp = this.slots + (<usize>pos << 3);
-    let n = load<i32>(sp);
-    const tail = load<i32>(sp, 4);
+  /** Clears word w's bit in l1 (l0 word w became empty), and l1's in l2 when that l1 word empties. */
+  private clearUpper(w: i32): void {
+    const i = w >> 6;
+    const ip = this.l1 + (<usize>i << 3);
+    const w1 = load<u64>(ip) & ~(<u64>1 << <u64>(w & 63));
+    store<u64>(ip, w1);
+    if (w1 == 0) this.l2 &= ~(<u64>1 << <u64>i);
+  }
+
+  /** Expands a slot's list head..tail (3+ events, already unlinked from the slot, s == base) into the millisecond sub-lists, keeping list (= insertion) order. */
+  private expand(head: i32, tail: i32): void {
+    let n = head;
     const nodes = this.nodes;
     const nodeMs = this.nodeMs;
     const cur = this.cur;
@@ -401,8 +461,6 @@ export class TimingWheel {
       n = next;
     }
     this.curMask = mask;
-    store<i64>(sp, -1); // head = tail = NIL
-    this.clearBit(pos);
   }
 
   /** Moves every heap event whose slot is now within the horizon into the wheel, in (t, seq) order. */
@@ -414,7 +472,7 @@ export class TimingWheel {
       if (s >= limit) break;
       const v = load<i32>(this.heap, 16);
       this.heapPopTop();
-      this.route(t, s, v);
+      this.route(t, s, this.allocNode(v));
     }
   }
 

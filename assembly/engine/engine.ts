@@ -259,7 +259,10 @@ const wheelAt: usize = memory.data(offsetof<TimingWheel>(), 8);
 // @ts-ignore: decorator
 @inline function wheel(): TimingWheel { return changetype<TimingWheel>(wheelAt); }
 wheel().init(8192);
-const rng = new Xorshift64(1);
+// The iteration's generator at a static address too (a constant pointer, its constructor's work done
+// by reseed): each draw's state load/store is at a constant address, no global load of the pointer first.
+const rng: Xorshift64 = changetype<Xorshift64>(memory.data(offsetof<Xorshift64>(), 8));
+rng.reseed(1);
 let t0: i64 = 0; // wheel time of this iteration's t = 0 (the wheel is never cleared: see engineRun)
 let now: i64 = 0;
 let readyGen: i32 = 0;

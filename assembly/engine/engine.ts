@@ -2301,7 +2301,11 @@ const HP_CALL: usize = 152;
 // i32: statsVer of the var part (0 at load: statsVer >= 1, nothing is current before the first recompute).
 // In the HitPrep itself: the version check needs no second table base.
 const HP_VER: usize = 156;
-const HP_BYTES: usize = 160;
+// i32: the HitPrep whose var part (and HP_VER) this entry uses: the first entry whose var part is computed
+// from the same inputs (pet, kind, canCrit, critBonus, mastery, no effect multiplier), else itself.
+// One miss per such class and stats version instead of one per entry.
+const HP_VARP: usize = 160;
+const HP_BYTES: usize = 168;
 const HP_VAR_BYTES: usize = 40;
 
 let critFactors: usize = 0; // f64 x 2: [1.0, critMult], indexed by isCrit (damageFinal's factor)
@@ -2315,6 +2319,29 @@ function loadHitTables(): void {
   store<f64>(critFactors, 1.0);
   store<f64>(critFactors, critMult, 8);
   for (let d = 0; d < nDamage; d++) prepareHitConst(damageRec(d), dmgPrep + <usize>d * HP_BYTES);
+  for (let d = 0; d < nDamage; d++) {
+    const hp = dmgPrep + <usize>d * HP_BYTES;
+    let varp = hp;
+    if (load<i32>(hp, HP_MULTFX) == 0) {
+      for (let e = 0; e < d; e++) {
+        const q = dmgPrep + <usize>e * HP_BYTES;
+        if (load<i32>(q, HP_MULTFX) == 0 && sameVarInputs(hp, q)) {
+          varp = <usize>load<i32>(q, HP_VARP);
+          break;
+        }
+      }
+    }
+    store<i32>(hp, <i32>varp, HP_VARP);
+  }
+}
+
+/** prepareHitVar(a) and prepareHitVar(b) (no snapshot, no effect multiplier) read the same inputs. */
+function sameVarInputs(a: usize, b: usize): bool {
+  return load<i32>(a, HP_PET) == load<i32>(b, HP_PET)
+    && load<i32>(a, HP_KIND) == load<i32>(b, HP_KIND)
+    && load<i32>(a, HP_CANCRIT) == load<i32>(b, HP_CANCRIT)
+    && load<i64>(a, HP_CRITB) == load<i64>(b, HP_CRITB)
+    && load<i32>(a, HP_MMAPPLY) == load<i32>(b, HP_MMAPPLY);
 }
 
 /**
@@ -2452,9 +2479,10 @@ function dealDamage(d: i32, periodic: bool, snapAura: i32, noCrit: i32): void {
     hitEntry(hc, hitScratch, periodic, noCrit, scale);
     return;
   }
-  if (load<i32>(hc, HP_VER) != statsVer) {
-    prepareHitVar(hc, hc, -1);
-    store<i32>(hc, statsVer, HP_VER);
+  const hv = <usize>load<i32>(hc, HP_VARP);
+  if (load<i32>(hv, HP_VER) != statsVer) {
+    prepareHitVar(hc, hv, -1);
+    store<i32>(hv, statsVer, HP_VER);
   }
   // Fast path: one single-target hit that cannot cleave. The inputs are read straight from the HitPrep
   // before anything can overwrite it (a nested proc hit may re-prepare the same entry), and nothing has
@@ -2462,7 +2490,6 @@ function dealDamage(d: i32, periodic: bool, snapAura: i32, noCrit: i32): void {
   // The general path is a call (two call sites keep binaryen from inlining it): its loop values no
   // longer compete for registers with the fast path (spills).
   if (load<i32>(hc, HP_FAST) != 0) {
-    const hv = hc;
     const spell = load<i32>(hc, HP_SPELL);
     const isPet = load<i32>(hc, HP_PET) != 0;
     const raw = damageRaw(
@@ -2477,7 +2504,7 @@ function dealDamage(d: i32, periodic: bool, snapAura: i32, noCrit: i32): void {
     recordHitPrep(hc, spell, amt1, isCrit, isPet, periodic);
     return;
   }
-  hitEntry(hc, hc, periodic, noCrit, scale);
+  hitEntry(hc, hv, periodic, noCrit, scale);
 }
 
 /**

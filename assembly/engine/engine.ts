@@ -108,7 +108,7 @@ const CHARGE_STATE_BYTES: usize = 24;
   amtCrit: f64; // right after amtHit (petAmount)
   crit: f64; // crit chance (clamped)
   spell: i32; // the melee entry's spell
-  hits: i32; // 0: no valid melee entry (dealDamage returned before any draw)
+  hits: i32; // 0: no valid melee entry (dealDamage returned before any draw); 2: as 1, telemetry pet damage derived (petConstPrep)
   acc: usize; // recordHit's spellAcc record of the spell; `sink` when none (spell out of range)
   tel: usize; // telHit's spellTel record of the spell; `sink` when none
   inHaste: f64; // the hasteDivisor swingMs was computed from
@@ -2843,16 +2843,18 @@ function onAutoAttack(arg: i32, gen: i32): void {
   // Pet melee hits bypass dealDamage (-51k instr/iteration): a pet hit is dealDamage's fast path with
   // inputs fixed per stats version (no weapon draw, hitScale 1, no procs/rage), so only the crit draw
   // and recordHit's sums remain. Same draws, same amounts (computed by the same expressions), same sums.
-  if (ps.hits != 0) {
+  const h = ps.hits;
+  if (h != 0) {
     // the first hit outside the loop (count is >= 1 while active; mostly exactly 1): no loop
     // counter or loop stack check on the common path
     const n = ps.count;
     ps.nHits += <i64>n; // the hit counts, added to the sums by petFlushCounts
+    const telSum = h == 1; // 2: the spell's telemetry pet damage is derived by petFlushCounts
     let isCrit = rng.next() < ps.crit;
-    petRecordHit(ps, petAmount(ps, isCrit), isCrit);
+    petRecordHit(ps, petAmount(ps, isCrit), isCrit, telSum);
     for (let i = 1; i < n; i++) {
       isCrit = rng.next() < ps.crit;
-      petRecordHit(ps, petAmount(ps, isCrit), isCrit);
+      petRecordHit(ps, petAmount(ps, isCrit), isCrit, telSum);
     }
   }
   pushLater(now + ps.swingMs, ev(EV_AUTO_ATTACK, gen, arg)); // gen == ps.gen (checked above)
@@ -2940,7 +2942,15 @@ function petConstPrep(p: i32, ps: PetState): void {
   ps.acc = validSpell(spell) ? spellAcc + (<usize>spell << 5) : sink;
   const tel = telSpellRec(spell);
   ps.tel = tel != 0 ? tel : sink;
-  ps.hits = 1;
+  // A spell that only pet entries deal gets every hit added to its recordHit damage (acc +8) and its
+  // telHit pet damage (tel +8) alike, both cleared by engineResetAccumulators: the same sums of the same
+  // values in the same order. Its swings skip the tel +8 sum and petFlushCounts copies acc +8 there.
+  let derived = validSpell(spell) && tel != 0;
+  for (let e = 0; e < nDamage && derived; e++) {
+    const q = dmgPrep + <usize>e * HP_BYTES;
+    if (load<i32>(q, HP_SPELL) == spell && load<i32>(q, HP_PET) == 0) derived = false;
+  }
+  ps.hits = derived ? 2 : 1;
 }
 
 /** isCrit ? ps.amtCrit : ps.amtHit as one indexed load (amtCrit follows amtHit): no branch. */
@@ -2954,7 +2964,7 @@ function petConstPrep(p: i32, ps: PetState): void {
  * addresses from the swing cache: the same sums in the same order (telHit's pet/bucket/timeline part).
  */
 // @ts-ignore: decorator
-@inline function petRecordHit(ps: PetState, amt: f64, isCrit: bool): void {
+@inline function petRecordHit(ps: PetState, amt: f64, isCrit: bool, telSum: bool): void {
   iterDamage += amt;
   const acc = ps.acc;
   store<f64>(acc, load<f64>(acc, 8) + amt, 8);
@@ -2962,8 +2972,10 @@ function petConstPrep(p: i32, ps: PetState): void {
   // counted as integers and added by petFlushCounts: -3k instr/iteration (BM)
   ps.nCrits += <i64>isCrit;
   iterPet += amt;
-  const p = ps.tel;
-  store<f64>(p, load<f64>(p, 8) + amt, 8);
+  if (telSum) { // else derived at the flush (petConstPrep): -1.35k instr/iteration (BM)
+    const p = ps.tel;
+    store<f64>(p, load<f64>(p, 8) + amt, 8);
+  }
   telBucketHit(now, amt);
   if (tlOn) tlPush(now, TL_DAMAGE | ((isCrit ? 6 : 4) << 8), ps.spell, amt); // flags: pet (4), crit (2)
 }
@@ -2976,6 +2988,7 @@ function petConstPrep(p: i32, ps: PetState): void {
 function petFlushCounts(): void {
   for (let p = 0; p < nPets; p++) {
     const ps = petSt(p);
+    if (ps.hits == 2) store<f64>(ps.tel, load<f64>(ps.acc, 8), 8); // derived pet damage (petConstPrep)
     const h = ps.nHits;
     const c = ps.nCrits;
     if ((h | c) == 0) continue;

@@ -108,7 +108,7 @@ const CHARGE_STATE_BYTES: usize = 24;
   amtCrit: f64; // right after amtHit (petAmount)
   crit: f64; // crit chance (clamped)
   spell: i32; // the melee entry's spell
-  hits: i32; // 0: no valid melee entry (dealDamage returned before any draw)
+  hits: i32; // 0: no valid melee entry (dealDamage returned before any draw); 2: as 1, telemetry pet damage derived (petConstPrep)
   acc: usize; // recordHit's spellAcc record of the spell; `sink` when none (spell out of range)
   tel: usize; // telHit's spellTel record of the spell; `sink` when none
   inHaste: f64; // the hasteDivisor swingMs was computed from
@@ -259,7 +259,10 @@ const wheelAt: usize = memory.data(offsetof<TimingWheel>(), 8);
 // @ts-ignore: decorator
 @inline function wheel(): TimingWheel { return changetype<TimingWheel>(wheelAt); }
 wheel().init(8192);
-const rng = new Xorshift64(1);
+// The iteration's generator at a static address too (a constant pointer, its constructor's work done
+// by reseed): each draw's state load/store is at a constant address, no global load of the pointer first.
+const rng: Xorshift64 = changetype<Xorshift64>(memory.data(offsetof<Xorshift64>(), 8));
+rng.reseed(1);
 let t0: i64 = 0; // wheel time of this iteration's t = 0 (the wheel is never cleared: see engineRun)
 let now: i64 = 0;
 let readyGen: i32 = 0;
@@ -2298,7 +2301,11 @@ const HP_CALL: usize = 152;
 // i32: statsVer of the var part (0 at load: statsVer >= 1, nothing is current before the first recompute).
 // In the HitPrep itself: the version check needs no second table base.
 const HP_VER: usize = 156;
-const HP_BYTES: usize = 160;
+// i32: the HitPrep whose var part (and HP_VER) this entry uses: the first entry whose var part is computed
+// from the same inputs (pet, kind, canCrit, critBonus, mastery, no effect multiplier), else itself.
+// One miss per such class and stats version instead of one per entry.
+const HP_VARP: usize = 160;
+const HP_BYTES: usize = 168;
 const HP_VAR_BYTES: usize = 40;
 
 let critFactors: usize = 0; // f64 x 2: [1.0, critMult], indexed by isCrit (damageFinal's factor)
@@ -2312,6 +2319,29 @@ function loadHitTables(): void {
   store<f64>(critFactors, 1.0);
   store<f64>(critFactors, critMult, 8);
   for (let d = 0; d < nDamage; d++) prepareHitConst(damageRec(d), dmgPrep + <usize>d * HP_BYTES);
+  for (let d = 0; d < nDamage; d++) {
+    const hp = dmgPrep + <usize>d * HP_BYTES;
+    let varp = hp;
+    if (load<i32>(hp, HP_MULTFX) == 0) {
+      for (let e = 0; e < d; e++) {
+        const q = dmgPrep + <usize>e * HP_BYTES;
+        if (load<i32>(q, HP_MULTFX) == 0 && sameVarInputs(hp, q)) {
+          varp = <usize>load<i32>(q, HP_VARP);
+          break;
+        }
+      }
+    }
+    store<i32>(hp, <i32>varp, HP_VARP);
+  }
+}
+
+/** prepareHitVar(a) and prepareHitVar(b) (no snapshot, no effect multiplier) read the same inputs. */
+function sameVarInputs(a: usize, b: usize): bool {
+  return load<i32>(a, HP_PET) == load<i32>(b, HP_PET)
+    && load<i32>(a, HP_KIND) == load<i32>(b, HP_KIND)
+    && load<i32>(a, HP_CANCRIT) == load<i32>(b, HP_CANCRIT)
+    && load<i64>(a, HP_CRITB) == load<i64>(b, HP_CRITB)
+    && load<i32>(a, HP_MMAPPLY) == load<i32>(b, HP_MMAPPLY);
 }
 
 /**
@@ -2449,9 +2479,10 @@ function dealDamage(d: i32, periodic: bool, snapAura: i32, noCrit: i32): void {
     hitEntry(hc, hitScratch, periodic, noCrit, scale);
     return;
   }
-  if (load<i32>(hc, HP_VER) != statsVer) {
-    prepareHitVar(hc, hc, -1);
-    store<i32>(hc, statsVer, HP_VER);
+  const hv = <usize>load<i32>(hc, HP_VARP);
+  if (load<i32>(hv, HP_VER) != statsVer) {
+    prepareHitVar(hc, hv, -1);
+    store<i32>(hv, statsVer, HP_VER);
   }
   // Fast path: one single-target hit that cannot cleave. The inputs are read straight from the HitPrep
   // before anything can overwrite it (a nested proc hit may re-prepare the same entry), and nothing has
@@ -2459,7 +2490,6 @@ function dealDamage(d: i32, periodic: bool, snapAura: i32, noCrit: i32): void {
   // The general path is a call (two call sites keep binaryen from inlining it): its loop values no
   // longer compete for registers with the fast path (spills).
   if (load<i32>(hc, HP_FAST) != 0) {
-    const hv = hc;
     const spell = load<i32>(hc, HP_SPELL);
     const isPet = load<i32>(hc, HP_PET) != 0;
     const raw = damageRaw(
@@ -2474,7 +2504,7 @@ function dealDamage(d: i32, periodic: bool, snapAura: i32, noCrit: i32): void {
     recordHitPrep(hc, spell, amt1, isCrit, isPet, periodic);
     return;
   }
-  hitEntry(hc, hc, periodic, noCrit, scale);
+  hitEntry(hc, hv, periodic, noCrit, scale);
 }
 
 /**
@@ -2813,16 +2843,18 @@ function onAutoAttack(arg: i32, gen: i32): void {
   // Pet melee hits bypass dealDamage (-51k instr/iteration): a pet hit is dealDamage's fast path with
   // inputs fixed per stats version (no weapon draw, hitScale 1, no procs/rage), so only the crit draw
   // and recordHit's sums remain. Same draws, same amounts (computed by the same expressions), same sums.
-  if (ps.hits != 0) {
+  const h = ps.hits;
+  if (h != 0) {
     // the first hit outside the loop (count is >= 1 while active; mostly exactly 1): no loop
     // counter or loop stack check on the common path
     const n = ps.count;
     ps.nHits += <i64>n; // the hit counts, added to the sums by petFlushCounts
+    const telSum = h == 1; // 2: the spell's telemetry pet damage is derived by petFlushCounts
     let isCrit = rng.next() < ps.crit;
-    petRecordHit(ps, petAmount(ps, isCrit), isCrit);
+    petRecordHit(ps, petAmount(ps, isCrit), isCrit, telSum);
     for (let i = 1; i < n; i++) {
       isCrit = rng.next() < ps.crit;
-      petRecordHit(ps, petAmount(ps, isCrit), isCrit);
+      petRecordHit(ps, petAmount(ps, isCrit), isCrit, telSum);
     }
   }
   pushLater(now + ps.swingMs, ev(EV_AUTO_ATTACK, gen, arg)); // gen == ps.gen (checked above)
@@ -2910,7 +2942,15 @@ function petConstPrep(p: i32, ps: PetState): void {
   ps.acc = validSpell(spell) ? spellAcc + (<usize>spell << 5) : sink;
   const tel = telSpellRec(spell);
   ps.tel = tel != 0 ? tel : sink;
-  ps.hits = 1;
+  // A spell that only pet entries deal gets every hit added to its recordHit damage (acc +8) and its
+  // telHit pet damage (tel +8) alike, both cleared by engineResetAccumulators: the same sums of the same
+  // values in the same order. Its swings skip the tel +8 sum and petFlushCounts copies acc +8 there.
+  let derived = validSpell(spell) && tel != 0;
+  for (let e = 0; e < nDamage && derived; e++) {
+    const q = dmgPrep + <usize>e * HP_BYTES;
+    if (load<i32>(q, HP_SPELL) == spell && load<i32>(q, HP_PET) == 0) derived = false;
+  }
+  ps.hits = derived ? 2 : 1;
 }
 
 /** isCrit ? ps.amtCrit : ps.amtHit as one indexed load (amtCrit follows amtHit): no branch. */
@@ -2924,7 +2964,7 @@ function petConstPrep(p: i32, ps: PetState): void {
  * addresses from the swing cache: the same sums in the same order (telHit's pet/bucket/timeline part).
  */
 // @ts-ignore: decorator
-@inline function petRecordHit(ps: PetState, amt: f64, isCrit: bool): void {
+@inline function petRecordHit(ps: PetState, amt: f64, isCrit: bool, telSum: bool): void {
   iterDamage += amt;
   const acc = ps.acc;
   store<f64>(acc, load<f64>(acc, 8) + amt, 8);
@@ -2932,8 +2972,10 @@ function petConstPrep(p: i32, ps: PetState): void {
   // counted as integers and added by petFlushCounts: -3k instr/iteration (BM)
   ps.nCrits += <i64>isCrit;
   iterPet += amt;
-  const p = ps.tel;
-  store<f64>(p, load<f64>(p, 8) + amt, 8);
+  if (telSum) { // else derived at the flush (petConstPrep): -1.35k instr/iteration (BM)
+    const p = ps.tel;
+    store<f64>(p, load<f64>(p, 8) + amt, 8);
+  }
   telBucketHit(now, amt);
   if (tlOn) tlPush(now, TL_DAMAGE | ((isCrit ? 6 : 4) << 8), ps.spell, amt); // flags: pet (4), crit (2)
 }
@@ -2946,6 +2988,7 @@ function petConstPrep(p: i32, ps: PetState): void {
 function petFlushCounts(): void {
   for (let p = 0; p < nPets; p++) {
     const ps = petSt(p);
+    if (ps.hits == 2) store<f64>(ps.tel, load<f64>(ps.acc, 8), 8); // derived pet damage (petConstPrep)
     const h = ps.nHits;
     const c = ps.nCrits;
     if ((h | c) == 0) continue;

@@ -3003,6 +3003,13 @@ function auraUpF(a: i32): f64 {
 }
 
 export function engineQuery(kind: i32, arg: i32): f64 {
+  return engineQueryBody(kind, arg);
+}
+
+// engineQuery's body, inlined at the rotation VM's query sites (EngineState.query): no call per question
+// (BM: ~444 questions per iteration)
+// @ts-ignore: decorator
+@inline function engineQueryBody(kind: i32, arg: i32): f64 {
   switch (kind) {
     case Q.Q_TIME: return <f64>now / 1000.0;
     case Q.Q_FIGHT_REMAINS: return <f64>(durationMs - now) / 1000.0;
@@ -3090,7 +3097,7 @@ export function engineQuery(kind: i32, arg: i32): f64 {
 @final class EngineState {
   // @ts-ignore: decorator
   @inline query(kind: i32, arg: i32): f64 {
-    return engineQuery(kind, arg);
+    return engineQueryBody(kind, arg);
   }
   // @ts-ignore: decorator
   @inline castReady(spell: i32): bool {

@@ -249,7 +249,13 @@ export function rotationVar(rot: Rotation, index: i32): f64 {
   const nb = s.notBeforeTable();
   const t = s.now();
   let r = code + (<usize>row << 2);
-  while (load<i64>(nb + (<usize>load<i32>(r) << 3)) > t || load<i64>(tb + (<usize>load<i32>(r, 4) << 3)) > t) r += <usize>SCAN_ROW_WORDS << 2;
+  // two ifs rather than one `||` condition: no materialized bool per row
+  while (true) {
+    if (load<i64>(nb + (<usize>load<i32>(r) << 3)) <= t) {
+      if (load<i64>(tb + (<usize>load<i32>(r, 4) << 3)) <= t) break;
+    }
+    r += <usize>SCAN_ROW_WORDS << 2;
+  }
   return code + (<usize>load<i32>(r, 8) << 2);
 }
 

@@ -3133,7 +3133,8 @@ export function engineQuery(kind: i32, arg: i32): f64 {
   // v3 scan code (docs/rotation.md §6):
   // @ts-ignore: decorator
   @inline blocked(spell: i32): bool {
-    return <u32>spell < <u32>nSpells && load<i64>(nbTab + (<usize>spell << 3)) > now; // "not ready before"
+    if (<u32>spell >= <u32>nSpells) return false; // an if, not &&: no materialized bool
+    return load<i64>(nbTab + (<usize>spell << 3)) > now; // "not ready before"
   }
   // @ts-ignore: decorator
   @inline castCheck(spell: i32): bool {

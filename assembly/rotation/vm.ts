@@ -249,7 +249,13 @@ export function rotationVar(rot: Rotation, index: i32): f64 {
   const nb = s.notBeforeTable();
   const t = s.now();
   let r = code + (<usize>row << 2);
-  while (load<i64>(nb + (<usize>load<i32>(r) << 3)) > t || load<i64>(tb + (<usize>load<i32>(r, 4) << 3)) > t) r += <usize>SCAN_ROW_WORDS << 2;
+  // two ifs rather than one `||` condition: no materialized bool per row
+  while (true) {
+    if (load<i64>(nb + (<usize>load<i32>(r) << 3)) <= t) {
+      if (load<i64>(tb + (<usize>load<i32>(r, 4) << 3)) <= t) break;
+    }
+    r += <usize>SCAN_ROW_WORDS << 2;
+  }
   return code + (<usize>load<i32>(r, 8) << 2);
 }
 
@@ -498,11 +504,15 @@ function varOp(op: i32, cur: f64, v: f64, def: f64): f64 {
       // v3: an entry whose spell is blocked jumps through the scan table past every following blocked
       // entry in one dispatch (BM: bestial wrath, call of the wild, bloodshed, dire beast are blocked
       // most of the time). One castReady call site for the three cast forms.
-      case OP_SCAN:
+      case OP_SCAN: {
+        pc = scanRows(s, rot, load<i32>(pc, 4));
+        break;
+      }
       case OP_CASTS:
       case OP_CASTCHKS:
       case OP_CASTCHKST: {
-        if (op == OP_SCAN || s.blocked(load<i32>(pc, 12))) {
+        // SCAN has its own case: no `op == OP_SCAN || blocked` bool materialized per cast dispatch
+        if (s.blocked(load<i32>(pc, 12))) {
           if (op == OP_CASTCHKST) s.touch();
           pc = scanRows(s, rot, load<i32>(pc, 4));
           break;

@@ -1502,7 +1502,8 @@ function onCastComplete(spell: i32): void {
     else if (hk == HOOK_SUMMON_PET) summonPet(load<i32>(r, CP_HOOK_A), load<i64>(r, CP_HOOK_B));
     else runOps(hook, 0);
   }
-  for (let i = 0; i < hooksLen; i++) runOps(poolI(hooksStart + i), 0);
+  // guarded: the loop's stack check is paid even for no global hooks
+  if (hooksLen > 0) for (let i = 0; i < hooksLen; i++) runOps(poolI(hooksStart + i), 0);
   finAura = -1; // the finisher's duration bonus covers this cast's own applications only
   finExtraMs = 0;
   // 12. stealth
@@ -2213,7 +2214,10 @@ function onAuraTick(idx: i32, gen: i32, st: AuraState): void {
   st.lastTickAt = now;
   st.tickPending = 0;
   auraTickEffects(idx, r, st);
-  if (st.active != 0 && st.gen == gen) scheduleTickFromNow(idx, r, st); // reschedule with live haste
+  // nested ifs: no materialized bool for the && (reschedule with live haste)
+  if (st.active != 0) {
+    if (st.gen == gen) scheduleTickFromNow(idx, r, st);
+  }
 }
 
 function onAuraExpire(idx: i32): void {
@@ -2230,7 +2234,9 @@ function onAuraExpire(idx: i32): void {
   }
   // a tick due exactly at expiry lands before the removal
   // (active here, and only applyAura activates, storing a masked gen: the tick's gen check holds)
-  if (st.tickPending != 0 && st.nextTickAt == now) onAuraTick(idx, st.gen, st);
+  if (st.tickPending != 0) {
+    if (st.nextTickAt == now) onAuraTick(idx, st.gen, st); // nested ifs: no materialized bool
+  }
   if (st.active != 0) removeAura(idx);
   wakeIfIdle();
 }

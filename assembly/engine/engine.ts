@@ -2053,6 +2053,12 @@ function buildAuraTable(): void {
 }
 
 function applyAura(idx: i32, stacks: i32): void {
+  applyAuraBody(idx, stacks);
+}
+
+/** applyAura's body: inlined into runOps's apply_aura op (Barbed Shot's hook applies four auras). */
+// @ts-ignore: decorator
+@inline function applyAuraBody(idx: i32, stacks: i32): void {
   if (<u32>idx >= <u32>nAuras) return;
   const r = auRow(idx);
   const f = load<i32>(r, AU_FLAGS);
@@ -2686,7 +2692,7 @@ function runOps(list: i32, depth: i32): void {
     const ia = load<i32>(q, 4); // <i32>o.a
     const ib = load<i32>(q, 8); // <i32>o.b
     switch (op) {
-      case OP_APPLY_AURA: applyAura(ia, max(1, ib)); break;
+      case OP_APPLY_AURA: applyAuraBody(ia, max(1, ib)); break; // no call per op
       case OP_CONSUME_AURA: consumeAura(ia, ib); break;
       case OP_GAIN_RESOURCE: {
         if (<u32>ia < <u32>nRes) gainRes(ia, o.b);

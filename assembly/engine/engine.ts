@@ -1497,7 +1497,7 @@ function onCastComplete(spell: i32): void {
   const hook = load<i32>(r, CP_HOOK);
   if (hook >= 0) {
     const hk = load<i32>(r, CP_HOOK_KIND);
-    if (hk == HOOK_REDUCE_CD) reduceCooldown(load<i32>(r, CP_HOOK_A), load<i64>(r, CP_HOOK_B));
+    if (hk == HOOK_REDUCE_CD) reduceCooldownBody(load<i32>(r, CP_HOOK_A), load<i64>(r, CP_HOOK_B));
     else if (hk == HOOK_APPLY_AURA) applyAura(load<i32>(r, CP_HOOK_A), <i32>load<i64>(r, CP_HOOK_B));
     else if (hk == HOOK_SUMMON_PET) summonPet(load<i32>(r, CP_HOOK_A), load<i64>(r, CP_HOOK_B));
     else runOps(hook, 0);
@@ -1638,6 +1638,12 @@ function completeCharge(idx: i32): void {
 
 /** Reduces the spell's running recharge (charge pool) or its own cooldown by `ms`. */
 function reduceCooldown(spell: i32, ms: i64): void {
+  reduceCooldownBody(spell, ms);
+}
+
+/** reduceCooldown's body: inlined at the cast hook (Cobra Shot) and runOps's reduce_cooldown op: no call. */
+// @ts-ignore: decorator
+@inline function reduceCooldownBody(spell: i32, ms: i64): void {
   if (!validSpell(spell) || ms <= 0) return;
   const cp = load<i32>(cpRow(spell), CP_CHARGE);
   if (cp >= 0) {
@@ -2707,7 +2713,7 @@ function runOps(list: i32, depth: i32): void {
         if (<u32>ia < <u32>nRes) gainRes(ia, o.b);
         break;
       }
-      case OP_REDUCE_COOLDOWN: reduceCooldown(ia, <i64>o.b); break;
+      case OP_REDUCE_COOLDOWN: reduceCooldownBody(ia, <i64>o.b); break; // no call per op
       case OP_RESET_COOLDOWN: resetCooldown(ia); break;
       case OP_DEAL_DAMAGE: dealDamage(ia, false, -1, 0); break;
       case OP_SCHEDULE: {

@@ -1172,6 +1172,7 @@ const CPF_ON_GCD: i32 = 32; // gcdLock >= 0 && srLock == gcdLock (prevGcd bookke
 const CPF_FINISHER: i32 = 64; // finMax > 0 && cost2Res >= 0
 const CPF_COST_EXTRA: i32 = 128; // costBypassAura, cost2Res or costAura >= 0 (general cost path)
 const CPF_SOLO_POOL: i32 = 256; // known spell alone on its charge pool: refreshNotBefore(spell) is its own bound only
+const CPF_CAST_EXTRA: i32 = 512; // a resource gain, cooldown-reduction effects or a stealth break (onCastComplete's rarer steps)
 const CP_FLAGS = 0;
 const CP_LOCK = 4;
 const CP_MOD_COUNT = 8;
@@ -1238,6 +1239,7 @@ function buildCastPipelineTable(): void {
     if (gcdLock >= 0 && lock == gcdLock) f |= CPF_ON_GCD;
     if (spellSlot(i, SPELL_SLOT_FIN_MAX) > 0 && cost2Res >= 0) f |= CPF_FINISHER;
     if (<i32>s.costBypassAura >= 0 || cost2Res >= 0 || <i32>s.costAura >= 0) f |= CPF_COST_EXTRA;
+    if ((<i32>s.gainRes >= 0 && s.gain > 0) || (<i32>s.gain2Res >= 0 && s.gain2 > 0) || <i32>s.cdrCount > 0 || <i32>s.breaksStealth >= 0) f |= CPF_CAST_EXTRA;
     const pool_ = <i32>s.chargePool;
     if (pool_ >= 0 && s.known != 0) {
       let others = 0;
@@ -1444,10 +1446,14 @@ function onCastComplete(spell: i32): void {
     } else if (cost2Res >= 0 && cost2 > 0) spendRes(cost2Res, cost2);
     if (costAura >= 0) consumeAura(costAura, 1); // paid like a cost: before damage (step 7) and its procs
   }
-  const gainR = load<i32>(r, CP_GAIN_RES);
-  if (gainR >= 0) gainRes(gainR, load<f64>(r, CP_GAIN));
-  const gain2R = load<i32>(r, CP_GAIN2_RES);
-  if (gain2R >= 0) gainRes(gain2R, load<f64>(r, CP_GAIN2));
+  // gains, cooldown-reduction effects and stealth breaks behind one flag test (none for most spells)
+  const extra = (f & CPF_CAST_EXTRA) != 0;
+  if (extra) {
+    const gainR = load<i32>(r, CP_GAIN_RES);
+    if (gainR >= 0) gainRes(gainR, load<f64>(r, CP_GAIN));
+    const gain2R = load<i32>(r, CP_GAIN2_RES);
+    if (gain2R >= 0) gainRes(gain2R, load<f64>(r, CP_GAIN2));
+  }
   const acc = spellAcc + (<usize>spell << 5);
   store<f64>(acc, load<f64>(acc) + 1.0);
   if (tlOn) tlPush(now, TL_CAST, spell, 0);
@@ -1485,7 +1491,7 @@ function onCastComplete(spell: i32): void {
   const aura = load<i32>(r, CP_APPLY_AURA);
   if (aura >= 0) applyAura(aura, load<i32>(r, CP_APPLY_STACKS));
   // 9. cooldown-reduction effects
-  const cdrN = load<i32>(r, CP_CDR_COUNT);
+  const cdrN = extra ? load<i32>(r, CP_CDR_COUNT) : 0;
   if (cdrN > 0) {
     const c0 = load<i32>(r, CP_CDR_START);
     for (let i = 0; i < cdrN; i++) {
@@ -1506,17 +1512,20 @@ function onCastComplete(spell: i32): void {
   const hook = load<i32>(r, CP_HOOK);
   if (hook >= 0) {
     const hk = load<i32>(r, CP_HOOK_KIND);
-    if (hk == HOOK_REDUCE_CD) reduceCooldown(load<i32>(r, CP_HOOK_A), load<i64>(r, CP_HOOK_B));
+    if (hk == HOOK_REDUCE_CD) reduceCooldownBody(load<i32>(r, CP_HOOK_A), load<i64>(r, CP_HOOK_B));
     else if (hk == HOOK_APPLY_AURA) applyAura(load<i32>(r, CP_HOOK_A), <i32>load<i64>(r, CP_HOOK_B));
     else if (hk == HOOK_SUMMON_PET) summonPet(load<i32>(r, CP_HOOK_A), load<i64>(r, CP_HOOK_B));
     else runOps(hook, 0);
   }
-  for (let i = 0; i < hooksLen; i++) runOps(poolI(hooksStart + i), 0);
+  // guarded: the loop's stack check is paid even for no global hooks
+  if (hooksLen > 0) for (let i = 0; i < hooksLen; i++) runOps(poolI(hooksStart + i), 0);
   finAura = -1; // the finisher's duration bonus covers this cast's own applications only
   finExtraMs = 0;
   // 12. stealth
-  const st = load<i32>(r, CP_STEALTH);
-  if (st >= 0 && auraSt(st).active != 0) removeAura(st);
+  if (extra) {
+    const st = load<i32>(r, CP_STEALTH);
+    if (st >= 0 && auraSt(st).active != 0) removeAura(st);
+  }
   // 13. bookkeeping
   spellSt(spell).lastUsed = now;
   if (f & CPF_ON_GCD) prevGcd = spell;
@@ -1614,7 +1623,9 @@ function onCooldownReady(sub: i32, idx: i32): void {
   wakeIfIdle();
 }
 
-function completeCharge(idx: i32): void {
+// inlined at its callers (CooldownReady dispatch, reductions, resets): no call per completed charge
+// @ts-ignore: decorator
+@inline function completeCharge(idx: i32): void {
   const c = chargeSt(idx);
   if (c.charges < c.max) c.charges++;
   if (c.charges < c.max) {
@@ -1644,6 +1655,12 @@ function completeCharge(idx: i32): void {
 
 /** Reduces the spell's running recharge (charge pool) or its own cooldown by `ms`. */
 function reduceCooldown(spell: i32, ms: i64): void {
+  reduceCooldownBody(spell, ms);
+}
+
+/** reduceCooldown's body: inlined at the cast hook (Cobra Shot) and runOps's reduce_cooldown op: no call. */
+// @ts-ignore: decorator
+@inline function reduceCooldownBody(spell: i32, ms: i64): void {
   if (!validSpell(spell) || ms <= 0) return;
   const cp = load<i32>(cpRow(spell), CP_CHARGE);
   if (cp >= 0) {
@@ -1927,7 +1944,7 @@ function spellMult(spell: i32, pet: i32): f64 {
 
 // Aura table: the AuraRec fields the aura paths read (apply, tick, expire, recomputeStats), converted
 // once per load like the cast-pipeline table (same conversions, identical values). AU_BYTES per aura.
-const AU_BYTES: usize = 88;
+const AU_BYTES: usize = 96;
 const AUF_TICKS: i32 = 1; // tickPeriodMs > 0
 const AUF_TICK_HASTED: i32 = 2;
 const AUF_TICK_ON_APP: i32 = 4;
@@ -1942,6 +1959,7 @@ const AU_TICK_OPS = 16;
 const AU_ON_EXPIRE = 20;
 const AU_OWNER = 24;
 const AU_SCOPE = 28; // damage scope bits (recomputeStats): 1 player, 2 pet
+const AU_TICK_SNAP = 32; // the tick's dealDamage snapAura argument: idx for a snapshot aura, else -1
 const AU_EFF_START = 36;
 const AU_EFF_COUNT = 40;
 const AU_TICK_GAIN_RES = 44; // tick ops are one gain_resource op on a valid resource: its resource (-1: no)
@@ -1950,6 +1968,7 @@ const AU_PERIOD = 56; // i64: max(1, <i64>tickPeriodMs) (un-hasted period)
 const AU_TICK_GAIN = 64; // f64: that op's amount
 const AU_TICK_PET = 72; // tick ops are one summon_pet op: its pet (-1: no)
 const AU_TICK_PET_MS = 80; // i64: that op's <i64> duration
+const AU_TICK_NO_CRIT = 88; // the tick's dealDamage noCrit argument: 0 if the tick may crit, else 1
 let auTab: usize = 0;
 let auCap: i32 = 0;
 // effFlat: one EF_BYTES entry per effect of every aura, aura ascending then effect (recomputeStats walks
@@ -2000,6 +2019,9 @@ function buildAuraTable(): void {
     store<i32>(r, owner, AU_OWNER);
     const scope = owner == 0 ? (a.appliesToPets != 0 ? 3 : 1) : owner == 1 ? 3 : 2;
     store<i32>(r, scope, AU_SCOPE);
+    // a damage tick's dealDamage arguments, decided here rather than from the flags at every tick
+    store<i32>(r, a.snapshot != 0 ? i : -1, AU_TICK_SNAP);
+    store<i32>(r, a.tickMayCrit != 0 ? 0 : 1, AU_TICK_NO_CRIT);
     const e0 = <i32>a.effectsStart;
     const en = <i32>a.effectsCount;
     store<i32>(r, e0, AU_EFF_START);
@@ -2054,6 +2076,12 @@ function buildAuraTable(): void {
 }
 
 function applyAura(idx: i32, stacks: i32): void {
+  applyAuraBody(idx, stacks);
+}
+
+/** applyAura's body: inlined into runOps's apply_aura op (Barbed Shot's hook applies four auras). */
+// @ts-ignore: decorator
+@inline function applyAuraBody(idx: i32, stacks: i32): void {
   if (<u32>idx >= <u32>nAuras) return;
   const r = auRow(idx);
   const f = load<i32>(r, AU_FLAGS);
@@ -2062,18 +2090,24 @@ function applyAura(idx: i32, stacks: i32): void {
   const maxStacks = load<i32>(r, AU_MAX_STACKS);
   if (st.active == 0) {
     markDirty(idx);
-    telAura(idx, 0, min(stacks, maxStacks), now, 1);
+    // now and the new expiry in locals: V8 reloads a global after each memory store
+    const t = now;
+    const exp = dur > 0 ? t + dur : NEVER;
+    telAura(idx, 0, min(stacks, maxStacks), t, 1);
     st.active = 1;
     st.stacks = min(stacks, maxStacks);
     st.gen = (st.gen + 1) & 0xffff;
-    st.appliedAt = now;
-    st.expiresAt = dur > 0 ? now + dur : NEVER;
+    st.appliedAt = t;
+    st.expiresAt = exp;
     st.tickPending = 0;
-    st.lastTickAt = now;
+    st.lastTickAt = t;
     st.bank = 0;
-    if (dur > 0 && (st.expireEv < 0 || st.expireEv > st.expiresAt)) {
-      st.expireEv = st.expiresAt;
-      pushLater(st.expiresAt, ev(EV_AURA_EXPIRE, 0, idx)); // now + dur, dur > 0
+    if (dur > 0) {
+      const pend = st.expireEv;
+      if (pend < 0 || pend > exp) {
+        st.expireEv = exp;
+        pushLater(exp, ev(EV_AURA_EXPIRE, 0, idx)); // now + dur, dur > 0
+      }
     }
     // Stats are recomputed lazily (dealDamage and every other reader of the stat sheet call ensureStats):
     // only a snapshot needs them now, and the haste values (read unguarded by the regen sync) must be
@@ -2168,7 +2202,7 @@ function snapshotInto(st: AuraState): void {
   if (d >= 0) {
     const f = load<i32>(r, AU_FLAGS);
     if (f & AUF_RESIDUAL) residualTick(d, idx, r, st);
-    else dealDamage(d, true, f & AUF_SNAPSHOT ? idx : -1, f & AUF_TICK_MAY_CRIT ? 0 : 1);
+    else dealDamage(d, true, load<i32>(r, AU_TICK_SNAP), load<i32>(r, AU_TICK_NO_CRIT));
   }
   const ops = load<i32>(r, AU_TICK_OPS);
   if (ops >= 0 && st.active != 0) {
@@ -2203,13 +2237,25 @@ function residualTick(d: i32, idx: i32, r: usize, st: AuraState): void {
   recordHit(<i32>damageRec(d).spell, amt, false, false, true);
 }
 
-/** A live tick of aura idx (st = auraSt(idx)): the caller checked it (active, gen == st.gen, due now). */
-function onAuraTick(idx: i32, gen: i32, st: AuraState): void {
+/**
+ * A live tick of aura idx (st = auraSt(idx)): the caller checked it (active, gen == st.gen, due now).
+ * Inlined into the dispatch (~160 live ticks per iteration, BM: no call frame); onAuraExpire's rare
+ * tick-at-expiry goes through auraTickAtExpiry (one copy in the dispatch only).
+ */
+// @ts-ignore: decorator
+@inline function onAuraTick(idx: i32, gen: i32, st: AuraState): void {
   const r = auRow(idx);
   st.lastTickAt = now;
   st.tickPending = 0;
   auraTickEffects(idx, r, st);
-  if (st.active != 0 && st.gen == gen) scheduleTickFromNow(idx, r, st); // reschedule with live haste
+  // nested ifs: no materialized bool for the && (reschedule with live haste)
+  if (st.active != 0) {
+    if (st.gen == gen) scheduleTickFromNow(idx, r, st);
+  }
+}
+
+function auraTickAtExpiry(idx: i32, st: AuraState): void {
+  onAuraTick(idx, st.gen, st);
 }
 
 function onAuraExpire(idx: i32): void {
@@ -2226,7 +2272,9 @@ function onAuraExpire(idx: i32): void {
   }
   // a tick due exactly at expiry lands before the removal
   // (active here, and only applyAura activates, storing a masked gen: the tick's gen check holds)
-  if (st.tickPending != 0 && st.nextTickAt == now) onAuraTick(idx, st.gen, st);
+  if (st.tickPending != 0) {
+    if (st.nextTickAt == now) auraTickAtExpiry(idx, st); // nested ifs: no materialized bool
+  }
   if (st.active != 0) removeAura(idx);
   wakeIfIdle();
 }
@@ -2703,13 +2751,13 @@ function runOps(list: i32, depth: i32): void {
     const ia = load<i32>(q, 4); // <i32>o.a
     const ib = load<i32>(q, 8); // <i32>o.b
     switch (op) {
-      case OP_APPLY_AURA: applyAura(ia, max(1, ib)); break;
+      case OP_APPLY_AURA: applyAuraBody(ia, max(1, ib)); break; // no call per op
       case OP_CONSUME_AURA: consumeAura(ia, ib); break;
       case OP_GAIN_RESOURCE: {
         if (<u32>ia < <u32>nRes) gainRes(ia, o.b);
         break;
       }
-      case OP_REDUCE_COOLDOWN: reduceCooldown(ia, <i64>o.b); break;
+      case OP_REDUCE_COOLDOWN: reduceCooldownBody(ia, <i64>o.b); break; // no call per op
       case OP_RESET_COOLDOWN: resetCooldown(ia); break;
       case OP_DEAL_DAMAGE: dealDamage(ia, false, -1, 0); break;
       case OP_SCHEDULE: {

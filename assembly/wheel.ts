@@ -103,6 +103,17 @@ export class TimingWheel {
     this.poppedValue = 0;
   }
 
+  /**
+   * Moves the clock of an EMPTY queue back to 0 (base = now = 0). Slot positions are relative to base
+   * and an empty wheel holds nothing to keep (slot lists NIL, bitmaps and curMask 0, heap empty), so
+   * no clearing: the engine's per-iteration reset (its times then need no offset per push and pop).
+   */
+  rebase(): void {
+    if (this.curMask != 0 || this.l2 != 0 || this.heapLen != 0) unreachable(); // not empty
+    this.base = 0;
+    this.now = 0;
+  }
+
   /** Schedules `value` at time t (ms). t < now is treated as t = now (see header). */
   // @ts-ignore: decorator
   @inline

@@ -260,7 +260,6 @@ const wheelAt: usize = memory.data(offsetof<TimingWheel>(), 8);
 @inline function wheel(): TimingWheel { return changetype<TimingWheel>(wheelAt); }
 wheel().init(8192);
 const rng = new Xorshift64(1);
-let t0: i64 = 0; // wheel time of this iteration's t = 0 (the wheel is never cleared: see engineRun)
 let now: i64 = 0;
 let readyGen: i32 = 0;
 let offGen: i32 = 0;
@@ -367,13 +366,13 @@ let immPayload: i32 = 0;
       }
     }
   }
-  wheel().pushFromNow(t0 + t, payload); // t >= now: the engine never schedules into the past
+  wheel().pushFromNow(t, payload); // t >= now: the engine never schedules into the past
 }
 
 /** push() for t > now (the immediate slot never applies): skips its checks. */
 // @ts-ignore: decorator
 @inline function pushLater(t: i64, payload: i32): void {
-  wheel().pushFromNow(t0 + t, payload);
+  wheel().pushFromNow(t, payload);
 }
 
 // @ts-ignore: decorator
@@ -684,16 +683,16 @@ export function engineResults(outPtr: usize): void {
 // ======================================================================================
 
 function resetIteration(): void {
-  // Drain what the last iteration left queued; the wheel keeps its clock, so this iteration's t = 0
-  // is the wheel's current time (clearing the 32768-slot wheel per iteration would cost ~256 KiB of memset).
-  // (-1: empty; the end sentinel, END_EVENT, is drained too when a budget overrun left it queued)
+  // Drain what the last iteration left queued (-1: empty; the end sentinel, END_EVENT, is drained too
+  // when a budget overrun left it queued), then move the empty wheel's clock to 0 (no clearing of its
+  // 32768 slots): wheel time = iteration time, no t0 offset per push and per pop
   while (wheel().popValue() != -1) {}
-  t0 = wheel().now;
+  wheel().rebase();
   now = 0;
   immPending = false;
   // the end sentinel first: it precedes every event pushed for t = end (FIFO), so it pops exactly
   // where the loop must stop (first event at or after the end): no t >= end test per event
-  wheel().pushFromNow(t0 + (durationMs > 0 ? durationMs : 0), END_EVENT);
+  wheel().pushFromNow(durationMs > 0 ? durationMs : 0, END_EVENT);
   for (let i = 0; i < nRes; i++) {
     const r = resRec(i);
     const s = resSlot(i);
@@ -813,7 +812,7 @@ function runIteration(): f64 {
       // first event at or after the encounter end; an immediate event is at now < end)
       p = wheel().popValue();
       if (p < 0) break;
-      t = wheel().poppedT - t0;
+      t = wheel().poppedT;
     }
     if (++events > MAX_EVENTS) {
       iterEvents = events;

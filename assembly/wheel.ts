@@ -422,17 +422,12 @@ export class TimingWheel {
     } else {
       const m = load<i32>(nodes + (<usize>n << NODE)); // head's next
       if (m == tail) {
-        // two events (the common multi-event slot): pop the earlier one (the head on a tie: FIFO)
+        // two events (the common multi-event slot): pop the earlier one (the head on a tie: FIFO).
+        // Two plain branches, not selects: the select chain compiled to a test + cmov per value
         const kn = <i32>load<u8>(nodeMs + <usize>n);
         const km = <i32>load<u8>(nodeMs + <usize>m);
-        const first = kn <= km;
-        const popN = first ? n : m;
-        const keep = first ? m : n;
-        const kk = first ? km : kn;
-        store<i32>(nodes + (<usize>keep << NODE), NIL);
-        store<u64>(this.cur + (<usize>kk << 3), <u64><u32>keep * 0x100000001); // head = tail = keep
-        this.curMask = <u32>1 << kk;
-        v = this.release(popN, nodes + (<usize>popN << NODE), (s << SLOT_SHIFT) + <i64>(first ? kn : km));
+        if (kn <= km) v = this.popOfTwo(n, kn, m, km, s, nodes);
+        else v = this.popOfTwo(m, km, n, kn, s, nodes);
       } else {
         this.expand(n, tail);
         v = this.popCur(this.curMask);
@@ -441,6 +436,16 @@ export class TimingWheel {
     // heap events migrate into slots that were beyond the horizon: never the current one
     if (this.heapLen > 0) this.migrate();
     return v;
+  }
+
+  /** Two-event slot s: pops node p (ms kp), leaves node k (ms kk) alone in its millisecond sub-list. */
+  // @ts-ignore: decorator
+  @inline
+  private popOfTwo(p: i32, kp: i32, k: i32, kk: i32, s: i64, nodes: usize): i32 {
+    store<i32>(nodes + (<usize>k << NODE), NIL);
+    store<u64>(this.cur + (<usize>kk << 3), <u64><u32>k * 0x100000001); // head = tail = k
+    this.curMask = <u32>1 << kk;
+    return this.release(p, nodes + (<usize>p << NODE), (s << SLOT_SHIFT) + <i64>kp);
   }
 
   /** The wheel is empty: jumps to the heap's earliest event (migrate() routes it into the sub-lists) and pops it; -1 when the heap is empty too. */

@@ -409,6 +409,9 @@ export class TimingWheel {
       if (rest == 0) this.clearUpper(pos >> 6);
     }
     this.base = s;
+    // heap events migrate into slots that were beyond the horizon (never slot s, whose list is read
+    // below): before that read, so nothing of the slot is live across the call
+    if (this.heapLen > 0) this.migrate();
     const sp = this.slots + (<usize>pos << 3);
     const n = load<i32>(sp);
     const tail = load<i32>(sp, 4);
@@ -433,8 +436,6 @@ export class TimingWheel {
         v = this.popCur(this.curMask);
       }
     }
-    // heap events migrate into slots that were beyond the horizon: never the current one
-    if (this.heapLen > 0) this.migrate();
     return v;
   }
 

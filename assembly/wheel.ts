@@ -103,6 +103,17 @@ export class TimingWheel {
     this.poppedValue = 0;
   }
 
+  /**
+   * Moves the clock of an EMPTY queue back to 0 (base = now = 0). Slot positions are relative to base
+   * and an empty wheel holds nothing to keep (slot lists NIL, bitmaps and curMask 0, heap empty), so
+   * no clearing: the engine's per-iteration reset (its times then need no offset per push and pop).
+   */
+  rebase(): void {
+    if (this.curMask != 0 || this.l2 != 0 || this.heapLen != 0) unreachable(); // not empty
+    this.base = 0;
+    this.now = 0;
+  }
+
   /** Schedules `value` at time t (ms). t < now is treated as t = now (see header). */
   // @ts-ignore: decorator
   @inline
@@ -364,11 +375,23 @@ export class TimingWheel {
   // @ts-ignore: decorator
   @inline
   private popNextSlot(): i32 {
-    const bpos = <i32>this.base & MASK;
-    const bits = load<u64>(this.l0 + (<usize>(bpos >> 6) << 3)) & (<u64>-1 << <u64>(bpos & 63));
+    const base = this.base;
+    const bpos = <i32>base & MASK;
+    const wp = this.l0 + (<usize>(bpos >> 6) << 3);
+    const word = load<u64>(wp);
+    const bits = word & (<u64>-1 << <u64>(bpos & 63));
     let pos: i32;
-    if (bits != 0) pos = (bpos & ~63) | <i32>ctz(bits);
-    else {
+    let s: i64;
+    if (bits != 0) {
+      // the next slot is in the cursor's own l0 word (~80 % of slot changes): the slot, the word and
+      // its address are at hand (no base/word reloads, no wrap arithmetic)
+      const k = <i32>ctz(bits);
+      pos = (bpos & ~63) | k;
+      s = base + <i64>(k - (bpos & 63));
+      const rest = word & ~(<u64>1 << <u64>k);
+      store<u64>(wp, rest);
+      if (rest == 0) this.clearUpper(bpos >> 6);
+    } else {
       // the next l0 word, inline: most slot changes that leave the cursor's word land in it (no
       // findNext call). Word 511's successor is a wrap: its load reads word 0, not taken
       const w2 = (bpos >> 6) + 1;
@@ -378,18 +401,21 @@ export class TimingWheel {
         pos = this.findNext(bpos);
         if (pos < 0) return this.popFromHeap(); // the wheel is empty
       }
+      const b = this.base;
+      s = b + <i64>((pos - (<i32>b & MASK)) & MASK);
+      const wp2 = this.l0 + (<usize>(pos >> 6) << 3);
+      const rest = load<u64>(wp2) & ~(<u64>1 << <u64>(pos & 63));
+      store<u64>(wp2, rest);
+      if (rest == 0) this.clearUpper(pos >> 6);
     }
-    const base = this.base;
-    const s = base + <i64>((pos - (<i32>base & MASK)) & MASK);
     this.base = s;
+    // heap events migrate into slots that were beyond the horizon (never slot s, whose list is read
+    // below): before that read, so nothing of the slot is live across the call
+    if (this.heapLen > 0) this.migrate();
     const sp = this.slots + (<usize>pos << 3);
     const n = load<i32>(sp);
     const tail = load<i32>(sp, 4);
     store<i64>(sp, -1); // head = tail = NIL: the slot's events leave its list now
-    const wp = this.l0 + (<usize>(pos >> 6) << 3);
-    const rest = load<u64>(wp) & ~(<u64>1 << <u64>(pos & 63));
-    store<u64>(wp, rest);
-    if (rest == 0) this.clearUpper(pos >> 6);
     const nodes = this.nodes;
     const nodeMs = this.nodeMs;
     let v: i32;
@@ -399,25 +425,28 @@ export class TimingWheel {
     } else {
       const m = load<i32>(nodes + (<usize>n << NODE)); // head's next
       if (m == tail) {
-        // two events (the common multi-event slot): pop the earlier one (the head on a tie: FIFO)
+        // two events (the common multi-event slot): pop the earlier one (the head on a tie: FIFO).
+        // Two plain branches, not selects: the select chain compiled to a test + cmov per value
         const kn = <i32>load<u8>(nodeMs + <usize>n);
         const km = <i32>load<u8>(nodeMs + <usize>m);
-        const first = kn <= km;
-        const popN = first ? n : m;
-        const keep = first ? m : n;
-        const kk = first ? km : kn;
-        store<i32>(nodes + (<usize>keep << NODE), NIL);
-        store<u64>(this.cur + (<usize>kk << 3), <u64><u32>keep * 0x100000001); // head = tail = keep
-        this.curMask = <u32>1 << kk;
-        v = this.release(popN, nodes + (<usize>popN << NODE), (s << SLOT_SHIFT) + <i64>(first ? kn : km));
+        if (kn <= km) v = this.popOfTwo(n, kn, m, km, s, nodes);
+        else v = this.popOfTwo(m, km, n, kn, s, nodes);
       } else {
         this.expand(n, tail);
         v = this.popCur(this.curMask);
       }
     }
-    // heap events migrate into slots that were beyond the horizon: never the current one
-    if (this.heapLen > 0) this.migrate();
     return v;
+  }
+
+  /** Two-event slot s: pops node p (ms kp), leaves node k (ms kk) alone in its millisecond sub-list. */
+  // @ts-ignore: decorator
+  @inline
+  private popOfTwo(p: i32, kp: i32, k: i32, kk: i32, s: i64, nodes: usize): i32 {
+    store<i32>(nodes + (<usize>k << NODE), NIL);
+    store<u64>(this.cur + (<usize>kk << 3), <u64><u32>k * 0x100000001); // head = tail = k
+    this.curMask = <u32>1 << kk;
+    return this.release(p, nodes + (<usize>p << NODE), (s << SLOT_SHIFT) + <i64>kp);
   }
 
   /** The wheel is empty: jumps to the heap's earliest event (migrate() routes it into the sub-lists) and pops it; -1 when the heap is empty too. */

@@ -104,6 +104,17 @@ export class TimingWheel<T> {
     this.count = 0;
   }
 
+  /**
+   * Moves the clock of an EMPTY queue back to 0 without clearing (twin of the wasm wheel's rebase:
+   * an empty wheel holds nothing whose slot position would change).
+   */
+  rebase(): void {
+    if (this.count !== 0) throw new Error("rebase: queue not empty");
+    this.base = 0;
+    this.basePos = 0;
+    this.nowT = 0;
+  }
+
   /** Schedules `value` at integer time t (ms). t < now is treated as t = now. */
   push(t: number, value: T): void {
     if (!Number.isSafeInteger(t) || t < 0) throw new WheelError(t);

@@ -1933,21 +1933,7 @@ function spellMult(spell: i32, pet: i32): f64 {
   const key = (spell << 1) | pet;
   const vp = spellCacheVer + (<usize>key << 2);
   if (load<i32>(vp) == statsVer) return load<f64>(spellCache + (<usize>key << 3));
-  let m = 1.0;
-  const bit = 1 << pet;
-  for (let i = 0; i < nActSpells; i++) {
-    const p = actSpells + <usize>i * 32;
-    if ((<i32>load<f64>(p, 24) & bit) == 0) continue;
-    const s0 = <i32>load<f64>(p, 8);
-    const n = <i32>load<f64>(p, 16);
-    const ids = poolI32 + (<usize>s0 << 2); // = poolI(s0 + j), converted once at load
-    for (let j = 0; j < n; j++) {
-      if (load<i32>(ids + (<usize>j << 2)) == spell) {
-        m *= load<f64>(p);
-        break;
-      }
-    }
-  }
+  const m = spellMultWalk(spell, pet);
   store<i32>(vp, statsVer);
   store<f64>(spellCache + (<usize>key << 3), m);
   return m;

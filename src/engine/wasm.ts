@@ -9,7 +9,6 @@
 // allocF64/allocI32 (stub runtime: bump allocator, never freed), so buffers are allocated once and
 // reused. Typed-array views over `memory.buffer` go stale (detached) whenever memory grows, so views
 // are re-created from (ptr, len) rather than kept across calls that may allocate.
-import "./wasm-flags.js"; // first: V8 compiles the engine with TurboFan from the start (see there)
 import * as bindings from "../../build/combatsim.js";
 import { CombatsimError } from "../errors.js";
 

@@ -5,12 +5,11 @@
 // with the same entries must give exactly the same run.
 import { describe, expect, it } from "vitest";
 import { runImage } from "../src/engine/run.js";
-import type { SpecImage, SpellImage } from "../src/engine/image.js";
+import type { SpecImage } from "../src/engine/image.js";
 import { compileRotation } from "../src/rotation/index.js";
-import { testImage } from "./helpers/spec-image.js";
+import { gcdSpell, sharedPoolImage, testImage } from "./helpers/spec-image.js";
 
-const GCD = { startRecoveryCategory: 133, startRecoveryMs: 1500 } as const;
-const spell = (name: string, extra: Partial<SpellImage> = {}): SpellImage => ({ id: 1, name, castMs: 0, ...GCD, ...extra });
+const spell = gcdSpell;
 
 /** The same priority list as compiled bytecode (fast, as the engine compiles it). */
 function asBytecode(img: SpecImage, order: number[]): SpecImage {
@@ -53,15 +52,7 @@ describe("not-ready-before bound", () => {
   });
 
   it("charge recharge reduced and reset, pool shared by two spells", () => {
-    const img = testImage("nb", {
-      spells: [
-        spell("a", { chargeCategoryId: 7, maxCharges: 2, chargeRecoveryMs: 8000 }),
-        spell("b", { chargeCategoryId: 7, maxCharges: 2, chargeRecoveryMs: 8000 }),
-        spell("cdr", { hook: 0 }),
-        spell("reset", { recoveryMs: 12_000, hook: 1 }),
-      ],
-      opLists: [[{ op: "reduceCooldown", spell: 0, ms: 2500 }], [{ op: "resetCooldown", spell: 1 }]],
-    });
+    const img = sharedPoolImage("nb");
     same(img, [0, 1, 3, 2]);
     same(img, [3, 1, 0, 2]);
   });

@@ -8,12 +8,12 @@ import { beforeEach, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { wasm } from "../src/engine/wasm.js";
 import { runImage } from "../src/engine/run.js";
-import type { SpecImage, SpellImage } from "../src/engine/image.js";
+import type { SpecImage } from "../src/engine/image.js";
 import { compileRotation, decodeAction, QUERY as Q, type RotationJson } from "../src/rotation/index.js";
 import { OP, ROT_VERSION_SCAN } from "../src/rotation/bytecode.js";
 import { testSymbols, SPELLS, PET_AURAS } from "./helpers/rotation-symbols.js";
 import { loadIntoWasm, setQuery, setReady } from "./helpers/rotation-wasm.js";
-import { testImage } from "./helpers/spec-image.js";
+import { gcdSpell, sharedPoolImage, testImage } from "./helpers/spec-image.js";
 import { describeRandomTrees } from "./helpers/random-trees.js";
 
 const FILE = "rotations/test.json";
@@ -185,8 +185,7 @@ describe("scan compile", () => {
 
 // ---------------------------------------------------------------- engine
 
-const GCD = { startRecoveryCategory: 133, startRecoveryMs: 1500 } as const;
-const spell = (name: string, extra: Partial<SpellImage> = {}): SpellImage => ({ id: 1, name, castMs: 0, ...GCD, ...extra });
+const spell = gcdSpell;
 const symbolsOf = (img: SpecImage) => ({
   spell: (n: string) => { const i = img.spells.findIndex((s) => s.name === n); return i < 0 ? undefined : i; },
   aura: () => undefined, petAura: () => undefined, resource: () => undefined, pet: () => undefined, talent: () => false,
@@ -228,15 +227,7 @@ describe("scan in the engine", () => {
   });
 
   it("cooldowns reset / reduced by op lists and a shared charge pool (the not-ready-before hooks)", () => {
-    const img = testImage("scan", {
-      spells: [
-        spell("a", { chargeCategoryId: 7, maxCharges: 2, chargeRecoveryMs: 8000 }),
-        spell("b", { chargeCategoryId: 7, maxCharges: 2, chargeRecoveryMs: 8000 }),
-        spell("cdr", { hook: 0 }),
-        spell("reset", { recoveryMs: 12_000, hook: 1 }),
-      ],
-      opLists: [[{ op: "reduceCooldown", spell: 0, ms: 2500 }], [{ op: "resetCooldown", spell: 1 }]],
-    });
+    const img = sharedPoolImage("scan");
     const names = ["a", "b", "cdr", "reset"];
     for (const order of [[0, 1, 3, 2], [3, 1, 0, 2]]) same(img, { lists: { default: order.map((i) => ({ cast: names[i]! })) } });
     same(cdImage(10_000), { lists: { default: [{ cast: "big" }, { cast: "exec" }, { cast: "filler" }] } });

@@ -27,7 +27,9 @@ describe("combatsim CLI", () => {
       { id: 254, name: "Marksmanship", role: 2 },
       { id: 255, name: "Survival", role: 2 },
     ]);
-    expect(out.tables.fixtures).toEqual(expect.arrayContaining(["SpellMisc", "SpellEffect", "CurvePoint", "CombatRatings"]));
+    expect(out.tables.fixtures.sort()).toEqual(["CurvePoint", "Item", "ItemSparse"]);
+    expect(out.tables.dump.sort()).toEqual(["Spell", "SpellEffect", "SpellMisc", "SpellName"]);
+    expect(out.tables.dumpBuild).toBe("12.0.0.64228");
   });
 
   it("warns on a data dir without data/tables and still runs (empty tables, per the spec)", () => {

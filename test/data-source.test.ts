@@ -101,6 +101,7 @@ describe("loadDataBundle over http", () => {
       expect(b.columns, name).toEqual(a.columns);
       expect(b.rows, name).toEqual(a.rows);
       expect(b.isFixture, name).toBe(a.isFixture);
+      expect(b.origin, name).toBe(a.origin);
       if (b.columns.length > 0) present++; // has a header = the file was served
     }
     expect(present).toBe(75); // data/data/tables holds 75 CSVs; the other 126 - 75 = 51 known tables are 404 -> empty
@@ -114,12 +115,15 @@ describe("loadDataBundle over http", () => {
     const fixtures = Object.keys(
       (JSON.parse(readFileSync(path.join(EMBEDDED, "data/fixtures.json"), "utf8")) as { tables: object }).tables,
     );
-    expect(fixtures).toContain("CombatRatings");
+    expect(fixtures).toContain("CurvePoint");
     expect(requests).toContain("/repo/data/fixtures.json");
+    // origin "dump" comes from data/spell-dump.json fetched over HTTP
+    expect(requests).toContain("/repo/data/spell-dump.json");
+    expect(http.table("SpellEffect").origin).toBe("dump");
     for (const name of TABLE_NAMES) expect(http.table(name).isFixture, name).toBe(fixtures.includes(name));
     expect(fileOf(http.table("SpellName"))).toBe(`${base}/repo/data/tables/SpellName.csv`);
-    // one request per known table + fixtures.json, at most FETCH_CONCURRENCY in flight
-    expect(requests.length).toBe(TABLE_NAMES.length + 1);
+    // one request per known table + fixtures.json + spell-dump.json, at most FETCH_CONCURRENCY in flight
+    expect(requests.length).toBe(TABLE_NAMES.length + 2);
     expect(maxInFlight).toBeLessThanOrEqual(FETCH_CONCURRENCY);
     expect(maxInFlight).toBeGreaterThan(1);
   });

@@ -5,6 +5,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { loadDataBundle } from "../data/bundle.js";
 import { extractBundle } from "../data/extract.js";
+import { importSpellDump } from "../data/spell-dump/import.js";
 import { formatSummary, summarizeBundle } from "../data/summary.js";
 import { addServeCommand } from "./serve.js";
 import { addSimCommand } from "./sim.js";
@@ -60,6 +61,19 @@ export function buildProgram(): Command {
         `${opts.check ? "checked" : "wrote"} ${result.tables.length} tables, ${rows} rows, ${result.spellIds} spells ` +
           `(specs ${result.specs.join(",")}); kept from target: ${result.keptFromTarget.join(", ") || "none"}`,
       );
+      if (opts.check && result.drift.length) {
+        console.error(`drift (re-run without --check to regenerate):\n  ${result.drift.join("\n  ")}`);
+        process.exitCode = 1;
+      }
+    });
+  data
+    .command("import-spell-dump")
+    .description("regenerate SpellName/Spell/SpellMisc/SpellEffect from the spell-dump blocks under <dir>/sources/")
+    .option("--dir <dir>", "data dir holding sources/ and data/tables/", "data")
+    .option("--check", "compare with the committed tables instead of writing; exit 1 on drift")
+    .action(async (opts: { dir: string; check?: boolean }) => {
+      const result = await importSpellDump(path.resolve(opts.dir), { check: Boolean(opts.check) });
+      console.log(`${opts.check ? "checked" : "wrote"} ${Object.keys(result.files).length} files from ${result.spells} spell-dump blocks`);
       if (opts.check && result.drift.length) {
         console.error(`drift (re-run without --check to regenerate):\n  ${result.drift.join("\n  ")}`);
         process.exitCode = 1;

@@ -3,7 +3,8 @@ import type { DataBundle, Row } from "./types.js";
 
 export interface BundleSummary {
   dir: string;
-  tables: { known: number; nonEmpty: number; fixtures: string[]; rows: number };
+  /** fixtures: labelled fixture tables; dump: tables generated from the spell-data dump (build `dumpBuild`). */
+  tables: { known: number; nonEmpty: number; fixtures: string[]; dump: string[]; dumpBuild: string | null; rows: number };
   classes: { id: number; name: string; specs: { id: number; name: string; role: number }[] }[];
 }
 
@@ -19,12 +20,18 @@ export function summarizeBundle(bundle: DataBundle): BundleSummary {
   let nonEmpty = 0;
   let rows = 0;
   const fixtures: string[] = [];
+  const dump: string[] = [];
+  let dumpBuild: string | null = null;
   const names = bundle.tableNames();
   for (const name of names) {
     const t = bundle.table(name);
     if (t.size > 0) nonEmpty++;
     rows += t.size;
     if (t.isFixture) fixtures.push(name);
+    if (t.origin === "dump") {
+      dump.push(name);
+      dumpBuild = t.dumpBuild ?? null;
+    }
   }
   const specs = bundle.table("ChrSpecialization").rows;
   const classes = bundle
@@ -39,7 +46,7 @@ export function summarizeBundle(bundle: DataBundle): BundleSummary {
         .map((s) => ({ id: num(s, "ID"), name: str(s, "Name_lang"), role: num(s, "Role") })),
     }))
     .sort((a, b) => a.id - b.id);
-  return { dir: bundle.dir, tables: { known: names.length, nonEmpty, fixtures, rows }, classes };
+  return { dir: bundle.dir, tables: { known: names.length, nonEmpty, fixtures, dump, dumpBuild, rows }, classes };
 }
 
 const ROLE = ["tank", "healer", "dps"];
@@ -48,7 +55,8 @@ export function formatSummary(s: BundleSummary): string {
   const lines = [
     `data dir: ${s.dir}`,
     `tables:   ${s.tables.nonEmpty} of ${s.tables.known} non-empty, ${s.tables.rows} rows` +
-      (s.tables.fixtures.length ? `; fixture tables: ${s.tables.fixtures.join(", ")}` : ""),
+      (s.tables.fixtures.length ? `; fixture tables: ${s.tables.fixtures.join(", ")}` : "") +
+      (s.tables.dump.length ? `; from the ${s.tables.dumpBuild} spell dump: ${s.tables.dump.join(", ")}` : ""),
     `classes:  ${s.classes.length}, specs: ${s.classes.reduce((n, c) => n + c.specs.length, 0)}`,
   ];
   for (const c of s.classes) {

@@ -15,6 +15,13 @@ export interface Table {
   readonly size: number;
   /** true when the rows come from the project's labelled fixture (see data/FIXTURES.md). */
   readonly isFixture: boolean;
+  /**
+   * Where the rows come from: "export" (a client table export, the default), "dump" (generated from
+   * SimulationCraft's spell-data dump of an earlier build, listed in data/spell-dump.json) or "fixture".
+   */
+  readonly origin: TableOrigin;
+  /** For origin "dump": the game build of the dump the rows were generated from. */
+  readonly dumpBuild?: string;
   /** Loader shape 1: by primary `ID` (one row per id). Game tables such as CombatRatings key on `Level` instead (KEY_COLUMNS in schema.ts). */
   byId(id: number): Row | undefined;
   /** Loader shape 2: by foreign key, all rows with `row[column] === key`, in file order. */
@@ -22,6 +29,8 @@ export interface Table {
   /** Loader shape 3: by foreign key, the first row in file order wins. */
   oneByFk(column: string, key: number): Row | undefined;
 }
+
+export type TableOrigin = "export" | "dump" | "fixture";
 
 export interface DataBundle {
   /** The data directory the bundle was loaded from. */

@@ -11,6 +11,7 @@ export function memoryTable(name: string, rows: Record<string, CellValue>[], isF
     rows: frozen,
     size: frozen.length,
     isFixture,
+    origin: isFixture ? "fixture" : "export",
     byId: (id) => frozen.find((r) => r["ID"] === id),
     allByFk: (column, key) => Object.freeze(byFk(column, key)),
     oneByFk: (column, key) => byFk(column, key)[0],

@@ -112,6 +112,17 @@ describe("resolvePayload (contract 3: bounded trigger chain)", () => {
     expect((caught(() => self.resolvePayload(7, 1)) as TriggerChainError).code).toBe("TRIGGER_CHAIN_CYCLE");
   });
 
+  it("a periodic trigger (aura 23 PERIODIC_TRIGGER_SPELL, as Barrage's was) redirects like TRIGGER_SPELL", () => {
+    // Barrage 120360 → 120361 exercised this on the bundled data; it left the 12.0 client and no spell in
+    // data/sources has an aura-23 effect, so the periodic-trigger hop is built inline: a 3 s channel
+    // ticking every 200 ms into a damage spell with AP 0.3 (Barrage's old shape).
+    const r = new SpellResolver(memoryBundle(merge(
+      simpleSpell(1, [{ Effect: 6, EffectAura: 23, EffectAuraPeriod: 200, EffectTriggerSpell: 2 }]),
+      simpleSpell(2, [{ Effect: 2, BonusCoefficientFromAP: 0.3 }]),
+    )));
+    expect(r.resolvePayload(1, 1)).toMatchObject({ spell_id: 2, depth: 1, chain: [1, 2], effect: { index: 0, effect: 2, bonus_coefficient_from_ap: 0.3 } });
+  });
+
   it("a trigger into an unknown spell, or a 0 index → not found (undefined)", () => {
     const r = new SpellResolver(memoryBundle(simpleSpell(1, [{ Effect: 64, EffectTriggerSpell: 999 }])));
     expect(r.resolvePayload(1, 1)).toBeUndefined();
@@ -262,25 +273,46 @@ describe("require / MissingSpellData", () => {
   });
 });
 
-describe("bundled data (data/): Kill Command 34026", () => {
+describe("bundled data (data/): dump-generated SpellEffect rows", () => {
   let r: SpellResolver;
   beforeAll(async () => {
     r = new SpellResolver(await loadDataBundle(BUNDLED_DATA));
   });
-  it("fixture SpellEffect row: effect 1 triggers the pet's 83381, whose AP coefficient is the payload", () => {
-    // SpellEffect 1000272208 (34026 × 8 + 0): Effect 64 TRIGGER_SPELL, EffectTriggerSpell 83381, coefficients 0.
-    expect(r.get_spell_effect(34026, 1)).toMatchObject({ index: 0, effect: 64, trigger_spell: 83381, bonus_coefficient_from_ap: 0 });
+  it("Kill Command 34026 has only dummy effects (no trigger); the pet's 83381 holds the AP payload", () => {
+    // data/sources/12.0.0.64228/hunter.txt:172 (spell-dump.json "34026"):
+    //   #1 (id=23978) Dummy (3) Base Value 1, Target 6; #2 (id=83780) Dummy (3) Base Value 100, Target 1.
+    expect(r.get_spell_effect(34026, 1)).toMatchObject({ id: 23978, index: 0, effect: 3, base_points: 1, trigger_spell: 0, bonus_coefficient_from_ap: 0 });
+    expect(r.get_spell_effect(34026, 2)).toMatchObject({ id: 83780, index: 1, effect: 3, base_points: 100, trigger_spell: 0 });
     expect(r.get_spell_effect(34026, 0)).toBeUndefined();
-    // SpellEffect 1000667048 (83381 × 8 + 0): Effect 2, BonusCoefficientFromAP 2.
-    expect(r.resolvePayload(34026, 1)).toMatchObject({ spell_id: 83381, depth: 1, chain: [34026, 83381], effect: { effect: 2, bonus_coefficient_from_ap: 2 } });
+    expect(r.get_spell_effect(34026, 3)).toBeUndefined();
+    // No coefficient and no trigger: the dummy is its own payload (depth 0), not a redirect to 83381.
+    expect(r.resolvePayload(34026, 1)).toMatchObject({ spell_id: 34026, depth: 0, chain: [34026], effect: { id: 23978 } });
+    // hunter.txt:314: Kill Command 83381 #1 (id=83776) School Damage (2), AP Coefficient 3.
+    expect(r.resolvePayload(83381, 1)).toMatchObject({ spell_id: 83381, depth: 0, chain: [83381], effect: { id: 83776, effect: 2, bonus_coefficient_from_ap: 3 } });
     expect(r.require(34026, "name")).toBe("Kill Command");
   });
-  it("Barrage 120360 → periodic trigger into 120361 (fixture chain)", () => {
-    expect(r.resolvePayload(120360, 1)).toMatchObject({ spell_id: 120361, depth: 1, effect: { bonus_coefficient_from_ap: 0.3 } });
+  it("Corruption 172 effect 1 → TRIGGER_SPELL 146739, whose periodic SP coefficient is the payload", () => {
+    // warlock.txt:5: Corruption 172 #1 (id=97) Trigger Spell (64), Trigger Spell 146739, coefficients 0.
+    expect(r.get_spell_effect(172, 1)).toMatchObject({ id: 97, index: 0, effect: 64, trigger_spell: 146739, bonus_coefficient: 0, bonus_coefficient_from_ap: 0 });
+    // warlock.txt:196: Corruption 146739 #1 (id=198369) Apply Aura (6) | Periodic Damage (3) every 2 s, SP Coefficient 0.1625.
+    expect(r.resolvePayload(172, 1)).toMatchObject({
+      spell_id: 146739,
+      depth: 1,
+      chain: [172, 146739],
+      effect: { id: 198369, effect: 6, aura: 3, aura_period_ms: 2000, bonus_coefficient: 0.1625 },
+    });
+    // 172 #3 (id=830260) School Damage SP 0.1725 is the cast's own direct hit: its own payload.
+    expect(r.resolvePayload(172, 3)).toMatchObject({ spell_id: 172, depth: 0, effect: { id: 830260, bonus_coefficient: 0.1725 } });
+  });
+  it("Mutilate 1329 effects 3/4 → 5374/27576: the payload is the triggered spell's first effect with a coefficient", () => {
+    // rogue.txt:43: Mutilate 1329 #3 (id=449) Trigger Spell 5374, #4 (id=314319) Trigger Spell 27576.
+    // rogue.txt:163 / :187: 5374 and 27576 each have #1 Dummy, #2 School Damage AP 1.15 (ids 99543 / 99544), #3 Dummy.
+    expect(r.resolvePayload(1329, 3)).toMatchObject({ spell_id: 5374, depth: 1, chain: [1329, 5374], effect: { id: 99543, index: 1, effect: 2, bonus_coefficient_from_ap: 1.15 } });
+    expect(r.resolvePayload(1329, 4)).toMatchObject({ spell_id: 27576, depth: 1, chain: [1329, 27576], effect: { id: 99544, index: 1, bonus_coefficient_from_ap: 1.15 } });
   });
 });
 
-describe.skipIf(!HAVE_SHARED_TABLES)("Kill Command 34026 against the real 12.0.5 rows", () => {
+describe.skipIf(!HAVE_SHARED_TABLES)("dump-generated spell rows next to the real 12.0.5 tables (Kill Command 34026, Rapid Fire, Bite, Barbed Shot)", () => {
   let r: SpellResolver;
   beforeAll(async () => {
     r = new SpellResolver(await loadDataBundle(makeCombinedDataDir()));
@@ -315,17 +347,29 @@ describe.skipIf(!HAVE_SHARED_TABLES)("Kill Command 34026 against the real 12.0.5
     ]);
     expect(r.startRecoveryPool(34026)).toEqual({ kind: "gcd", category: 133, duration_ms: 1500 });
     expect(r.isChannel(34026)).toBe(false); // no SpellInterrupts row for 34026
-    // SpellMisc fixture: RangeIndex 37 → real SpellRange "37,…,0,0,50,50".
+    // SpellMisc 900034026 (dump-generated, hunter.txt:172 'Range : 50 yards'): RangeIndex 37 → real SpellRange "37,…,0,0,50,50".
     expect(rec).toMatchObject({ range_max_0: 50, range_max_1: 50, cast_time: 0 });
     expect(rec.missing_fields).toEqual(expect.arrayContaining(["interrupt_channel_0"])); // honest: no row
     expect(rec.missing_fields).not.toContain("recovery_time");
   });
-  it("Barrage 120360 is a channel: occupancy = SpellDuration 27 = 3000 ms", () => {
-    expect(r.isChannel(120360)).toBe(true);
-    expect(r.castOccupancyMs(120360)).toBe(3000);
-    // SpellCooldowns 10840,0,0,20000,1500,0,120360; SpellCategories 28137,0,85,…,133,0,120360:
-    // category 85 has no category recovery time, so only the spell's own 20 s timer is a pool.
-    expect(r.cooldownPools(120360)).toEqual([{ kind: "spell", key: 120360, duration_ms: 20000 }]);
+  it("Rapid Fire 257044 is a channel: occupancy = SpellDuration 39 = 2000 ms", () => {
+    // (Barrage 120360, the channel this case used, left the 12.0 client.) hunter.txt:869 Rapid Fire
+    // 'Duration : 2 seconds', 'Is Channelled (34)' → SpellMisc 900257044 DurationIndex 39 → SpellDuration
+    // "39,2000,2000,0"; SpellInterrupts 74323,0,14,0,0,17412,0,257044 → ChannelInterruptFlags_0 17412.
+    expect(r.isChannel(257044)).toBe(true);
+    expect(r.castOccupancyMs(257044)).toBe(2000);
+    // SpellCooldowns 29332,0,0,16000,1500,0,257044 (12.0.5: 16 s; the 12.0.0 dump said 20 s, the table wins);
+    // SpellCategories 66162,0,0,3,0,0,0,2,133,0,257044: no category, no charges → only the spell's own timer.
+    expect(r.cooldownPools(257044)).toEqual([{ kind: "spell", key: 257044, duration_ms: 16000 }]);
+    expect(r.startRecoveryPool(257044)).toEqual({ kind: "gcd", category: 133, duration_ms: 1500 });
+  });
+  it("Bite 17253: a category (19) without a category recovery time is no pool, only the spell's own 3 s", () => {
+    // SpellCategories 2673,0,19,2,0,0,0,2,133,0,17253; SpellCooldowns 1080,0,0,3000,1000,0,17253
+    // (hunter.txt:78: 'Cooldown : 3 seconds', 'Category : 19', 'GCD : 1 seconds').
+    expect(r.requireRecord(17253)).toMatchObject({ category_id: 19, category_recovery_time: 0, recovery_time: 3000 });
+    expect(r.cooldownPools(17253)).toEqual([{ kind: "spell", key: 17253, duration_ms: 3000 }]);
+    expect(r.startRecoveryPool(17253)).toEqual({ kind: "gcd", category: 133, duration_ms: 1000 });
+    expect(r.isChannel(17253)).toBe(false);
   });
   it("Barbed Shot 217200: 2 charges of 18 s in category 1675, on the GCD", () => {
     expect(r.cooldownPools(217200)).toEqual([{ kind: "charges", key: 1675, duration_ms: 18000, max_charges: 2 }]);

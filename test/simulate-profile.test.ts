@@ -1,4 +1,4 @@
-// Profile → combat stats (stats module: CombatRatings level-80 divisors, DR curve 21024, base crit 5)
+// Profile → combat stats (stats module: CombatRatings level-90 divisors (real 12.x rows), DR curve 21024, base crit 5)
 // and target armor from ExpectedStat. Expectations computed by hand from the bundled rows.
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -18,23 +18,25 @@ beforeAll(async () => {
 const base = () => JSON.parse(readFileSync(FILE, "utf8"));
 
 describe("profile → stats", () => {
-  it("default BM profile (level 80 divisors: crit 700, haste 660, mastery 700, vers 780)", () => {
+  it("default BM profile (level 90 divisors: crit 46, haste 44, mastery 46, vers 54)", () => {
     const p = parseProfile(readFileSync(FILE, "utf8"), FILE);
     const s = profileStats(p, bundle, 1.8);
-    // crit 7000/700 = 10 % (below 30: no DR) + 5 base = 15; haste 6600/660 = 10;
-    // mastery 7000/700 = 10 points × 1.8 = 18; vers 3900/780 = 5; AP = SP = agility 42000
-    expect(s.attackPower).toBe(42000);
-    expect(s.spellPower).toBe(42000);
-    expect(s.crit).toBeCloseTo(15, 12);
-    expect(s.haste).toBeCloseTo(10, 12);
-    expect(s.mastery).toBeCloseTo(18, 12);
-    expect(s.versatility).toBeCloseTo(5, 12);
+    // crit 531/46 = 11.5435 % (below 30: no DR) + 5 base = 16.5435; haste 827/44 = 18.7955;
+    // mastery 1057/46 = 22.9783 points × 1.8 = 41.3609; vers 84/54 = 1.5556; AP = SP = agility 1392
+    expect(s.attackPower).toBe(1392);
+    expect(s.spellPower).toBe(1392);
+    expect(s.crit).toBeCloseTo(531 / 46 + 5, 12);
+    expect(s.haste).toBeCloseTo(827 / 44, 12);
+    expect(s.mastery).toBeCloseTo((1057 / 46) * 1.8, 12);
+    expect(s.versatility).toBeCloseTo(84 / 54, 12);
+    expect(s.crit).toBeCloseTo(16.5435, 4);
     expect(s.critDamageBonus).toBe(0);
   });
 
   it("applies diminishing returns above 30 % (curve 21024: 30→30, 40→39, 50→47, 60→54)", () => {
     const j = base();
-    j.ratings = { crit: 28000, haste: 33000, mastery: 42000, versatility: 27300 };
+    // level 90: crit 46 × 40, haste 44 × 50, mastery 46 × 60, vers 54 × 35 rating = those raw percents
+    j.ratings = { crit: 1840, haste: 2200, mastery: 2760, versatility: 1890 };
     const s = profileStats(parseProfile(j, "p.json"), bundle, 1.8);
     // crit raw 40 → 39, +5 = 44; haste raw 50 → 47; mastery raw 60 → 54 × 1.8 = 97.2;
     // vers raw 35 → 30 + (35-30) × (39-30)/(40-30) = 34.5

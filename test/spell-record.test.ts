@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -12,9 +13,6 @@ import { buildSpellRecord, buildSpellRecords, hasAttribute, knownSpellIds } from
 import type { DataBundle } from "../src/data/types.js";
 import { SpellDataError, SpellRecordJsonError } from "../src/errors.js";
 import { memoryBundle } from "./helpers/memory-bundle.js";
-import { allFixtureNames, allFixtureSpells } from "../scripts/fixtures/spells/index.js";
-const FIXTURE_NAMES = allFixtureNames();
-const SPELLS = allFixtureSpells();
 import {
   categoriesRow,
   categoryRow,
@@ -30,6 +28,14 @@ import { HAVE_SHARED_TABLES, makeCombinedDataDir } from "./fixtures/spells/combi
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const BUNDLED_DATA = path.join(ROOT, "data");
+/** The generated spell tables' provenance (combatsim data import-spell-dump). */
+const DUMP = JSON.parse(readFileSync(path.join(BUNDLED_DATA, "data", "spell-dump.json"), "utf8")) as {
+  tables: string[];
+  sources: { build: string }[];
+  spells: Record<string, string>;
+  realSpellNames: number[];
+};
+const DUMP_SPELLS = Object.keys(DUMP.spells).map(Number);
 
 const ID = 900001;
 // One spell touching every source table. Comments give the expected derived value.
@@ -208,6 +214,18 @@ describe("buildSpellRecord (transform)", () => {
     expect(rec).toMatchObject({ effect_bonus_coefficient: 0, bonus_coefficient_from_ap: 0, is_passive: false });
   });
 
+  it("a channel ticking a periodic trigger (aura 23) → periodic_type trigger_spell, hasted ticks, channel flags", () => {
+    // Barrage 120360's shape (it left the 12.0 client and no kept dump block has an aura-23 effect):
+    // Attributes_1 bit 2 (attr 34 SPELL_ATTR1_IS_CHANNELLED), Attributes_5 0x2000 (attr 173 hasted ticks),
+    // effect 0 = Apply Aura 23 every 200 ms triggering 900002, ChannelInterruptFlags_0 31748.
+    const rec = buildSpellRecord(memoryBundle(merge(
+      simpleSpell(ID, [{ Effect: 6, EffectAura: 23, EffectAuraPeriod: 200, EffectTriggerSpell: 900002 }], { Attributes_1: 0x4, Attributes_5: 0x2000 }),
+      { SpellInterrupts: [interruptsRow(ID, { InterruptFlags: 8, ChannelInterruptFlags_0: 31748 })] },
+    )), ID)!;
+    expect(rec.attributes[1]! & 0x4).toBe(0x4);
+    expect(rec).toMatchObject({ periodic_type: "trigger_spell", tick_period_ms: 200, hasted_ticks: true, effect_trigger_spell: [900002], interrupt_channel_0: 31748, interrupt_flags: 8 });
+  });
+
   it("lists fields whose source rows are absent instead of pretending they resolved", () => {
     // Only a SpellName row: the spell is known, everything else is missing.
     const onlyName = buildSpellRecord(memoryBundle({ SpellName: [nameRow(ID, "Bare")] }), ID)!;
@@ -308,54 +326,91 @@ describe("bundled data (data/) through loadDataBundle", () => {
     records = buildSpellRecords(bundle);
   });
 
-  it("knows every fixture spell plus the real partial SpellName rows", () => {
-    for (const s of SPELLS) expect(records.has(s.id), `spell ${s.id}`).toBe(true);
-    // 21 real names + the fixture names of every registered set (BM 9, MM 15, ...) = SpellName rows; all are known spells.
-    expect(bundle.table("SpellName").size).toBe(21 + Object.keys(FIXTURE_NAMES).length);
-    expect(records.size).toBe(21 + Object.keys(FIXTURE_NAMES).length);
-    expect(records.get(193468)!.name).toBe("Mastery: Sniper Training"); // real row, no fixture misc/effects
-    expect(records.get(193468)!.missing_fields).toContain("effects");
+  it("knows every spell-dump spell plus the real partial SpellName rows", () => {
+    for (const id of DUMP_SPELLS) expect(records.has(id), `spell ${id}`).toBe(true);
+    // SpellName = dump names ∪ real partial rows (a real row wins for an id in both); every name is a known spell.
+    const names = new Set([...DUMP_SPELLS, ...DUMP.realSpellNames]);
+    expect(bundle.table("SpellName").size).toBe(names.size);
+    expect(records.size).toBe(names.size);
+    // A real name row whose spell the dump excerpt does not carry: a name, and no effects.
+    const nameOnly = DUMP.realSpellNames.find((id) => !DUMP.spells[String(id)])!;
+    expect(records.get(nameOnly)!.name.length).toBeGreaterThan(0);
+    expect(records.get(nameOnly)!.missing_fields).toContain("effects");
   });
 
-  it("spell tables are labelled fixtures and records say so", () => {
-    for (const t of ["SpellName", "Spell", "SpellMisc", "SpellEffect"]) expect(bundle.table(t).isFixture, t).toBe(true);
-    expect(records.get(34026)!.fixture_tables).toEqual(expect.arrayContaining(["Spell", "SpellEffect", "SpellMisc", "SpellName"]));
+  it("spell tables are generated from the spell dump (origin dump, not fixtures) and records say so", () => {
+    for (const t of ["SpellName", "Spell", "SpellMisc", "SpellEffect"]) {
+      expect(bundle.table(t).origin, t).toBe("dump");
+      expect(bundle.table(t).isFixture, t).toBe(false);
+      expect(bundle.table(t).dumpBuild, t).toBe("12.0.0.64228");
+    }
+    expect(DUMP.tables.sort()).toEqual(["Spell", "SpellEffect", "SpellMisc", "SpellName"]);
+    for (const id of DUMP_SPELLS) expect(records.get(id)!.fixture_tables, `spell ${id}`).toEqual([]);
   });
 
-  it("every fixture spell round-trips through JSON deep-equal", () => {
+  it("every spell round-trips through JSON deep-equal", () => {
     for (const rec of records.values()) {
       const back = spellRecordFromJson(JSON.parse(JSON.stringify(spellRecordToJson(rec))));
       expect(back, `spell ${rec.id}`).toEqual(rec);
     }
   });
 
-  it("fixture rows map to the intended fields (Barbed Shot DoT, Barrage channel flags)", () => {
+  it("dump-generated rows map to the intended fields (Barbed Shot DoT, Rapid Fire channel flags)", () => {
+    // hunter.txt:819 (spell-dump.json "217200"): #1 (id=323302) Apply Aura | Periodic Damage (3) every 2 seconds,
+    // AP 0.7125; #2 (id=323303) Dummy, Base Value 5. No Trigger Spell line: the focus regen 246152 and Frenzy
+    // 272790/272795 are not linked by an effect in the 12.0 client (the old fixture rows had triggers to them).
+    // Attributes: Extra Initial Period (169), Periodic Can Crit (265), Rolling Periodic (334).
     const barbed = records.get(217200)!;
-    expect(barbed).toMatchObject({ name: "Barbed Shot", periodic_type: "damage", tick_period_ms: 2000, tick_may_crit: true });
-    expect(barbed.effect_trigger_spell).toEqual([246152, 272790]);
-    const barrage = records.get(120360)!;
-    expect(barrage.attributes[1]! & 0x4).toBe(0x4); // SPELL_ATTR1_IS_CHANNELLED
-    expect(barrage).toMatchObject({ hasted_ticks: true, periodic_type: "trigger_spell", tick_period_ms: 200 });
+    expect(barbed).toMatchObject({
+      name: "Barbed Shot",
+      periodic_type: "damage",
+      tick_period_ms: 2000,
+      tick_may_crit: true,
+      tick_on_application: true,
+      rolling_periodic: true,
+      bonus_coefficient_from_ap: 0.7125,
+      mechanic: 15, // 'Mechanic : Bleed' (SpellCategories 55815 Mechanic 15)
+    });
+    expect(barbed.effects.map((e) => e.id)).toEqual([323302, 323303]); // real SpellEffect row ids, not 1000000000+
+    expect(barbed.effect_trigger_spell).toEqual([]);
+    // Trigger spells still listed where the dump has them: Mutilate 1329 #3 → 5374, #4 → 27576 (rogue.txt:43).
+    expect(records.get(1329)!.effect_trigger_spell).toEqual([5374, 27576]);
+    // Rapid Fire 257044 (hunter.txt:869), the channel replacing Barrage 120360 (not in the 12.0 client):
+    // 'Is Channelled (34)' = Attributes_1 bit 2; 'Spell Haste Affects Periodic (173)', 'Haste Affects Duration (273)';
+    // #2 (id=738873) Apply Aura | Periodic Dummy (226) every 0.333 seconds.
+    const rapid = records.get(257044)!;
+    expect(rapid.attributes[1]! & 0x4).toBe(0x4); // SPELL_ATTR1_IS_CHANNELLED
+    expect(rapid).toMatchObject({ hasted_ticks: true, duration_hasted: true, periodic_type: "dummy", tick_period_ms: 333 });
+    // 'Mastery: Master of Beasts (id=76657) [..., Passive]', 'Passive (6)'.
     expect(records.get(76657)!.is_passive).toBe(true);
-    expect(records.get(466930)).toMatchObject({ pandemic_refresh: true, refresh_behavior: "pandemic", school_mask: 32 });
+    // Corruption 146739 (warlock.txt:196): 'Periodic Refresh Extends Duration (436)' = pandemic, School Shadow (32).
+    // (Black Arrow 466930, used here before, is a direct hit without attribute 436 in the dump.)
+    expect(records.get(146739)).toMatchObject({ pandemic_refresh: true, refresh_behavior: "pandemic", school_mask: 32 });
+    expect(records.get(466930)).toMatchObject({ pandemic_refresh: false, school_mask: 32, bonus_coefficient_from_ap: 3.484 });
+    // SpellMisc rows of the dump are synthetic 900000000 + spell id (docs/data-sources.md "Row ids").
+    expect(bundle.table("SpellMisc").allByFk("SpellID", 217200).map((r) => r["ID"])).toEqual([900217200]);
   });
 });
 
-describe.skipIf(!HAVE_SHARED_TABLES)("fixture spell tables next to the real 12.0.5 tables", () => {
+describe.skipIf(!HAVE_SHARED_TABLES)("dump-generated spell tables next to the real 12.0.5 tables", () => {
   let records: Map<number, SpellDataRecord>;
   beforeAll(async () => {
     records = buildSpellRecords(await loadDataBundle(makeCombinedDataDir()));
   });
 
-  it("index columns of the fixture rows resolve against real rows", () => {
-    // SpellMisc.DurationIndex 31 → SpellDuration row "31,8000,8000,0"; DoT every 2000 ms → 4 ticks.
-    expect(records.get(217200)).toMatchObject({ duration: 8000, max_duration: 8000, range_max_0: 40 });
-    // DurationIndex 27 → "27,3000,3000,0"; SpellInterrupts "27686,0,8,0,0,31748,0,120360" → a channel.
-    expect(records.get(120360)).toMatchObject({ duration: 3000, interrupt_channel_0: 31748, interrupt_flags: 8 });
+  it("index columns of the dump-generated SpellMisc rows resolve against real rows", () => {
+    // hunter.txt:819 'Duration : 12 seconds' → SpellMisc 900217200 DurationIndex 29 → SpellDuration
+    // "29,12000,12000,0"; DoT every 2000 ms → 6 ticks. 'Range : 40 yards' → RangeIndex 5 "5,Long Range,…,40,40".
+    expect(records.get(217200)).toMatchObject({ duration: 12000, max_duration: 12000, range_max_0: 40 });
+    // Rapid Fire 257044: 'Duration : 2 seconds' → DurationIndex 39 → "39,2000,2000,0";
+    // SpellInterrupts "74323,0,14,0,0,17412,0,257044" → a channel.
+    expect(records.get(257044)).toMatchObject({ duration: 2000, interrupt_channel_0: 17412, interrupt_flags: 14 });
     // SpellCategories "55815,0,0,3,0,11,15,2,133,1675,217200"; SpellCategory "1675,...,0,0,2,18000,1".
     expect(records.get(217200)).toMatchObject({ charge_category_id: 1675, max_charges: 2, charge_recovery_time: 18000, mechanic: 15 });
-    // SpellAuraOptions "244093,0,20,0,101,0,0,0,0,246152" → 20 stacks.
+    // SpellAuraOptions "244093,0,20,0,101,0,0,0,0,246152" → 20 stacks (hunter.txt:850 'Stacks : 20 maximum').
     expect(records.get(246152)!.max_stacks).toBe(20);
+    // SpellAuraOptions "138763,0,3,0,101,0,0,0,0,272795" → Frenzy 3 stacks; hunter.txt:1134 'Duration : 12 seconds'.
+    expect(records.get(272795)).toMatchObject({ max_stacks: 3, duration: 12000 });
     for (const rec of records.values()) {
       expect(spellRecordFromJson(JSON.parse(JSON.stringify(rec))), `spell ${rec.id}`).toEqual(rec);
     }

@@ -382,7 +382,7 @@ describe("defaults and crit multiplier", () => {
 
 // The embedded fixture rows (data/data/tables, labelled in data/FIXTURES.md) must reproduce the
 // published Dragonflight+ secondary brackets: effective 30/39/47/54/66/126 % at raw 30/40/50/60/80/200 %.
-describe("fixture rows", () => {
+describe("bundled rows (DR curves: fixtures; CombatRatings: real 12.x rows)", () => {
   const dir = fileURLToPath(new URL("../data/data/tables/", import.meta.url));
   // Minimal reader for these two files: no embedded commas/newlines, quoted header names only.
   function readCsv(name: string): Record<string, CellValue>[] {
@@ -405,15 +405,15 @@ describe("fixture rows", () => {
     ]);
   });
 
-  it("curve 21025 and the level 80/90 divisors are present", () => {
+  it("curve 21025 and the Midnight-scale level 80/90 divisors are present", () => {
     expect(conv.tertiaryCurve.points.length).toBe(7);
     // 20 raw -> 17 (9.0.1 client rows)
     expect(evaluateCurve(conv.tertiaryCurve.points, 20)).toBe(17);
-    for (const level of [80, 90]) {
-      expect(conv.divisor("crit", level)).toBe(700);
-      expect(conv.divisor("haste", level)).toBe(660);
-      expect(conv.divisor("mastery", level)).toBe(700);
-      expect(conv.divisor("versatility", level)).toBe(780);
-    }
+    // legacy3/wowlab-data CombatRatings.txt rows 90 and 80 (12.x stat squish)
+    expect([conv.divisor("crit", 90), conv.divisor("haste", 90), conv.divisor("mastery", 90), conv.divisor("versatility", 90)]).toEqual([46, 44, 46, 54]);
+    expect([conv.divisor("leech", 90), conv.divisor("avoidance", 90), conv.divisor("speed", 90)]).toEqual([69.00098495, 36.80052531, 11.50016416]);
+    expect([conv.divisor("crit", 80), conv.divisor("haste", 80), conv.divisor("mastery", 80), conv.divisor("versatility", 80)]).toEqual([
+      12.15826163, 11.62964156, 12.15826163, 14.27274192,
+    ]);
   });
 });

@@ -70,10 +70,26 @@ describe("estimated: lookup and listing", () => {
     const { manifest, file } = await loadManifest(DATA, "beast-mastery");
     const spec = resolveManifest(manifest, new SpellResolver(bundle), file);
     const manifestValues = spec.provenance.filter((p) => p.source === "manifest");
-    expect(manifestValues.length).toBeGreaterThan(10);
+    // The hunter pet's white swing is no spell in the client data (the 12.0.0.64228 dump has no pet
+    // white-swing block; hunter.json notes.pets), so its interval and coefficient are manifest values.
+    expect(manifestValues.map((p) => p.path)).toEqual(
+      expect.arrayContaining(["pets.main.attacks.pet_melee.interval_ms", "pets.main.attacks.pet_melee.ap_coef"]),
+    );
     expect(unmarkedManifestValues(manifest, spec.provenance)).toEqual([]);
-    // and an unmarked one is reported: drop Dire Beast's marks
-    const stripped = { ...manifest, spells: manifest.spells.map((s) => (s.name === "dire_beast" ? { ...s, estimated: {} } : s)) };
-    expect(unmarkedManifestValues(stripped, spec.provenance).map((p) => p.path)).toEqual(["spells.dire_beast.gcd_ms", "spells.dire_beast.cooldown_ms"]);
+    // and an unmarked one is reported: drop the hunter pet's marks (inherited from hunter.json) → exactly its
+    // manifest values come back, the white swing's among them
+    const stripped = { ...manifest, pets: manifest.pets.map((p) => (p.name === "main" ? { ...p, estimated: {} } : p)) };
+    const petPaths = manifestValues.map((p) => p.path).filter((x) => x.startsWith("pets.main."));
+    expect(petPaths).toContain("pets.main.attacks.pet_melee.ap_coef");
+    expect(unmarkedManifestValues(stripped, spec.provenance).map((p) => p.path)).toEqual(petPaths);
+    // the same for every aura or spell of the BM file that states a number (e.g. Beast Cleave's target count)
+    for (const list of ["spells", "auras"] as const) {
+      for (const entry of manifest[list]) {
+        const own = manifestValues.map((p) => p.path).filter((x) => x.startsWith(`${list}.${entry.name}.`));
+        if (own.length === 0) continue;
+        const without = { ...manifest, [list]: manifest[list].map((e) => (e.name === entry.name ? { ...e, estimated: {} } : e)) };
+        expect(unmarkedManifestValues(without, spec.provenance).map((p) => p.path), entry.name).toEqual(own);
+      }
+    }
   });
 });

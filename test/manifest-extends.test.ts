@@ -157,7 +157,7 @@ describe("extends: errors", () => {
 describe("Beast Mastery on the shared hunter.json", () => {
   const readJson = (f: string) => JSON.parse(readFileSync(path.join(DATA, "manifests", f), "utf8"));
 
-  it("takes focus, Auto Shot, the permanent pet and Kill Shot from hunter.json", async () => {
+  it("takes focus, Auto Shot and the permanent pet from hunter.json; Kill Shot is Marksmanship's in 12.0", async () => {
     const { manifest } = await loadManifest(DATA, "beast-mastery");
     const hunter = readJson("hunter.json");
     const own = readJson("beast-mastery.json");
@@ -167,8 +167,21 @@ describe("Beast Mastery on the shared hunter.json", () => {
     expect(manifest.resources).toEqual([{ name: "focus", power_type: 2, haste_scaled: true }]);
     expect(manifest.auto_attack).toEqual({ ...hunter.auto_attack });
     expect(manifest.primary_stat).toBe("agility");
-    expect(manifest.pets.map((p) => p.name)).toEqual(["main", "dire_beast", "call_of_the_wild_pet"]);
-    expect(manifest.spells[0]!.name).toBe("kill_shot");
+    // the permanent pet is the class piece's (Call of the Wild's and Dire Beast's pets left with 12.0.0.64228)
+    expect(manifest.pets.map((p) => p.name)).toEqual(["main"]);
+    expect(manifest.pets[0]).toMatchObject({ permanent: true, ap_ratio: hunter.pets[0].ap_ratio });
+    expect(manifest.pets[0]!.attacks.map((a) => a.name)).toEqual(hunter.pets[0].attacks.map((a: { name: string }) => a.name));
+    // Kill Shot (53351) left the class piece: its only Talent Entry in the 12.0.0.64228 dump is
+    // "Marksmanship [tree=spec, row=6, col=3 ...]" (data/sources/12.0.0.64228/hunter.txt:226)
+    expect(hunter.spells.map((s: { name: string }) => s.name)).not.toContain("kill_shot");
+    expect(manifest.spells.map((s) => s.name)).not.toContain("kill_shot");
+    // with no hunter spells to inherit, the spell list is the spec's own, in its order
+    expect(manifest.spells.map((s) => s.name)).toEqual([...hunter.spells, ...own.spells].map((s: { name: string }) => s.name));
+    expect(manifest.spells[0]!.name).toBe("kill_command");
+    const { manifest: mm } = await loadManifest(DATA, "marksmanship");
+    expect(readJson("marksmanship.json").extends).toBe("hunter");
+    expect(mm.spells.find((s) => s.name === "kill_shot")).toMatchObject({ id: 53351 });
+    expect(mm.resources).toEqual(manifest.resources);
   });
 
   it("simulates exactly like the same manifest written out in one file (no extends)", async () => {

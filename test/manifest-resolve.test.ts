@@ -18,6 +18,20 @@ beforeAll(async () => {
   resolver = new SpellResolver(bundle);
 });
 
+// Spell values come from the spell records: SpellName/Spell/SpellMisc/SpellEffect generated from the
+// SimulationCraft spell-data dump of client 12.0.0.64228 (data/sources/12.0.0.64228/<class>.txt, cited
+// below as hunter.txt:LINE; data/data/spell-dump.json maps each spell to its block), the other tables
+// (SpellCooldowns, SpellCategories/SpellCategory, SpellPower, SpellAuraOptions, SpellDuration, PowerType,
+// ...) real 12.0.5 rows (cited by row ID).
+
+/** Kill Command as the BM manifest declares it: 34026 has only dummy effects (hunter.txt:191-196) and no
+ *  trigger to the pet's 83381, so the coefficient is a data reference to 83381 effect 1 (hunter.txt:327-328). */
+const KILL_COMMAND = {
+  name: "kill_command",
+  id: 34026,
+  damage: { ap_coef: { spell: 83381, effect: 1, field: "bonus_coefficient_from_ap" }, pet: "main" },
+};
+
 function manifest(extra: Record<string, any> = {}): Record<string, any> {
   return {
     schema_version: SCHEMA_VERSION,
@@ -26,7 +40,7 @@ function manifest(extra: Record<string, any> = {}): Record<string, any> {
     primary_stat: "agility",
     mastery: { spell: 76657, kind: "pet", coefficient: 1.8 },
     resources: [{ name: "focus", power_type: 2, haste_scaled: true }],
-    spells: [{ name: "kill_command", id: 34026, damage: { effect: 1, pet: "main" } }],
+    spells: [KILL_COMMAND],
     pets: [{ name: "main", permanent: true, attacks: [{ name: "claw", interval_ms: 2000, ap_coef: 0.3 }] }],
     ...extra,
   };
@@ -49,10 +63,12 @@ function missing(fn: () => unknown): MissingSpellData {
 describe("record values fill what the manifest leaves out", () => {
   it("Kill Command: charges, recharge, cooldown, GCD and cost from the real rows", () => {
     const kc = resolve(manifest()).spells[0]!;
+    // SpellMisc (dump, hunter.txt:172) CastingTimeIndex 1 → SpellCastTimes row 1: Base 0 (instant)
     // SpellCategories row 6766: SpellID 34026, StartRecoveryCategory 133, ChargeCategory 2067
     // SpellCategory row 2067 "Class - Hunter - BM Kill Command": MaxCharges 1, ChargeRecoveryTime 7500
     // SpellCooldowns row 6858: RecoveryTime 500, StartRecoveryTime 1500, CategoryRecoveryTime 0
     // SpellPower row 1470: ManaCost 30, PowerType 2 (focus)
+    // (the dump block agrees: hunter.txt:177 "30 Focus (2) (id=1470)", :180-182 GCD 1.5 s, Cooldown 0.5 s, 1 charge / 7.5 s)
     expect(kc).toMatchObject({
       id: 34026,
       castMs: 0,
@@ -69,12 +85,29 @@ describe("record values fill what the manifest leaves out", () => {
     });
   });
 
-  it("Kill Command damage follows the trigger chain 34026 → 83381 (fixture AP 2.0, physical)", () => {
+  it("Kill Command's pet damage: a data reference to 83381 effect 1 (AP 3); 34026's own effect 1 is a dummy", () => {
     const kc = resolve(manifest()).spells[0]!;
-    expect(kc.damage).toMatchObject({ payloadSpell: 83381, apCoef: 2, school: 1, pet: "main" });
+    // 83381 effect 1 (hunter.txt:327-328): School Damage, AP Coefficient 3; school from 34026's SpellMisc SchoolMask 1 (physical)
+    expect(kc.damage).toMatchObject({ payloadSpell: 34026, apCoef: 3, school: 1, pet: "main" });
+    // 34026 effect 1 (hunter.txt:192-193) is Dummy (3) with no coefficient and no trigger spell: nothing to follow
+    const e = missing(() => resolve(manifest({ spells: [{ name: "kill_command", id: 34026, damage: { effect: 1, pet: "main" } }] })));
+    expect([e.spellId, e.field]).toEqual([34026, "bonus_coefficient_from_ap"]);
+  });
+
+  it("damage follows the trigger chain 1329 → 5374 (Mutilate main-hand strike: AP 1.15, physical)", () => {
+    // No hunter spell of the 12.0 data triggers its damage spell, so the chain is exercised through Mutilate:
+    // 1329 effect 3 (rogue.txt:65-66) "Trigger Spell (64): Mutilate ... Trigger Spell: 5374";
+    // 5374 (rogue.txt:163) has no coefficient on effect 1 (Dummy), effect 2 (rogue.txt:179-180) School Damage physical AP 1.15.
+    const mut = resolve(manifest({ spells: [{ name: "mutilate", id: 1329, damage: { effect: 3 } }] })).spells[0]!;
+    expect(mut.damage).toMatchObject({ payloadSpell: 5374, apCoef: 1.15, school: 1 });
+    expect(resolver.resolvePayload(1329, 3)).toMatchObject({ spell_id: 5374, depth: 1, chain: [1329, 5374] });
+    // its energy cost (SpellPower row 122, PowerType 3) is not of the manifest's focus: free here
+    expect(mut.cost).toBe(0);
   });
 
   it("Barbed Shot: 2 charges / 18 s from SpellCategory 1675, no SpellPower row = free", () => {
+    // SpellCategories row 55815: ChargeCategory 1675; SpellCategory row 1675 "Class - Hunter - Barbed Shot": MaxCharges 2,
+    // ChargeRecoveryTime 18000 (hunter.txt:830 "Charges : 2 (18 seconds cooldown)"); no SpellPower row and no Resource line
     const s = resolve(manifest({ spells: [{ name: "barbed_shot", id: 217200 }] })).spells[0]!;
     expect(s).toMatchObject({ chargeCategoryId: 1675, maxCharges: 2, chargeRecoveryMs: 18000, cost: 0 });
     expect(s.resource).toBeUndefined();
@@ -96,24 +129,51 @@ describe("record values fill what the manifest leaves out", () => {
       }),
     );
     const [dot, regen, bw] = spec.auras;
-    // 217200: SpellMisc DurationIndex 31 → SpellDuration 8000 ms; effect 1 period 2000, AP 0.25
-    expect(dot).toMatchObject({ durationMs: 8000, tickPeriodMs: 2000, tickDamage: { apCoef: 0.25, school: 1 } });
-    // 246152 effect 1: energize base points 5 per 2 s tick
+    // 217200: SpellMisc DurationIndex 29 → SpellDuration 12000 ms (hunter.txt:828 "Duration : 12 seconds");
+    // effect 1 (hunter.txt:841-842) "Periodic Damage (3): physical every 2 seconds ... AP Coefficient: 0.7125"
+    expect(dot).toMatchObject({ durationMs: 12000, tickPeriodMs: 2000, tickDamage: { apCoef: 0.7125, school: 1 } });
+    // 246152 effect 1 (hunter.txt:864-865): Periodic Energize Power every 2 seconds, Base Value 5
     expect(regen!.tickGain).toEqual({ resource: "focus", amount: 5 });
-    // 186254: DurationIndex 8 → 15000 ms; effect 1 base points 25 → factor 1.25
-    expect(bw).toMatchObject({ durationMs: 15000, effects: [{ type: "damage_mult", value: 1.25 }] });
+    // 246152: DurationIndex 31 → 8000 ms (hunter.txt:855), period 2000
+    expect(regen).toMatchObject({ durationMs: 8000, tickPeriodMs: 2000 });
+    // 186254: DurationIndex 8 → 15000 ms (hunter.txt:634); effect 1 (hunter.txt:644-645) Modify Damage Done% Base Value 20 → 1.2
+    expect(bw).toMatchObject({ durationMs: 15000, effects: [{ type: "damage_mult", value: 1.2 }] });
   });
 
-  it("max_stacks from SpellAuraOptions.CumulativeAura (246152 → 20)", () => {
-    const spec = resolve(manifest({ auras: [{ name: "regen", id: 246152, stacking: true }] }));
+  it("max_stacks from SpellAuraOptions.CumulativeAura (246152 → 20, Frenzy 272795 → 3)", () => {
+    // SpellAuraOptions row 244093: SpellID 246152, CumulativeAura 20 (hunter.txt:859 "Stacks : 20 maximum")
+    // SpellAuraOptions row 138763: SpellID 272795, CumulativeAura 3 (hunter.txt:1143 "Stacks : 3 maximum"); DurationIndex 29 → 12000
+    const spec = resolve(manifest({ auras: [{ name: "regen", id: 246152, stacking: true }, { name: "frenzy", id: 272795, target: "pet", stacking: true }] }));
     expect(spec.auras[0]!.maxStacks).toBe(20);
+    expect(spec.auras[1]).toMatchObject({ maxStacks: 3, durationMs: 12000 });
   });
 
-  it("records where each value came from, flagging fixture tables", () => {
+  it("records where each value came from and its origin: dump-generated spell tables, real rows, the manifest", () => {
     const prov = resolve(manifest()).provenance;
-    expect(prov).toContainEqual({ path: "spells.kill_command.charge_cooldown_ms", value: 7500, source: "SpellCategory.ChargeRecoveryTime", spell: 34026, fixture: false });
-    expect(prov).toContainEqual({ path: "spells.kill_command.damage.ap_coef", value: 2, source: "SpellEffect.BonusCoefficientFromAP", spell: 83381, fixture: true });
-    expect(prov).toContainEqual({ path: "mastery.coefficient", value: 1.8, source: "manifest", fixture: false });
+    // SpellCategory is a real 12.0.5 row
+    expect(prov).toContainEqual({ path: "spells.kill_command.charge_cooldown_ms", value: 7500, source: "SpellCategory.ChargeRecoveryTime", spell: 34026, fixture: false, origin: "export" });
+    // SpellEffect is generated from the dump (no longer a fixture): 83381 effect 1 AP 3
+    expect(prov).toContainEqual({ path: "spells.kill_command.damage.ap_coef", value: 3, source: "SpellEffect.BonusCoefficientFromAP", spell: 83381, fixture: false, origin: "dump" });
+    // a cast time reached through SpellMisc.CastingTimeIndex takes SpellMisc's origin (dump)
+    expect(prov).toContainEqual({ path: "spells.kill_command.cast_time_ms", value: 0, source: "SpellCastTimes.Base", spell: 34026, fixture: false, origin: "dump" });
+    expect(prov).toContainEqual({ path: "mastery.coefficient", value: 1.8, source: "manifest", fixture: false, origin: "manifest" });
+    expect(prov.some((p) => p.fixture)).toBe(false);
+  });
+
+  it("the spell tables are the dump-generated rows: origin dump, not fixtures, real SpellEffect row ids", () => {
+    for (const t of ["SpellName", "Spell", "SpellMisc", "SpellEffect"]) {
+      expect(bundle.table(t).origin, t).toBe("dump");
+      expect(bundle.table(t).isFixture, t).toBe(false);
+      expect(bundle.table(t).dumpBuild, t).toBe("12.0.0.64228");
+    }
+    // the SpellEffect row behind Kill Command's coefficient carries the dump's effect id: hunter.txt:327 "#1 (id=83776)"
+    const rows = bundle.table("SpellEffect").allByFk("SpellID", 83381);
+    expect(rows.map((r) => [r["ID"], r["EffectIndex"], r["BonusCoefficientFromAP"]])).toEqual([[83776, 0, 3]]);
+    // Cobra Shot's three effects: hunter.txt:733 #1 (id=283801), :735 #2 (id=283802), :737 #3 (id=481423)
+    expect(bundle.table("SpellEffect").allByFk("SpellID", 193455).map((r) => r["ID"])).toEqual([283801, 283802, 481423]);
+    // real 12.0.5 rows stay client exports
+    expect(bundle.table("SpellCooldowns").origin).toBe("export");
+    expect(resolver.record(83381)!.fixture_tables).toEqual([]);
   });
 });
 
@@ -130,25 +190,33 @@ describe("a value the manifest gives wins", () => {
   it("over an aura's duration and a damage coefficient", () => {
     const spec = resolve(
       manifest({
-        spells: [{ name: "kill_command", id: 34026, damage: { effect: 1, ap_coef: 3.5, pet: "main" } }],
+        // Cobra Shot effect 2 says AP 1.565 (hunter.txt:735-736); 186254 says 15 s and +20 % (hunter.txt:634, :644-645)
+        spells: [{ name: "cobra_shot", id: 193455, damage: { effect: 2, ap_coef: 3.5 } }],
         auras: [{ name: "bw", id: 186254, duration_ms: 20000, effects: [{ type: "damage_mult", value: 1.5 }] }],
       }),
     );
-    expect(spec.spells[0]!.damage!.apCoef).toBe(3.5);
+    expect(spec.spells[0]!.damage).toMatchObject({ payloadSpell: 193455, apCoef: 3.5, school: 1 });
     expect(spec.auras[0]).toMatchObject({ durationMs: 20000, effects: [{ value: 1.5 }] });
+    // without them the data values come back
+    const data = resolve(manifest({ spells: [{ name: "cobra_shot", id: 193455, damage: { effect: 2 } }] }));
+    expect(data.spells[0]!.damage!.apCoef).toBe(1.565);
   });
 
-  it("over the mastery coefficient (which the fixture leaves at 0)", () => {
+  it("over the mastery coefficient (data: 76657 effect 1 SP Coefficient 1.9); a zero coefficient is MissingSpellData", () => {
+    // 76657 effect 1 (hunter.txt:291-292): Modify Pet Damage Done%, SP Coefficient 1.9
     const m = manifest();
     delete m.mastery.coefficient;
-    const e = missing(() => resolve(m));
-    expect([e.spellId, e.field, e.code]).toEqual([76657, "effect_bonus_coefficient", "MISSING_SPELL_DATA"]);
+    expect(resolve(m).mastery.coefficient).toBe(1.9);
     expect(resolve(manifest()).mastery.coefficient).toBe(1.8);
+    // effect 2 (hunter.txt:293-294) is a Dummy aura (Base Value 190) without a coefficient
+    const e = missing(() => resolve({ ...m, mastery: { ...m.mastery, effect: 2 } }));
+    expect([e.spellId, e.field, e.code]).toEqual([76657, "effect_bonus_coefficient", "MISSING_SPELL_DATA"]);
   });
 });
 
 describe("MissingSpellData for required values that never resolve", () => {
   it("Dire Beast without a manifest cooldown: no SpellCooldowns row for 120679", () => {
+    // 120679 is a passive in 12.0 (hunter.txt:395 "[..., Passive]"): no Cooldown line, no SpellCooldowns row
     const e = missing(() => resolve(manifest({ spells: [{ name: "dire_beast", id: 120679, gcd_ms: 1500 }] })));
     expect(e.spellId).toBe(120679);
     expect(e.field).toBe("recovery_time");
@@ -156,18 +224,35 @@ describe("MissingSpellData for required values that never resolve", () => {
   });
 
   it("Frenzy declared stacking without max_stacks: no SpellAuraOptions row for 272790", () => {
+    // 272790 (hunter.txt:1116-1131): no Stacks line, no SpellAuraOptions row (the stacking Frenzy is 272795)
     const e = missing(() => resolve(manifest({ auras: [{ name: "frenzy", id: 272790, target: "pet", stacking: true }] })));
     expect([e.spellId, e.field]).toEqual([272790, "max_stacks"]);
   });
 
   it("a periodic aura whose data has no tick period (Bloodshed's dummy effect)", () => {
+    // 321530 (hunter.txt:1222-1228): three Dummy (3) effects, none periodic
     const e = missing(() => resolve(manifest({ auras: [{ name: "bleed", id: 321530, duration_ms: 12000, tick_damage: { ap_coef: 0.4, school: 1 } }] })));
     expect([e.spellId, e.field]).toEqual([321530, "tick_period_ms"]);
   });
 
   it("a damage effect without an AP coefficient (Bestial Wrath effect 2 is a dummy)", () => {
+    // 19574 effect 2 (hunter.txt:156-157): Dummy (3), Base Value 0
     const e = missing(() => resolve(manifest({ spells: [{ name: "bestial_wrath", id: 19574, damage: { effect: 2 } }] })));
     expect([e.spellId, e.field]).toEqual([19574, "bonus_coefficient_from_ap"]);
+  });
+
+  it("a pet without a duration: the passive 120679 has no SpellMisc DurationIndex", () => {
+    const e = missing(() =>
+      resolve(
+        manifest({
+          pets: [
+            { name: "main", permanent: true, attacks: [{ name: "claw", interval_ms: 2000, ap_coef: 0.3 }] },
+            { name: "beast", spell: 120679, attacks: [{ name: "bite", interval_ms: 2000, ap_coef: 0.3 }] },
+          ],
+        }),
+      ),
+    );
+    expect([e.spellId, e.field]).toEqual([120679, "duration"]);
   });
 
   it("an unknown spell id", () => {
@@ -176,50 +261,136 @@ describe("MissingSpellData for required values that never resolve", () => {
   });
 
   it("a DataRef to an effect that does not exist", () => {
+    // 34026 has two effects (hunter.txt:192-196)
     const e = missing(() => resolve(manifest({ spells: [{ name: "kill_command", id: 34026, cost: { spell: 34026, effect: 5 } }] })));
     expect([e.spellId, e.field]).toEqual([34026, "effects[5]"]);
   });
 });
 
 describe("talents", () => {
-  it("the default set activates spells; an explicit list turns them off and folds if_talent ops", async () => {
+  /** A talent-gated spell and a talent-gated proc with a summon: 12.0's Dire Beast (120679, hunter.txt:395-413,
+   *  "Damage from your bleed effects has a $s1% chance of attracting a powerful wild beast ... for $s2 sec"). */
+  const talented = () =>
+    manifest({
+      talents: [
+        { name: "bestial_wrath", spell: 19574, default: true },
+        { name: "dire_beast", spell: 120679, default: true },
+      ],
+      spells: [KILL_COMMAND, { name: "bestial_wrath", id: 19574, talent: "bestial_wrath", on_cast: [{ op: "reduce_cooldown", spell: "kill_command", ms: 1000, if_talent: "dire_beast" }] }],
+      pets: [
+        { name: "main", permanent: true, attacks: [{ name: "claw", interval_ms: 2000, ap_coef: 0.3 }] },
+        { name: "dire_beast", spell: 120679, duration_ms: { spell: 120679, effect: 2, scale: 1000 }, attacks: [{ name: "bite", interval_ms: 2000, ap_coef: 0.3 }] },
+      ],
+      procs: [
+        {
+          name: "dire_beast",
+          id: 120679,
+          talent: "dire_beast",
+          trigger: "impact",
+          periodic_only: true,
+          chance: { spell: 120679, effect: 1, scale: 0.01 },
+          ops: [{ op: "summon_pet", pet: "dire_beast" }],
+        },
+      ],
+    });
+
+  it("the default set activates spells and procs; an explicit list turns them off and folds if_talent ops", () => {
+    const def = resolve(talented());
+    expect(def.talents).toEqual(["bestial_wrath", "dire_beast"]);
+    expect(def.spells.find((s) => s.name === "bestial_wrath")!.active).toBe(true);
+    expect(def.spells.find((s) => s.name === "bestial_wrath")!.onCast).toEqual([{ op: "reduce_cooldown", spell: "kill_command", ms: 1000 }]);
+    // 120679 effect 1 (hunter.txt:409-410) Base Value 4 → 4 %; effect 2 (hunter.txt:411-412) Base Value 8 → 8 s
+    expect(def.procs).toHaveLength(1);
+    expect(def.procs[0]!.chance).toBeCloseTo(0.04, 12);
+    expect(def.procs[0]!.ops).toEqual([{ op: "summon_pet", pet: "dire_beast", durationMs: 8000 }]);
+    expect(def.pets.find((p) => p.name === "dire_beast")!.durationMs).toBe(8000);
+
+    const none = resolve(talented(), []);
+    expect(none.spells.find((s) => s.name === "bestial_wrath")!.active).toBe(false);
+    expect(none.spells.find((s) => s.name === "bestial_wrath")!.onCast).toEqual([]);
+    expect(none.procs).toEqual([]);
+    // one talent: the spell stays, the proc and the op gated on the other are dropped
+    const bw = resolve(talented(), ["bestial_wrath"]);
+    expect(bw.spells.find((s) => s.name === "bestial_wrath")).toMatchObject({ active: true, onCast: [] });
+    expect(bw.procs).toEqual([]);
+  });
+
+  it("Beast Mastery's talents gate its auras and fold their if_talent ops", async () => {
     const { manifest: bm, file } = await loadManifest(DATA, "beast-mastery");
     const def = resolveManifest(bm, resolver, file);
-    expect(def.spells.find((s) => s.name === "bloodshed")!.active).toBe(true);
-    const barbed = def.spells.find((s) => s.name === "barbed_shot")!;
-    expect(barbed.onCast.some((o) => o.op === "reduce_cooldown" && o.spell === "bestial_wrath" && o.ms === 12000)).toBe(true);
+    for (const a of ["thrill_of_the_hunt", "beast_cleave"]) expect(def.auras.find((x) => x.name === a)!.active, a).toBe(true);
+    const applies = (spec: ResolvedSpec, spell: string, aura: string) =>
+      spec.spells.find((s) => s.name === spell)!.onCast.some((o) => o.op === "apply_aura" && o.aura === aura);
+    expect(applies(def, "barbed_shot", "thrill_of_the_hunt")).toBe(true);
+    expect(applies(def, "multi_shot", "beast_cleave")).toBe(true);
 
     const none = resolveManifest(bm, resolver, file, { talents: [] });
-    expect(none.spells.find((s) => s.name === "bloodshed")!.active).toBe(false);
-    expect(none.spells.find((s) => s.name === "barbed_shot")!.onCast.some((o) => o.op === "reduce_cooldown")).toBe(false);
-    expect(none.procs).toEqual([]); // wild_call is a talent proc
+    for (const a of ["thrill_of_the_hunt", "beast_cleave"]) expect(none.auras.find((x) => x.name === a)!.active, a).toBe(false);
+    expect(applies(none, "barbed_shot", "thrill_of_the_hunt")).toBe(false);
+    expect(applies(none, "multi_shot", "beast_cleave")).toBe(false);
+    // the untalented ops only: Barbed Shot still applies its bleed, regen and Frenzy
+    expect(applies(none, "barbed_shot", "frenzy")).toBe(true);
   });
 
   it("an unknown talent name is an error naming it", () => {
     expect(() => resolve(manifest(), ["ghost"])).toThrow(/unknown talent "ghost"/);
   });
 
-  it("the whole BM manifest resolves; Wild Call chance is effect 1 base points 20 / 100", async () => {
+  it("the whole BM manifest resolves to the 12.0.0.64228 values", async () => {
     const { manifest: bm, file } = await loadManifest(DATA, "beast-mastery");
     const spec = resolveManifest(bm, resolver, file);
-    expect(spec.procs.find((p) => p.name === "wild_call")!.chance).toBeCloseTo(0.2, 12);
-    // Cobra Shot reduces Kill Command by effect 2 base points (1) × 1000 ms
-    const cobra = spec.spells.find((s) => s.name === "cobra_shot")!;
-    expect(cobra.onCast).toEqual([{ op: "reduce_cooldown", spell: "kill_command", ms: 1000 }]);
-    // Dire Beast pet lives for SpellDuration index 31 = 8000 ms
-    expect(spec.pets.find((p) => p.name === "dire_beast")!.durationMs).toBe(8000);
+    const spell = (n: string) => spec.spells.find((s) => s.name === n)!;
+    const aura = (n: string) => spec.auras.find((a) => a.name === n)!;
+    // Cobra Shot reduces Kill Command by effect 3 base points (1, hunter.txt:737-738) × 1000 ms;
+    // its damage is effect 2 AP 1.565 (hunter.txt:735-736) × Beast Mastery Hunter 137015 effect 1 (−6, hunter.txt:487-488)
+    expect(spell("cobra_shot").onCast).toEqual([{ op: "reduce_cooldown", spell: "kill_command", ms: 1000 }]);
+    expect(spell("cobra_shot").damage).toMatchObject({ payloadSpell: 193455, apCoef: 1.565, school: 1 });
+    expect(spell("cobra_shot").damage!.mult).toBeCloseTo(0.94, 12);
+    // Kill Command: 83381 effect 1 AP 3 (hunter.txt:328), the pet's; × 137015 effect 3 (Modify Pet Damage Done% −6, hunter.txt:495-496)
+    expect(spell("kill_command").damage).toMatchObject({ apCoef: 3, pet: "main" });
+    expect(spell("kill_command").damage!.mult).toBeCloseTo(0.94, 12);
+    // Multi-Shot: effect 2 AP 0.756 (hunter.txt:46-47) on every target
+    expect(spell("multi_shot").damage).toMatchObject({ payloadSpell: 2643, apCoef: 0.756, aoe: "all" });
+    // Barbed Shot bleed: 12 s, every 2 s, AP 0.7125 (hunter.txt:828, :841-842) × 137015 effect 2 (−6, hunter.txt:491-492)
+    expect(aura("barbed_shot")).toMatchObject({ durationMs: 12000, tickPeriodMs: 2000, tickDamage: { apCoef: 0.7125 } });
+    expect(aura("barbed_shot").tickDamage!.mult).toBeCloseTo(0.94, 12);
+    // Frenzy 272795: 12 s, 3 stacks (SpellAuraOptions row 138763), effect 1 Base Value 30 → 1.3 (hunter.txt:1139-1150)
+    expect(aura("frenzy")).toMatchObject({ durationMs: 12000, maxStacks: 3, target: "pet", effects: [{ type: "pet_attack_speed", value: 1.3 }] });
+    // Beast Cleave: duration = talent 115939 effect 2 (8000, hunter.txt:369-370), 80 % = effect 1 (hunter.txt:366-367)
+    expect(aura("beast_cleave")).toMatchObject({ durationMs: 8000 });
+    expect(aura("beast_cleave").effects[0]).toMatchObject({ type: "cleave", value: 0.8 });
+    // Thrill of the Hunt 257946: 12 s (hunter.txt:1020), +2 % crit (effect 1, hunter.txt:1029-1030), 3 stacks (talent 257944 effect 2, hunter.txt:1010-1011)
+    expect(aura("thrill_of_the_hunt")).toMatchObject({ durationMs: 12000, maxStacks: 3, effects: [{ type: "crit", value: 2 }] });
+    // Bestial Wrath: 90 s cooldown (SpellCooldowns row 21416), 15 s, +20 % player (19574 effect 1) and pet (186254 effect 1)
+    expect(spell("bestial_wrath")).toMatchObject({ recoveryMs: 90000 });
+    expect(aura("bestial_wrath")).toMatchObject({ durationMs: 15000, effects: [{ value: 1.2 }] });
+    expect(aura("bestial_wrath_pet")).toMatchObject({ durationMs: 15000, effects: [{ type: "pet_damage_mult", value: 1.2 }] });
+    // Mastery: Master of Beasts effect 1 SP Coefficient 1.9 (hunter.txt:291-292)
+    expect(spec.mastery).toMatchObject({ spell: 76657, kind: "pet", coefficient: 1.9 });
+    // what left the 12.0 build is gone from the resolved spec
+    const names = [...spec.spells, ...spec.auras, ...spec.pets].map((x) => x.name);
+    for (const gone of ["kill_shot", "dire_beast", "bloodshed", "call_of_the_wild", "barbed_wrath", "wild_call"]) expect(names, gone).not.toContain(gone);
+    expect(spec.procs).toEqual([]);
   });
 });
 
 describe("docs/beast-mastery.md", () => {
-  it("lists every resolved value of the default BM build with its value and source", async () => {
+  it("lists every resolved value of the default BM build with its value, source and origin", async () => {
     const { readFileSync } = await import("node:fs");
     const doc = readFileSync(path.resolve(__dirname, "../docs/beast-mastery.md"), "utf8");
     const { manifest: bm, file } = await loadManifest(DATA, "beast-mastery");
     const spec = resolveManifest(bm, resolver, file);
+    // origin labels as the doc's "Where every number comes from" section defines them
+    const ORIGIN: Record<string, string> = { export: "real 12.0.5 row", dump: "dump 12.0.0.64228", manifest: "estimate" };
+    const esc = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
     for (const p of spec.provenance) {
-      const source = p.source === "manifest" ? "**manifest estimate**" : `${p.source}${p.spell ? ` (spell ${p.spell})` : ""}`;
-      expect(doc, p.path).toContain(`| \`${p.path}\` | ${+p.value.toFixed(6)} | ${source} |`);
+      const head = `| \`${p.path}\` | ${+p.value.toFixed(6)} | `;
+      if (p.source === "manifest") {
+        // an estimate's source cell may carry a short reason after the label: "**manifest estimate** (...)"
+        expect(doc, p.path).toMatch(new RegExp(`${esc(head)}\\*\\*manifest estimate\\*\\*(?: \\([^|\\n]*\\))? \\| ${ORIGIN.manifest} \\|`));
+      } else {
+        expect(doc, p.path).toContain(`${head}${p.source}${p.spell ? ` (spell ${p.spell})` : ""} | ${ORIGIN[p.origin]} |`);
+      }
     }
   });
 });

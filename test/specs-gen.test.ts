@@ -36,18 +36,27 @@ describe("npm run gen -- --check", () => {
 
   it("a stale file: exit 1 and a diff naming the file, the line, the committed and the generated text", () => {
     const dir = scratch();
+    // start from freshly generated files, so the diff below shows only the two edits (whether the committed
+    // files are up to date is the first test's question, and a long unrelated diff would be truncated)
+    expect(gen("--root", dir).code).toBe(0);
     const cat = path.join(dir, "src/generated/catalog.ts");
     writeFileSync(cat, readFileSync(cat, "utf8").replace('"slug": "beast-mastery"', '"slug": "beast-mastery-old"'));
-    // a manifest edit makes the values doc stale: Dire Beast's estimated cooldown 20000 -> 25000
+    // a manifest edit makes the values doc stale: Beast Cleave's estimated extra-target count 7 -> 9
+    // (beast-mastery.json auras[beast_cleave].effects[0].count, listed under "Estimated values" in
+    // docs/specs/beast-mastery.values.md; Dire Beast's estimated cooldown, used before, left the 12.0 build)
     const bm = path.join(dir, "data/manifests/beast-mastery.json");
-    writeFileSync(bm, readFileSync(bm, "utf8").replace('"cooldown_ms": 20000', '"cooldown_ms": 25000'));
+    const bmText = readFileSync(bm, "utf8");
+    expect(bmText.split('"count": 7').length, "exactly one Beast Cleave count to edit").toBe(2);
+    writeFileSync(bm, bmText.replace('"count": 7', '"count": 9'));
     const r = gen("--check", "--root", dir);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain("generated file(s) out of date (run `npm run gen`)");
     expect(r.stderr).toContain("--- src/generated/catalog.ts (committed)");
     expect(r.stderr).toContain('-    "slug": "beast-mastery-old",');
     expect(r.stderr).toContain('+    "slug": "beast-mastery",');
-    expect(r.stderr).toContain("| `spells.dire_beast.cooldown_ms` | 25000 |");
+    expect(r.stderr).toContain("--- docs/specs/beast-mastery.values.md (committed)");
+    expect(r.stderr).toContain("-| `auras.beast_cleave.effects[0].count` | 7 |");
+    expect(r.stderr).toContain("+| `auras.beast_cleave.effects[0].count` | 9 |");
     // regenerating fixes it
     const w = gen("--root", dir);
     expect(w.code).toBe(0);

@@ -117,9 +117,11 @@ export function compileSpec(input: CompileInput): CompiledSpec {
   const firstPetImage = (name: string): number => petImages.get(name)![0]!;
 
   const addDamage = (spell: number, d: ResolvedDamage): number => {
+    // Passive multipliers fold into the coefficient: the hit is coefficient × power × the run-time factors.
+    const mult = d.mult ?? 1;
     const e: DamageEntry = d.spCoef !== undefined
-      ? { spell, kind: "sp", base: 0, coefficient: d.spCoef, school: d.school, aoe: aoeOf(d) }
-      : { spell, kind: "ap", base: 0, coefficient: d.apCoef * petRatio(d.pet), school: d.school, aoe: aoeOf(d) };
+      ? { spell, kind: "sp", base: 0, coefficient: d.spCoef * mult, school: d.school, aoe: aoeOf(d) }
+      : { spell, kind: "ap", base: 0, coefficient: d.apCoef * petRatio(d.pet) * mult, school: d.school, aoe: aoeOf(d) };
     if (d.critBonus !== undefined && d.critBonus > 0) e.critBonus = d.critBonus;
     if (d.pet !== undefined) e.pet = firstPetImage(d.pet);
     if (d.weapon) e.weaponMultiplier = 1;
@@ -170,6 +172,7 @@ export function compileSpec(input: CompileInput): CompiledSpec {
           const si = damageOpSpell(op.spell);
           const d: ResolvedDamage = { payloadSpell: op.spell, apCoef: op.apCoef, school: op.school, aoe: "single", weapon: false };
           if (op.spCoef !== undefined) d.spCoef = op.spCoef;
+          if (op.mult !== undefined) d.mult = op.mult;
           if (op.pet !== undefined) d.pet = op.pet;
           out.push({ op: "dealDamage", damage: addDamage(si, d) });
           break;
@@ -380,13 +383,16 @@ export function compileSpec(input: CompileInput): CompiledSpec {
   if (spec.autoAttack) {
     const a = spec.autoAttack;
     const swingMs = a.swingMs ?? profile.weapon.speedMs;
-    const apCoef = a.apCoef ?? swingMs / 1000 / 6;
-    damage.push({ spell: autoIdx, kind: "ap", base: 0, coefficient: apCoef, weaponMultiplier: a.weaponMultiplier, school: a.school });
+    // passives multiply the whole swing: its attack-power part and its weapon roll
+    const mult = a.mult ?? 1;
+    const apCoef = (a.apCoef ?? swingMs / 1000 / 6) * mult;
+    const weaponMultiplier = a.weaponMultiplier * mult;
+    damage.push({ spell: autoIdx, kind: "ap", base: 0, coefficient: apCoef, weaponMultiplier, school: a.school });
     image.autoAttack = { damage: damage.length - 1, swingMs, weaponMin: profile.weapon.minDamage, weaponMax: profile.weapon.maxDamage };
     if (a.offHand) {
       // off hand: a copy of the profile weapon; the whole swing (weapon roll and AP part) x the off-hand factor
       const f = a.offHand.damageFactor;
-      damage.push({ spell: offIdx, kind: "ap", base: 0, coefficient: apCoef * f, weaponMultiplier: a.weaponMultiplier * f, school: a.school });
+      damage.push({ spell: offIdx, kind: "ap", base: 0, coefficient: apCoef * f, weaponMultiplier: weaponMultiplier * f, school: a.school });
       image.autoAttack.offHandDamage = damage.length - 1;
     }
   }

@@ -7,7 +7,7 @@
 // 1. Every file of the chain carries `schema_version` = SCHEMA_VERSION (checked per file, first).
 // 2. Layers apply in order: the bases listed in `extends` left to right (each already merged with its
 //    own bases), then the file itself. "Later" below means later in that order.
-// 3. Named lists (resources, pets, spells, auras, procs, talents) merge by `name`: entries keep the
+// 3. Named lists (resources, pets, spells, auras, procs, talents, passives) merge by `name`: entries keep the
 //    position of their first declaration; a later entry with the same name replaces the earlier one
 //    WHOLE (no field-by-field merge: an override states the entry completely, so reading one file
 //    tells you what it does); new names are appended in file order. `{ "name": "x", "remove": true }`
@@ -21,7 +21,7 @@ import { describeJson, parseJsonText } from "./json.js";
 import { SCHEMA_VERSION, validateManifest, type Manifest } from "./schema.js";
 
 /** Lists merged by `name` (rule 3). */
-export const NAMED_LISTS = ["resources", "pets", "spells", "auras", "procs", "talents"] as const;
+export const NAMED_LISTS = ["resources", "pets", "spells", "auras", "procs", "talents", "passives"] as const;
 /** Fields a piece may not set: they identify a spec. */
 const SPEC_ONLY_FIELDS = ["spec", "spec_id"] as const;
 

@@ -53,7 +53,8 @@ export const MANIFEST_JSON_SCHEMA: S = {
       {
         spell: int("mastery spell id", 1),
         kind: { enum: ["uniform", "school", "pet", "none"], description: "uniform: all damage; school: one school; pet: pet damage only; none: multiplies nothing itself (ops read it)" },
-        coefficient: num("percent per mastery point; default: effect 1 EffectBonusCoefficient of the mastery spell", { minimum: 0 }),
+        coefficient: num("percent per mastery point; default: the EffectBonusCoefficient of the mastery spell's effect `effect`", { minimum: 0 }),
+        effect: int("1-based effect of the mastery spell that carries the damage coefficient (default 1)", 1),
         school: int("school mask (kind school)", 1),
         estimated,
       },
@@ -66,6 +67,7 @@ export const MANIFEST_JSON_SCHEMA: S = {
     auras: list(ref("aura", "an aura"), "buffs, debuffs and DoTs"),
     procs: list(ref("proc", "a proc"), "procs on impact, cast or RPPM"),
     talents: list(ref("talent", "a talent"), "talents; `default: true` ones form the default build"),
+    passives: list(ref("passive", "a passive aura"), "always-on passive auras whose effects multiply named spells' and auras' damage"),
     notes: { type: "object", additionalProperties: { type: "string" }, description: "free-form notes (provenance of estimates); ignored by the engine" },
   },
   required: ["schema_version"],
@@ -83,12 +85,13 @@ export const MANIFEST_JSON_SCHEMA: S = {
       additionalProperties: { type: "string", minLength: 3 },
     },
     dataRef: obj(
-      "a number read from game data: SpellEffect(spell, effect).field × scale",
+      "a number read from game data: SpellEffect(spell, effect).field × scale + offset",
       {
         spell: int("spell id", 1),
         effect: int("1-based effect index", 1),
         field: { enum: ["base_points", "bonus_coefficient_from_ap", "bonus_coefficient", "aura_period_ms"], description: "SpellEffect field (default base_points)" },
         scale: num("multiplier (default 1)"),
+        offset: num("added after scaling (default 0): a percent modifier p as a factor is scale 0.01, offset 1"),
       },
       ["spell", "effect"],
     ),
@@ -146,11 +149,11 @@ export const MANIFEST_JSON_SCHEMA: S = {
                 {
                   name: { $ref: "#/$defs/name" },
                   spell: int("spell id for reporting (0 = none)", 0),
-                  interval_ms: ref("nonNegative", "time between attacks (>= 100 ms)"),
+                  interval_ms: ref("nonNegative", "time between attacks (>= 100 ms); default: the attack spell's cooldown (SpellCooldowns.RecoveryTime)"),
                   ap_coef: ref("nonNegative", "attack-power coefficient"),
                   school: int("school mask (default 1)", 1),
                 },
-                ["name", "interval_ms", "ap_coef"],
+                ["name", "ap_coef"],
               ),
               "the pet's attacks",
             ),
@@ -250,7 +253,7 @@ export const MANIFEST_JSON_SCHEMA: S = {
         effect: int("1-based effect of the aura's spell whose base points give the value", 1),
         school: int("school mask (damage_mult_school)", 1),
         spells: list(nameRef("spell"), "spells (damage_mult_spells)"),
-        count: int("extra targets (cleave)", 1),
+        count: { $ref: "#/$defs/nonNegative", description: "extra targets (cleave): a whole number >= 1 or a data reference" },
       },
       ["type"],
     ),
@@ -265,7 +268,7 @@ export const MANIFEST_JSON_SCHEMA: S = {
             talent,
             duration_ms: ref("nonNegative", "duration (default SpellDuration)"),
             stacking: bool("stacks (max_stacks must resolve)"),
-            max_stacks: int("maximum stacks (default SpellAuraOptions.CumulativeAura)", 1),
+            max_stacks: { $ref: "#/$defs/nonNegative", description: "maximum stacks, a whole number >= 1 or a data reference (default SpellAuraOptions.CumulativeAura)" },
             refresh: { enum: ["duration", "pandemic", "extend"], description: "refresh rule (default duration)" },
             tick_period_ms: ref("nonNegative", "tick period (default SpellEffect.EffectAuraPeriod)"),
             hasted_ticks: bool("haste shortens the tick period"),
@@ -314,6 +317,35 @@ export const MANIFEST_JSON_SCHEMA: S = {
     talent: {
       oneOf: [
         obj("a talent", { name: { $ref: "#/$defs/name" }, spell: int("talent spell", 1), default: bool("taken in the default build") }, ["name"]),
+        { $ref: "#/$defs/removal" },
+      ],
+    },
+    passive: {
+      oneOf: [
+        obj(
+          "an always-on passive aura (baseline spec/class passive): each effect's base points multiply the named spells' direct damage and auras' ticks by 1 + points/100",
+          {
+            name: { $ref: "#/$defs/name" },
+            id: int("spell id of the passive aura", 1),
+            talent: { $ref: "#/$defs/name", description: "talent name: applies only when that talent is taken" },
+            effects: list(
+              obj(
+                "one percent-modifier effect of the passive",
+                {
+                  effect: int("1-based effect of the passive whose EffectBasePointsF is the percent", 1),
+                  spells: list({ $ref: "#/$defs/name" }, "spells whose direct damage it multiplies"),
+                  auras: list({ $ref: "#/$defs/name" }, "auras whose ticks it multiplies"),
+                  ops: list(int("spell id", 1), "damage ops (on_cast, procs, ticks) reported as these spell ids that it multiplies"),
+                  auto_attack: bool("it multiplies the auto attack (both hands)"),
+                },
+                ["effect"],
+              ),
+              "effects",
+            ),
+            comment: { type: "string", description: "free text for readers; ignored" },
+          },
+          ["name", "id", "effects"],
+        ),
         { $ref: "#/$defs/removal" },
       ],
     },

@@ -19,8 +19,8 @@
 //   SpellProcsPerMinute.BaseProcRate unless given.
 // - resource max / regen: the PowerType row whose PowerTypeEnum equals power_type (MaxBasePower,
 //   RegenCombat), unless given.
-// - mastery coefficient: the mastery spell's effect 1 EffectBonusCoefficient (SimC's mastery_value
-//   source) unless given; zero or absent is MissingSpellData.
+// - mastery coefficient: the mastery spell's effect `mastery.effect` (default 1) EffectBonusCoefficient
+//   (SimC's mastery_value source) unless given; zero or absent is MissingSpellData.
 //
 // Every resolved number is recorded in `provenance` (JSON path → "manifest" or "Table.Column",
 // flagged when the table is a labelled fixture) — docs/beast-mastery.md is written from it.
@@ -28,7 +28,7 @@
 import { MissingSpellData } from "../errors.js";
 import type { SpellResolver } from "../data/resolver.js";
 import type { SpellDataRecord, SpellEffect } from "../data/spell-record.js";
-import type { DataBundle } from "../data/types.js";
+import type { DataBundle, TableOrigin } from "../data/types.js";
 import { ManifestError } from "./errors.js";
 import type { AuraDecl, BuffEffectDecl, DamageDecl, DataRef, Manifest, NumOrRef, Op, PetDecl, ProcDecl, SpellDecl } from "./schema.js";
 
@@ -41,7 +41,11 @@ export interface Provenance {
   spell?: number;
   /** The source table is a labelled fixture (data/FIXTURES.md), not a client export. */
   fixture: boolean;
+  /** Where the value comes from: a client export table, a table generated from the spell dump, a fixture, or the manifest. */
+  origin: ValueOrigin;
 }
+
+export type ValueOrigin = TableOrigin | "manifest";
 
 export interface ResolvedDamage {
   /** Spell id the payload came from (for reporting). */
@@ -55,6 +59,8 @@ export interface ResolvedDamage {
   spCoef?: number;
   /** Percent points added to the hit's crit chance. */
   critBonus?: number;
+  /** Product of the passive multipliers (manifest `passives`) on this damage; absent = 1. */
+  mult?: number;
 }
 
 export type ResolvedOp =
@@ -66,7 +72,7 @@ export type ResolvedOp =
   | { op: "bank_damage"; aura: string; fraction: number; masteryScaled: boolean }
   | { op: "if_aura"; aura: string; minStacks: number; ops: ResolvedOp[] }
   | { op: "add_charge"; spell: string }
-  | { op: "damage"; spell: number; apCoef: number; spCoef?: number; school: number; pet?: string }
+  | { op: "damage"; spell: number; apCoef: number; spCoef?: number; school: number; pet?: string; mult?: number }
   | { op: "summon_pet"; pet: string; durationMs: number };
 
 export interface ResolvedSpell {
@@ -167,7 +173,7 @@ export interface ResolvedSpec {
   mastery: { spell: number; kind: Manifest["mastery"]["kind"]; coefficient: number; school?: number };
   resources: ResolvedResource[];
   /** apCoef undefined: swing seconds / 6, computed once the weapon speed is known (compile). */
-  autoAttack?: { name: string; spell: number; school: number; swingMs?: number; weaponMultiplier: number; apCoef?: number; offHand?: { name: string; damageFactor: number } };
+  autoAttack?: { name: string; spell: number; school: number; swingMs?: number; weaponMultiplier: number; apCoef?: number; offHand?: { name: string; damageFactor: number }; mult?: number };
   pets: ResolvedPet[];
   spells: ResolvedSpell[];
   auras: ResolvedAura[];
@@ -227,18 +233,22 @@ class Ctx {
     return source.split(".")[0]!;
   }
 
-  private isFixture(table: string): boolean {
+  private originOf(table: string): TableOrigin {
     try {
-      return this.bundle.table(table).isFixture;
+      return this.bundle.table(table).origin;
     } catch {
-      return false;
+      return "export";
     }
   }
 
   note(path: string, value: number, source: string, spell?: number): number {
-    // Values reached through a SpellMisc index column (cast time, duration) inherit its fixture status.
-    const via = source.startsWith("SpellCastTimes.") || source.startsWith("SpellDuration.") ? this.isFixture("SpellMisc") : false;
-    const p: Provenance = { path, value, source, fixture: source !== "manifest" && (via || this.isFixture(this.tableOf(source))) };
+    // Values reached through a SpellMisc index column (cast time, duration) inherit SpellMisc's origin
+    // when it is not a client export: the index, not the indexed row, carries the spell's value.
+    let origin: ValueOrigin = source === "manifest" ? "manifest" : this.originOf(this.tableOf(source));
+    if ((source.startsWith("SpellCastTimes.") || source.startsWith("SpellDuration.")) && this.originOf("SpellMisc") !== "export") {
+      origin = this.originOf("SpellMisc");
+    }
+    const p: Provenance = { path, value, source, fixture: origin === "fixture", origin };
     if (spell !== undefined) p.spell = spell;
     this.provenance.push(p);
     return value;
@@ -266,7 +276,7 @@ class Ctx {
       : v.field === "bonus_coefficient_from_ap" ? e.bonus_coefficient_from_ap
       : v.field === "bonus_coefficient" ? e.bonus_coefficient
       : e.aura_period_ms;
-    return this.note(path, raw * v.scale, `SpellEffect.${EFFECT_COLUMN[v.field]}`, v.spell);
+    return this.note(path, raw * v.scale + (v.offset ?? 0), `SpellEffect.${EFFECT_COLUMN[v.field]}`, v.spell);
   }
 
   has(talent: string | undefined): boolean {
@@ -477,8 +487,14 @@ function resolveBuffEffect(c: Ctx, path: string, auraId: number, e: BuffEffectDe
   const out: ResolvedBuffEffect = { type: e.type, value };
   if (e.school !== undefined) out.school = e.school;
   if (e.spells) out.spells = e.spells;
-  if (e.count !== undefined) out.count = e.count;
+  if (e.count !== undefined) out.count = wholeCount(c, c.given(`${path}.count`, e.count)!, `${path}.count`);
   return out;
+}
+
+/** A count (stacks, targets) read from the manifest or data: a whole number >= 1. */
+function wholeCount(c: Ctx, v: number, path: string): number {
+  if (!Number.isInteger(v) || v < 1) throw new ManifestError("INVALID_MANIFEST", c.file, path, `must be a whole number >= 1, got ${v}`);
+  return v;
 }
 
 function resolveAura(c: Ctx, a: AuraDecl): ResolvedAura {
@@ -487,7 +503,8 @@ function resolveAura(c: Ctx, a: AuraDecl): ResolvedAura {
   const durationMs = c.given(`${base}.duration_ms`, a.duration_ms) ?? c.field(`${base}.duration_ms`, a.id, "duration");
   let maxStacks = 1;
   if (a.stacking) {
-    maxStacks = a.max_stacks !== undefined ? c.note(`${base}.max_stacks`, a.max_stacks, "manifest") : c.field(`${base}.max_stacks`, a.id, "max_stacks");
+    const given = c.given(`${base}.max_stacks`, a.max_stacks);
+    maxStacks = given !== undefined ? wholeCount(c, given, `${base}.max_stacks`) : c.field(`${base}.max_stacks`, a.id, "max_stacks");
     if (maxStacks < 1) throw new MissingSpellData(a.id, "max_stacks", `${base}: declared stacking but the data says it does not stack`);
   }
   const periodic = a.tick_damage !== undefined || a.tick_gain !== undefined || a.on_tick.length > 0 || a.residual;
@@ -558,6 +575,57 @@ function powerTypeRow(c: Ctx, powerType: number, path: string) {
  * Also checks the manifest against ChrSpecialization: the spec id must exist and, when the row names
  * a mastery spell, `mastery.spell` must be it.
  */
+/** A pet attack without an interval repeats on its spell's own cooldown (a pet's basic attack is cast on cooldown). */
+function petAttackCooldown(c: Ctx, path: string, spell: number): number {
+  const ms = c.field(path, spell, "recovery_time");
+  if (ms < 100) throw new MissingSpellData(spell, "recovery_time", `${path}: the attack spell's cooldown ${ms} ms is no attack interval (give interval_ms)`);
+  return ms;
+}
+
+/** Every op of the spec, nested `if_aura` lists included. */
+function allOps(out: ResolvedSpec): ResolvedOp[] {
+  const acc: ResolvedOp[] = [];
+  const walk = (ops: ResolvedOp[]): void => {
+    for (const op of ops) {
+      acc.push(op);
+      if (op.op === "if_aura") walk(op.ops);
+    }
+  };
+  for (const s of out.spells) walk(s.onCast);
+  for (const a of out.auras) {
+    walk(a.onTick);
+    walk(a.onExpire);
+  }
+  for (const p of out.procs) walk(p.ops);
+  return acc;
+}
+
+/**
+ * Passive auras (manifest `passives`): each effect's base points p multiply by 1 + p/100 (compounding)
+ * the named spells' direct damage (and channel ticks), the named auras' ticks, the damage ops reported
+ * as the listed spell ids (wherever they are: on_cast, procs, ticks), and the auto attack.
+ */
+function applyPassives(c: Ctx, m: Manifest, out: ResolvedSpec): void {
+  const scale = (d: { mult?: number } | undefined, f: number): void => {
+    if (d) d.mult = (d.mult ?? 1) * f;
+  };
+  const ops = allOps(out);
+  for (const p of m.passives) {
+    if (!c.has(p.talent)) continue;
+    p.effects.forEach((e, i) => {
+      const eff = c.effect(p.id, e.effect, `passives.${p.name}.effects[${i}]`);
+      const f = 1 + c.note(`passives.${p.name}.effects[${i}]`, eff.base_points, "SpellEffect.EffectBasePointsF", p.id) / 100;
+      for (const s of out.spells.filter((x) => e.spells.includes(x.name))) {
+        scale(s.damage, f);
+        scale(s.channel?.tickDamage, f);
+      }
+      for (const a of out.auras.filter((x) => e.auras.includes(x.name))) scale(a.tickDamage, f);
+      for (const op of ops) if (op.op === "damage" && e.ops.includes(op.spell)) scale(op, f);
+      if (e.auto_attack) scale(out.autoAttack, f);
+    });
+  }
+}
+
 export function resolveManifest(m: Manifest, resolver: SpellResolver, file: string, opts: ResolveOptions = {}): ResolvedSpec {
   const allTalents = m.talents.map((t) => t.name);
   const chosen = opts.talents ?? m.talents.filter((t) => t.default).map((t) => t.name);
@@ -582,8 +650,9 @@ export function resolveManifest(m: Manifest, resolver: SpellResolver, file: stri
 
   let coefficient = m.mastery.coefficient !== undefined ? c.note("mastery.coefficient", m.mastery.coefficient, "manifest") : undefined;
   if (coefficient === undefined) {
-    const e = c.effect(m.mastery.spell, 1, "mastery.coefficient");
-    if (e.bonus_coefficient === 0) throw new MissingSpellData(m.mastery.spell, "effect_bonus_coefficient", "mastery coefficient (effect 1 EffectBonusCoefficient) is 0");
+    const index = m.mastery.effect ?? 1;
+    const e = c.effect(m.mastery.spell, index, "mastery.coefficient");
+    if (e.bonus_coefficient === 0) throw new MissingSpellData(m.mastery.spell, "effect_bonus_coefficient", `mastery coefficient (effect ${index} EffectBonusCoefficient) is 0`);
     coefficient = c.note("mastery.coefficient", e.bonus_coefficient, "SpellEffect.EffectBonusCoefficient", m.mastery.spell);
   }
   const mastery: ResolvedSpec["mastery"] = { spell: m.mastery.spell, kind: m.mastery.kind, coefficient };
@@ -597,7 +666,7 @@ export function resolveManifest(m: Manifest, resolver: SpellResolver, file: stri
     attacks: p.attacks.map((a) => ({
       name: a.name,
       spell: a.spell,
-      intervalMs: c.given(`pets.${p.name}.attacks.${a.name}.interval_ms`, a.interval_ms)!,
+      intervalMs: c.given(`pets.${p.name}.attacks.${a.name}.interval_ms`, a.interval_ms) ?? petAttackCooldown(c, `pets.${p.name}.attacks.${a.name}.interval_ms`, a.spell),
       apCoef: c.given(`pets.${p.name}.attacks.${a.name}.ap_coef`, a.ap_coef)!,
       school: a.school,
     })),
@@ -619,12 +688,15 @@ export function resolveManifest(m: Manifest, resolver: SpellResolver, file: stri
   };
   if (m.auto_attack) {
     const a = m.auto_attack;
-    c.resolver.requireRecord(a.spell);
+    // The auto-attack spell id (6603 Auto Attack) only labels the entry in reports: its name, school and
+    // weapon multiplier are the manifest's, and SimulationCraft's spell dump omits general spells such as
+    // 6603, so no record is required here.
     out.autoAttack = { name: a.name, spell: a.spell, school: a.school, weaponMultiplier: a.weapon_multiplier };
     const ap = c.given("auto_attack.ap_coef", a.ap_coef);
     if (ap !== undefined) out.autoAttack.apCoef = ap;
     if (a.swing_ms !== undefined) out.autoAttack.swingMs = a.swing_ms;
     if (a.off_hand) out.autoAttack.offHand = { name: a.off_hand.name, damageFactor: c.given("auto_attack.off_hand.damage_factor", a.off_hand.damage_factor)! };
   }
+  applyPassives(c, m, out);
   return out;
 }

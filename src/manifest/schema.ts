@@ -22,6 +22,8 @@ export interface DataRef {
   /** SpellEffect field; default base_points. */
   field: "base_points" | "bonus_coefficient_from_ap" | "bonus_coefficient" | "aura_period_ms";
   scale: number;
+  /** Added after scaling: value = field × scale + offset (a percent modifier p as a factor: scale 0.01, offset 1). */
+  offset?: number;
 }
 export type NumOrRef = number | DataRef;
 
@@ -58,7 +60,8 @@ export interface PetAttackDecl {
   name: string;
   /** Spell id for reporting / data lookups (0 = none). */
   spell: number;
-  interval_ms: NumOrRef;
+  /** Default: the attack spell's own cooldown (SpellCooldowns.RecoveryTime); required when spell is 0. */
+  interval_ms?: NumOrRef;
   ap_coef: NumOrRef;
   school: number;
 }
@@ -165,7 +168,7 @@ export interface BuffEffectDecl {
   school?: number;
   spells?: string[];
   /** cleave: extra targets hit. */
-  count?: number;
+  count?: NumOrRef;
 }
 
 export interface AuraDecl {
@@ -178,7 +181,7 @@ export interface AuraDecl {
   duration_ms?: NumOrRef;
   /** true: max_stacks must resolve (manifest or SpellAuraOptions.CumulativeAura); false: a single stack. */
   stacking: boolean;
-  max_stacks?: number;
+  max_stacks?: NumOrRef;
   refresh: RefreshMode;
   tick_period_ms?: NumOrRef;
   hasted_ticks?: boolean;
@@ -248,7 +251,8 @@ export interface Manifest {
   spec: string;
   spec_id: number;
   primary_stat: PrimaryStat;
-  mastery: { spell: number; kind: MasteryKind; coefficient?: number; school?: number; estimated?: Estimates };
+  /** effect: 1-based effect of the mastery spell whose EffectBonusCoefficient is the coefficient (default 1). */
+  mastery: { spell: number; kind: MasteryKind; coefficient?: number; effect?: number; school?: number; estimated?: Estimates };
   resources: ResourceDecl[];
   auto_attack?: AutoAttackDecl;
   pets: PetDecl[];
@@ -256,8 +260,25 @@ export interface Manifest {
   auras: AuraDecl[];
   procs: ProcDecl[];
   talents: TalentDecl[];
+  passives: PassiveDecl[];
   /** Free-form notes (provenance of estimates); ignored by the engine. */
   notes?: Record<string, string>;
+}
+
+/**
+ * A passive aura the character always has (a spec's or class's baseline passive, a taken talent's
+ * passive part): each listed effect's base points (percent) multiply the damage of the named spells'
+ * direct hits and the named auras' ticks, for the whole fight. Folded into the damage coefficients
+ * when the spec is compiled (no aura at run time).
+ */
+export interface PassiveDecl {
+  name: string;
+  /** Spell id of the passive aura (its effects give the values). */
+  id: number;
+  talent?: string;
+  /** spells: direct damage and channel ticks; auras: ticks; ops: damage ops reported as these spell ids; auto_attack: both hands. */
+  effects: { effect: number; spells: string[]; auras: string[]; ops: number[]; auto_attack: boolean }[];
+  comment?: string;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -270,13 +291,15 @@ function numOrRef(r: JsonReader): NumOrRef {
   if (typeof r.value !== "object" || r.value === null || Array.isArray(r.value)) {
     r.error(`expected a finite number or a data reference { "spell", "effect", "scale" }, got ${describeJson(r.value)}`);
   }
-  r.keys(["spell", "effect", "field", "scale"]);
-  return {
+  r.keys(["spell", "effect", "field", "scale", "offset"]);
+  const ref: DataRef = {
     spell: r.field("spell").num(SPELL_ID),
     effect: r.field("effect").num({ int: true, min: 1 }),
     field: r.opt("field")?.oneOf(["base_points", "bonus_coefficient_from_ap", "bonus_coefficient", "aura_period_ms"] as const) ?? "base_points",
     scale: r.opt("scale")?.num() ?? 1,
   };
+  setOpt(ref, "offset", r.opt("offset")?.num());
+  return ref;
 }
 
 function nonNeg(r: JsonReader): NumOrRef {
@@ -491,7 +514,7 @@ function readBuffEffect(r: JsonReader): BuffEffectDecl {
   if (v) e.value = numOrRef(v);
   setOpt(e, "effect", r.opt("effect")?.num({ int: true, min: 1 }));
   setOpt(e, "school", r.opt("school")?.num({ int: true, min: 1 }));
-  setOpt(e, "count", r.opt("count")?.num({ int: true, min: 1 }));
+  setOpt(e, "count", optNonNeg(r, "count"));
   const spells = r.opt("spells");
   if (spells) e.spells = spells.array().map((x) => x.ident());
   if (e.value === undefined && e.effect === undefined) r.error('needs "value" or "effect" (base points from data)');
@@ -521,8 +544,8 @@ function readAura(r: JsonReader): AuraDecl {
   };
   setOpt(a, "talent", optTalent(r));
   setOpt(a, "duration_ms", optNonNeg(r, "duration_ms"));
-  setOpt(a, "max_stacks", r.opt("max_stacks")?.num({ int: true, min: 1 }));
-  if (a.max_stacks !== undefined && a.max_stacks > 1 && !a.stacking) r.at("stacking").error("max_stacks > 1 needs stacking: true");
+  setOpt(a, "max_stacks", optNonNeg(r, "max_stacks"));
+  if (a.max_stacks !== undefined && !a.stacking && (typeof a.max_stacks !== "number" || a.max_stacks > 1)) r.at("stacking").error("max_stacks needs stacking: true");
   setOpt(a, "tick_period_ms", optNonNeg(r, "tick_period_ms"));
   setOpt(a, "hasted_ticks", r.opt("hasted_ticks")?.bool());
   const td = r.opt("tick_damage");
@@ -573,15 +596,18 @@ function readPet(r: JsonReader): PetDecl {
     ap_ratio: r.opt("ap_ratio")?.num({ min: 0 }) ?? 1,
     attacks: r.field("attacks").array().map((a) => {
       a.keys(["name", "spell", "interval_ms", "ap_coef", "school"]);
-      const interval = nonNeg(a.field("interval_ms"));
+      const spell = a.opt("spell")?.num({ int: true, min: 0 }) ?? 0;
+      // without a spell there is no cooldown to default to
+      const interval = spell === 0 ? nonNeg(a.field("interval_ms")) : optNonNeg(a, "interval_ms");
       if (typeof interval === "number" && interval < 100) a.field("interval_ms").error(`must be >= 100 ms, got ${interval}`);
-      return {
+      const attack: PetDecl["attacks"][number] = {
         name: a.field("name").ident(),
-        spell: a.opt("spell")?.num({ int: true, min: 0 }) ?? 0,
-        interval_ms: interval,
+        spell,
         ap_coef: nonNeg(a.field("ap_coef")),
         school: a.opt("school")?.num({ int: true, min: 1 }) ?? 1,
       };
+      setOpt(attack, "interval_ms", interval);
+      return attack;
     }),
   };
   setOpt(p, "spell", r.opt("spell")?.num(SPELL_ID));
@@ -630,12 +656,13 @@ export function validateManifest(json: unknown, file: string): Manifest {
   }
   r.keys([
     "schema_version", "spec", "spec_id", "primary_stat", "mastery", "resources", "auto_attack", "pets", "spells",
-    "auras", "procs", "talents", "notes",
+    "auras", "procs", "talents", "passives", "notes",
   ]);
   const mr = r.field("mastery");
-  mr.keys(["spell", "kind", "coefficient", "school", "estimated"]);
+  mr.keys(["spell", "kind", "coefficient", "effect", "school", "estimated"]);
   const mastery: Manifest["mastery"] = { spell: mr.field("spell").num(SPELL_ID), kind: mr.field("kind").oneOf(["uniform", "school", "pet", "none"] as const) };
   setOpt(mastery, "coefficient", mr.opt("coefficient")?.num({ min: 0 }));
+  setOpt(mastery, "effect", mr.opt("effect")?.num({ int: true, min: 1 }));
   setOpt(mastery, "school", mr.opt("school")?.num({ int: true, min: 1 }));
   if (mastery.kind === "school" && mastery.school === undefined) mr.field("school");
   setOpt(mastery, "estimated", readEstimates(mr));
@@ -695,6 +722,27 @@ export function validateManifest(json: unknown, file: string): Manifest {
         setOpt(d, "spell", t.opt("spell")?.num(SPELL_ID));
         return d;
       }) ?? [],
+    passives:
+      r.opt("passives")?.array().map((x): PassiveDecl => {
+        x.keys(["name", "id", "talent", "effects", "comment"]);
+        const d: PassiveDecl = {
+          name: x.field("name").ident(),
+          id: x.field("id").num(SPELL_ID),
+          effects: x.field("effects").array().map((e) => {
+            e.keys(["effect", "spells", "auras", "ops", "auto_attack"]);
+            return {
+              effect: e.field("effect").num({ int: true, min: 1 }),
+              spells: e.opt("spells")?.array().map((n) => n.ident()) ?? [],
+              auras: e.opt("auras")?.array().map((n) => n.ident()) ?? [],
+              ops: e.opt("ops")?.array().map((n) => n.num(SPELL_ID)) ?? [],
+              auto_attack: e.opt("auto_attack")?.bool() ?? false,
+            };
+          }),
+        };
+        setOpt(d, "talent", x.opt("talent")?.ident());
+        setOpt(d, "comment", x.opt("comment")?.str());
+        return d;
+      }) ?? [],
   };
   if (auto_attack) m.auto_attack = auto_attack;
   const notes = r.opt("notes");
@@ -706,6 +754,8 @@ export function validateManifest(json: unknown, file: string): Manifest {
   if (aurasR) uniqueNames(m.auras, aurasR);
   if (procsR) uniqueNames(m.procs, procsR);
   if (talentsR) uniqueNames(m.talents, talentsR);
+  const passivesR = r.opt("passives");
+  if (passivesR) uniqueNames(m.passives, passivesR);
   checkReferences(m, file);
   return m;
 }
@@ -782,6 +832,13 @@ function checkReferences(m: Manifest, file: string): void {
     a.effects.forEach((e, j) => e.spells?.forEach((s, k) => need("spell", s, `auras[${i}].effects[${j}].spells[${k}]`)));
     checkOps(a.on_tick, `auras[${i}].on_tick`);
     checkOps(a.on_expire, `auras[${i}].on_expire`);
+  });
+  m.passives.forEach((p, i) => {
+    need("talent", p.talent, `passives[${i}].talent`);
+    p.effects.forEach((e, j) => {
+      e.spells.forEach((s, k) => need("spell", s, `passives[${i}].effects[${j}].spells[${k}]`));
+      e.auras.forEach((a, k) => need("aura", a, `passives[${i}].effects[${j}].auras[${k}]`));
+    });
   });
   m.procs.forEach((p, i) => {
     need("talent", p.talent, `procs[${i}].talent`);

@@ -1,8 +1,10 @@
-// Assassination Rogue (spec 259): resolved values against the real 12.0.5 rows; the combo-point finisher
-// (spend all points up to SpellPower ManaCost + OptionalCost, damage x points, Rupture/Envenom duration
-// + points x DurationPerResource) on scripted runs with haste / crit / versatility forced to 0 and energy
-// made unlimited (exact arithmetic); bleeds ignoring armor and Potent Assassin on bleeds + poisons only;
-// Venomous Wounds with Deadly Poison forced to proc; a fixed-seed smoke run; determinism.
+// Assassination Rogue (spec 259): resolved values against the real 12.0.5 rows and the spell tables generated
+// from SimulationCraft's 12.0.0.64228 spell-data dump (data/sources/12.0.0.64228/rogue.txt: every expected
+// coefficient below is quoted from its block); the spec passive Assassination Rogue (137037) folded into the
+// coefficients; the combo-point finisher (spend all points up to SpellPower ManaCost + OptionalCost, damage x
+// points, Rupture/Envenom duration + points x per-point ms) on scripted runs with haste / crit / versatility
+// forced to 0 and energy made unlimited (exact arithmetic); bleeds ignoring armor and Potent Assassin on
+// bleeds + poisons only; Venomous Wounds with Deadly Poison forced to proc; a fixed-seed smoke run; determinism.
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadDataBundle } from "../src/data/bundle.js";
@@ -25,9 +27,21 @@ beforeAll(async () => {
 });
 
 const spellOf = (name: string) => spec.spells.find((s) => s.name === name)!;
+const auraOf = (name: string) => spec.auras.find((a) => a.name === name)!;
 const prov = (p: string) => spec.provenance.find((x) => x.path === p);
 
-describe("Assassination manifest resolution against the real tables", () => {
+// Dump values (data/sources/12.0.0.64228/rogue.txt), quoted where they are used:
+const MUTILATE_AP = 1.15; // 5374 #2 and 27576 #2: `AP Coefficient: 1.15`
+const ENVENOM_AP = 0.416; // 32645 #1: `AP Coefficient: 0.416` (per combo point)
+const RUPTURE_AP = 0.336574; // 1943 #1: `AP Coefficient: 0.336574`
+const GARROTE_AP = 0.391; // 703 #1: `AP Coefficient: 0.391`
+const DP_TICK_AP = 0.11374; // 2818 #1: `AP Coefficient: 0.11374`
+const DP_HIT_AP = 0.0814; // 113780 #1: `AP Coefficient: 0.0814`
+const SPEC_DIRECT = 1 + 20 / 100; // 137037 #1: Spell Direct Amount `Base Value: 20`
+const SPEC_PERIODIC = 1 + 20 / 100; // 137037 #2: Spell Periodic Amount `Base Value: 20`
+const SPEC_RUPTURE = 1 + 40 / 100; // 137037 #7: Spell Periodic Amount `Base Value: 40` (Rupture)
+
+describe("Assassination manifest resolution against the real tables and the 12.0.0.64228 dump", () => {
   it("energy costs, GCD and Garrote's cooldown come from real SpellPower / SpellCooldowns rows", () => {
     // SpellPower 122 (1329) 50, 86 (703) 45, 145 (1943) 25, 1350 (32645) 35 energy (PowerType 3)
     expect([spellOf("mutilate").cost, spellOf("garrote").cost, spellOf("rupture").cost, spellOf("envenom").cost]).toEqual([50, 45, 25, 35]);
@@ -54,30 +68,63 @@ describe("Assassination manifest resolution against the real tables", () => {
     expect(spec.resources[1]).toMatchObject({ name: "combo_points", powerType: 4, max: 5, regenPerSec: 0, initial: 0 });
   });
 
-  it("Deadly Poison's 30 % chance is the real SpellAuraOptions row; fixture-derived durations / coefficients", () => {
-    // SpellAuraOptions 55 (2823): ProcChance 30
+  it("Deadly Poison's 30 % chance is the real SpellAuraOptions row; Envenom's +30 % is 32645 effect 2", () => {
+    // SpellAuraOptions (2823): ProcChance 30 (the dump: `Proc Chance : 30%`)
     expect(spec.procs.find((p) => p.name === "deadly_poison")!.chance).toBeCloseTo(0.3, 12);
     expect(prov("procs.deadly_poison.chance")).toMatchObject({ spell: 2823, fixture: false });
-    // DurationIndex 669 = 4000 ms (Rupture's base), 285 = 1000 ms (Envenom), 85 = 18 s, 29 = 12 s (real rows)
-    const aura = (n: string) => spec.auras.find((a) => a.name === n)!;
-    expect([aura("rupture").durationMs, aura("envenom").durationMs, aura("garrote").durationMs, aura("deadly_poison").durationMs]).toEqual([4000, 1000, 18000, 12000]);
-    expect(aura("rupture")).toMatchObject({ tickPeriodMs: 2000, target: "target", refresh: "pandemic" });
-    expect(spellOf("envenom").damage).toMatchObject({ apCoef: 0.22, school: 8 });
-    // Mutilate's main-hand payload is behind its trigger spell 5374
-    expect(spellOf("mutilate").damage).toMatchObject({ payloadSpell: 5374, apCoef: 0.47, school: 1 });
-    expect(spec.mastery).toMatchObject({ spell: 76803, kind: "school", school: 136, coefficient: 2.4 });
+    // 32645 #2: Add Flat Modifier (107): Spell Proc Chance, `Base Value: 30` -> a second 0.30 roll
+    expect(spec.procs.find((p) => p.name === "deadly_poison_envenom")!.chance).toBeCloseTo(0.3, 12);
+    expect(prov("procs.deadly_poison_envenom.chance")).toMatchObject({ spell: 32645, source: "SpellEffect.EffectBasePointsF", origin: "dump" });
+  });
+
+  it("durations and periods from the dump: Garrote 18 s, Deadly Poison 12 s, Rupture 4 s base, Envenom 0 base; 2 s ticks", () => {
+    // 703 `Duration : 18 seconds`, 2818 `Duration : 12 seconds`, 1943 `Duration : 4 seconds`, 32645 no Duration line
+    expect([auraOf("garrote").durationMs, auraOf("deadly_poison").durationMs, auraOf("rupture").durationMs, auraOf("envenom").durationMs]).toEqual([18000, 12000, 4000, 0]);
+    // `Periodic Damage (3): ... every 2 seconds` on 703 #1, 1943 #1, 2818 #1; attribute 173 (haste affects periodic)
+    for (const n of ["garrote", "rupture", "deadly_poison"]) expect(auraOf(n)).toMatchObject({ tickPeriodMs: 2000, tickHasted: true, tickMayCrit: true, target: "target", refresh: "pandemic" });
+  });
+
+  it("coefficients from the dump, with the spec passive 137037 folded in", () => {
+    // Mutilate 1329 #3 triggers 5374: the main-hand strike, 137037 #1 (+20 %) applies
+    expect(spellOf("mutilate").damage).toMatchObject({ payloadSpell: 5374, apCoef: MUTILATE_AP, school: 1 });
+    expect(spellOf("mutilate").damage!.mult).toBeCloseTo(SPEC_DIRECT, 12);
+    // off hand 27576 #2 x 0.5 (tooltip `$dmg=${$5374s2+$27576s2*0.5}`); 1329 #2 awards 2 combo points
+    // 137037 #1 lists 27576 too: the passive reaches the damage op (`ops`)
+    expect(spellOf("mutilate").onCast).toEqual([
+      { op: "damage", spell: 27576, apCoef: MUTILATE_AP * 0.5, school: 1, mult: SPEC_DIRECT },
+      { op: "gain", resource: "combo_points", amount: 2 },
+    ]);
+    // Envenom 32645 #1, nature, per point; 137037 #1
+    expect(spellOf("envenom").damage).toMatchObject({ payloadSpell: 32645, apCoef: ENVENOM_AP, school: 8 });
+    expect(spellOf("envenom").damage!.mult).toBeCloseTo(SPEC_DIRECT, 12);
+    // ticks: Garrote and Deadly Poison x 1.2 (137037 #2), Rupture x 1.2 x 1.4 (#2 and #7)
+    expect(auraOf("garrote").tickDamage).toMatchObject({ payloadSpell: 703, apCoef: GARROTE_AP, school: 129 });
+    expect(auraOf("garrote").tickDamage!.mult).toBeCloseTo(SPEC_PERIODIC, 12);
+    expect(auraOf("rupture").tickDamage).toMatchObject({ payloadSpell: 1943, apCoef: RUPTURE_AP, school: 129 });
+    expect(auraOf("rupture").tickDamage!.mult).toBeCloseTo(SPEC_PERIODIC * SPEC_RUPTURE, 12);
+    expect(auraOf("deadly_poison").tickDamage).toMatchObject({ payloadSpell: 2818, apCoef: DP_TICK_AP, school: 8 });
+    expect(auraOf("deadly_poison").tickDamage!.mult).toBeCloseTo(SPEC_PERIODIC, 12);
+    // the instant Deadly Poison hit (113780 #1) is a proc damage op; 137037 #1 lists 113780
+    const dp = spec.procs.find((p) => p.name === "deadly_poison")!;
+    expect(dp.ops[0]).toEqual({ op: "if_aura", aura: "deadly_poison", minStacks: 1, ops: [{ op: "damage", spell: 113780, apCoef: DP_HIT_AP, school: 8, mult: SPEC_DIRECT }] });
+    // 137037 #5 Modify Auto Attack Damage Done% +38 on both hands
+    expect(spec.autoAttack!.mult).toBeCloseTo(1.38, 12);
+    // Garrote 703 #3 awards 1 combo point; Venomous Wounds 79134 #1 `Base Value: 4` energy per tick
+    expect(spellOf("garrote").onCast[1]).toEqual({ op: "gain", resource: "combo_points", amount: 1 });
+    expect(auraOf("rupture").onTick).toEqual([{ op: "if_aura", aura: "deadly_poison", minStacks: 1, ops: [{ op: "gain", resource: "energy", amount: 4 }] }]);
+    // Potent Assassin 76803 #1 `SP Coefficient: 1.7`
+    expect(spec.mastery).toMatchObject({ spell: 76803, kind: "school", school: 136, coefficient: 1.7 });
+    expect(prov("mastery.coefficient")).toMatchObject({ source: "SpellEffect.EffectBonusCoefficient", spell: 76803, origin: "dump" });
+    for (const [i, v] of [[0, 20], [1, 20], [2, 38], [3, 40]] as const) expect(prov(`passives.assassination_rogue.effects[${i}]`)).toMatchObject({ value: v, spell: 137037, origin: "dump" });
   });
 
   it("every value the manifest states is marked estimated (with its source comment)", async () => {
     const m = (await loadManifest(DATA, "assassination")).manifest;
     expect(unmarkedManifestValues(m, spec.provenance)).toEqual([]);
     expect(listEstimates(m).map((e) => e.path).sort()).toEqual([
-      "auras.garrote.on_tick[0].ops[0].amount",
       "auras.garrote.tick_damage.school",
-      "auras.rupture.on_tick[0].ops[0].amount",
       "auras.rupture.tick_damage.school",
       "auto_attack.off_hand.damage_factor",
-      "procs.deadly_poison_envenom.chance",
       "resources.combo_points.initial",
       "spells.envenom.finisher.aura_ms_per_point",
       "spells.rupture.finisher.aura_ms_per_point",
@@ -142,7 +189,7 @@ async function scripted(rotation: unknown, opts: { durationS: number; talents?: 
 }
 
 describe("combo-point finishers (scripted, GCD 1 s, haste 0)", () => {
-  it("Envenom spends 4 points: damage = 4 x 0.22 x AP per cast", async () => {
+  it("Envenom spends 4 points: damage = 4 x 0.416 x 1.2 x AP per cast", async () => {
     // M at 0 (2 cp), 1 (4 cp), Envenom at 2 (spends 4), M 3, M 4, E 5, M 6, M 7, E 8: 3 Envenoms in 9 s.
     const img = await scripted(rot({ cast: "envenom", if: "combo_points >= 4" }, { cast: "mutilate" }), { durationS: 9 });
     const r = runImage(img, { iterations: 1, seed: 1n });
@@ -150,7 +197,7 @@ describe("combo-point finishers (scripted, GCD 1 s, haste 0)", () => {
     expect(e.casts).toBe(3);
     expect(rec(r, "mutilate").casts).toBe(6);
     // nature: no armor; crit / vers / mastery 0 -> exact
-    expect(e.damage).toBeCloseTo(3 * 4 * 0.22 * img.stats.attackPower, 6);
+    expect(e.damage).toBeCloseTo(3 * 4 * ENVENOM_AP * SPEC_DIRECT * img.stats.attackPower, 6);
   });
 
   it("points cap at the resource max (5): the third Mutilate's point is wasted, Envenom spends 5", async () => {
@@ -158,17 +205,17 @@ describe("combo-point finishers (scripted, GCD 1 s, haste 0)", () => {
     const img = await scripted(rot({ cast: "envenom", if: "combo_points >= 5" }, { cast: "mutilate" }), { durationS: 9 });
     const r = runImage(img, { iterations: 1, seed: 1n });
     expect(rec(r, "envenom").casts).toBe(2);
-    expect(rec(r, "envenom").damage).toBeCloseTo(2 * 5 * 0.22 * img.stats.attackPower, 6);
+    expect(rec(r, "envenom").damage).toBeCloseTo(2 * 5 * ENVENOM_AP * SPEC_DIRECT * img.stats.attackPower, 6);
   });
 
   it("a finisher spends at most max points (5) and keeps the rest", async () => {
     // combo max raised to 10. Envenom at >= 8: M 0 (2), 1 (4), 2 (6), 3 (8), E 4 spends 5 -> 3 left;
     // M 5 (5), M 6 (7), M 7 (9), E 8 spends 5 -> 4 left. 2 Envenoms x 5 points in 9 s.
-    // (Spending everything would be 8 + 6 = 14 points over two casts: 14 x 0.22 AP.)
+    // (Spending everything would be 8 + 6 = 14 points over two casts: 14 x 0.416 x 1.2 AP.)
     const img = await scripted(rot({ cast: "envenom", if: "combo_points >= 8" }, { cast: "mutilate" }), { durationS: 9, comboMax: 10 });
     const r = runImage(img, { iterations: 1, seed: 1n });
     expect(rec(r, "envenom").casts).toBe(2);
-    expect(rec(r, "envenom").damage).toBeCloseTo(10 * 0.22 * img.stats.attackPower, 6);
+    expect(rec(r, "envenom").damage).toBeCloseTo(10 * ENVENOM_AP * SPEC_DIRECT * img.stats.attackPower, 6);
   });
 
   it("Rupture's duration grows 4 s per point: 4 points -> 20 s = 10 ticks, 2 points -> 12 s = 6 ticks", async () => {
@@ -177,12 +224,26 @@ describe("combo-point finishers (scripted, GCD 1 s, haste 0)", () => {
     const a = runImage(four, { iterations: 1, seed: 1n });
     expect(rec(a, "rupture").casts).toBe(1);
     expect(rec(a, "rupture_tick").hits).toBe(10);
-    // the bleed ignores armor (school 129): each tick is exactly 0.16 x AP
-    expect(rec(a, "rupture_tick").damage).toBeCloseTo(10 * 0.16 * four.stats.attackPower, 6);
+    // the bleed ignores armor (school 129): each tick is exactly 0.336574 x 1.2 x 1.4 x AP
+    expect(rec(a, "rupture_tick").damage).toBeCloseTo(10 * RUPTURE_AP * SPEC_PERIODIC * SPEC_RUPTURE * four.stats.attackPower, 6);
     // M 0 (2), Rupture at 1 with 2 points: 4000 + 2 x 4000 = 12000 ms, ticks at 3000 .. 13000: 6.
     const two = await scripted(rot({ cast: "rupture", if: "combo_points >= 2 & time < 3" }, { cast: "mutilate", if: "time < 0.5" }), { durationS: 30 });
     const b = runImage(two, { iterations: 1, seed: 1n });
     expect(rec(b, "rupture_tick").hits).toBe(6);
+  });
+
+  it("Envenom's buff lasts 1 s per point from a base of 0 (4 points: 4 s)", async () => {
+    // M 0 (2 cp), M 1 (4 cp), Envenom at 2 with 4 points: buff 0 + 4 x 1000 ms -> up until 6 s. Then Mutilate
+    // while more than 0.5 s of the buff is left: at 3 (3 s left), 4 (2 s), 5 (1 s), not at 6 -> 2 + 3 Mutilates.
+    // (A 1 s base, 5 s in all, would allow a fourth at 6.)
+    const img = await scripted(rot(
+      { cast: "envenom", if: "combo_points >= 4 & time < 3" },
+      { cast: "mutilate", if: "time < 1.5 | buff.envenom.remains > 0.5" },
+      { wait: "0.1" },
+    ), { durationS: 10 });
+    const r = runImage(img, { iterations: 1, seed: 1n });
+    expect(rec(r, "envenom").casts).toBe(1);
+    expect(rec(r, "mutilate").casts).toBe(5);
   });
 
   it("the finisher's duration bonus applies to its own aura only, and a finisher needs at least 1 point", async () => {
@@ -190,10 +251,10 @@ describe("combo-point finishers (scripted, GCD 1 s, haste 0)", () => {
     // (6 s cooldown: 0, 6) within 9 s; Garrote's 18 s is not stretched by anything.
     const img = await scripted(rot({ cast: "envenom" }, { cast: "garrote", if: "combo_points = 0" }), { durationS: 9 });
     const r = runImage(img, { iterations: 1, seed: 1n });
-    // Garrote at 0 gives 1 point -> Envenom at 1 spends 1 (0.22 AP) -> Garrote at 6 -> Envenom at 7: 2 x 1 point
+    // Garrote at 0 gives 1 point -> Envenom at 1 spends 1 (0.416 x 1.2 AP) -> Garrote at 6 -> Envenom at 7: 2 x 1 point
     expect(rec(r, "garrote").casts).toBe(2);
     expect(rec(r, "envenom").casts).toBe(2);
-    expect(rec(r, "envenom").damage).toBeCloseTo(2 * 0.22 * img.stats.attackPower, 6);
+    expect(rec(r, "envenom").damage).toBeCloseTo(2 * ENVENOM_AP * SPEC_DIRECT * img.stats.attackPower, 6);
   });
 
   it("Potent Assassin multiplies bleeds and poisons, not Mutilate (mastery school mask 8 | 128)", async () => {
@@ -201,19 +262,19 @@ describe("combo-point finishers (scripted, GCD 1 s, haste 0)", () => {
     const base = runImage(await scripted(rotation, { durationS: 30 }), { iterations: 1, seed: 1n });
     const mImg = await scripted(rotation, { durationS: 30, mastery: 10 });
     const m = runImage(mImg, { iterations: 1, seed: 1n });
-    // 10 points x 2.4 % = +24 % on the bleed; Mutilate (physical, same rolls: same seed) unchanged
-    expect(rec(m, "rupture_tick").damage / rec(base, "rupture_tick").damage).toBeCloseTo(1.24, 9);
+    // 10 points x 1.7 % (76803 #1 `SP Coefficient: 1.7`) = +17 % on the bleed; Mutilate (physical, same rolls: same seed) unchanged
+    expect(rec(m, "rupture_tick").damage / rec(base, "rupture_tick").damage).toBeCloseTo(1 + (10 * 1.7) / 100, 9);
     expect(rec(m, "mutilate").damage).toBe(rec(base, "mutilate").damage);
     expect(rec(m, "mutilate").damage).toBeGreaterThan(0);
   });
 
-  it("Venomous Wounds: each bleed tick on a poisoned target returns 7 energy", async () => {
-    // Energy 100, no regen; Deadly Poison forced to proc on every hit (auto attacks every 1.8 s keep it up).
-    // M at 0: 100 -> 50 (2 cp); Rupture at 1: 50 -> 25, 2 points -> 12 s, ticks at 3, 5, .., 13 = 6 x 7 = 42 energy.
-    // Mutilate again once time > 14: 25 + 42 = 67 >= 50 -> one cast (17 left). Without the talent: 25 < 50, none.
+  it("Venomous Wounds: each bleed tick on a poisoned target returns 4 energy (79134 #1 `Base Value: 4`)", async () => {
+    // Energy 105, no regen; Deadly Poison forced to proc on every hit (auto attacks every 1.8 s keep it up).
+    // M at 0: 105 -> 55 (2 cp); Rupture at 1: 55 -> 30, 2 points -> 12 s, ticks at 3, 5, .., 13 = 6 x 4 = 24 energy.
+    // Mutilate again once time > 14: 30 + 24 = 54 >= 50 -> one cast (4 left). Without the talent: 30 < 50, none.
     const rotation = rot({ cast: "mutilate", if: "time < 0.5 | time > 14" }, { cast: "rupture", if: "combo_points >= 2 & time < 3" }, { wait: "14.5 - time", if: "time < 14" });
     const run = async (talents: string[]) => {
-      const img = await scripted(rotation, { durationS: 20, talents, energy: { max: 100, regen: 0 } });
+      const img = await scripted(rotation, { durationS: 20, talents, energy: { max: 105, regen: 0 } });
       img.procs = (img.procs ?? []).map((p) => (p.name === "deadly_poison" ? { ...p, chance: 1 } : p));
       return runImage(img, { iterations: 1, seed: 1n });
     };
@@ -222,6 +283,15 @@ describe("combo-point finishers (scripted, GCD 1 s, haste 0)", () => {
     expect(rec(on, "mutilate").casts).toBe(2);
     const off = await run([]);
     expect(rec(off, "mutilate").casts).toBe(1);
+  });
+
+  it("Mutilate: the off-hand strike is half the main hand's coefficient, both with the spec passive", async () => {
+    // one Mutilate, crit / vers / mastery 0, both strikes physical against the same armor: per cast
+    // main hand 1.15 x 1.2 (137037 #1) x AP x armor, off hand 1.15 x 0.5 x 1.2 x AP x armor
+    const img = await scripted(rot({ cast: "mutilate", if: "time < 0.5" }, { wait: "100" }), { durationS: 3 });
+    const r = runImage(img, { iterations: 1, seed: 1n });
+    expect(rec(r, "mutilate").casts).toBe(1);
+    expect(rec(r, "damage_27576").damage / rec(r, "mutilate").damage).toBeCloseTo((MUTILATE_AP * 0.5 * SPEC_DIRECT) / (MUTILATE_AP * SPEC_DIRECT), 9);
   });
 
   it("dual wield: the off hand swings on its own timer at the main-hand speed for half damage", async () => {
@@ -260,10 +330,11 @@ describe("default rotation smoke run", () => {
   const perFight = (n: string) => rec(a, n).casts / 200;
 
   it("sanity bounds (300 s, default profile)", () => {
-    // Energy: 10/s x 1.x haste + Venomous Wounds 7 per bleed tick ≈ 4000-6000 per fight; Mutilate (50) is the
-    // bulk of it. DPS bounds 20k .. 80k.
-    expect(a.dps.mean).toBeGreaterThan(20_000);
-    expect(a.dps.mean).toBeLessThan(80_000);
+    // Energy: 10/s x 1.x haste + Venomous Wounds 4 per bleed tick ≈ 4000-6000 per fight; Mutilate (50) is the
+    // bulk of it. DPS: AP = 1228 (agility); Garrote alone ticks 0.391 x 1.2 x AP ≈ 576 every ≈ 1.7 s (≈ 340 / s before
+    // mastery and crit), Rupture about as much: the whole rotation lands between 1,000 and 6,000.
+    expect(a.dps.mean).toBeGreaterThan(1_000);
+    expect(a.dps.mean).toBeLessThan(6_000);
     // Garrote: 6 s cooldown -> at most 51; kept up (18 s, pandemic 5.4 s) -> at least 300 / 18 ≈ 16
     expect(perFight("garrote")).toBeLessThanOrEqual(51);
     expect(perFight("garrote")).toBeGreaterThan(14);
@@ -275,7 +346,7 @@ describe("default rotation smoke run", () => {
     expect(5 * (perFight("rupture") + perFight("envenom"))).toBeGreaterThanOrEqual(2 * perFight("mutilate") + perFight("garrote") - 5);
     expect(rec(a, "deadly_poison_tick").damage).toBeGreaterThan(0);
     expect(rec(a, "garrote_tick").damage).toBeGreaterThan(0);
-    // bleed and poison ticks can crit (fixture attribute 265, as DoTs do in game)
+    // bleed and poison ticks can crit (the dump's attribute `Periodic Can Crit (265)` on 703, 1943, 2818)
     for (const t of ["garrote_tick", "rupture_tick", "deadly_poison_tick"]) expect(rec(a, t).crits).toBeGreaterThan(0);
     expect(a.warnings.unknownSpellCasts).toBe(0);
   });

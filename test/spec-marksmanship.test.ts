@@ -1,28 +1,34 @@
-// Marksmanship Hunter (spec 254): resolved manifest values hand-checked against the real 12.0.5 rows,
-// the two engine features MM added (channel cast steps, cast-time modifier auras) on tiny hand-built
-// images, and a fixed-seed smoke run of data/{manifests,rotations,profiles}/marksmanship.json.
+// Marksmanship Hunter (spec 254): every spell the MM manifest uses resolves from the tables generated from the
+// 12.0.0.64228 spell dump (data/sources/12.0.0.64228/hunter.txt); resolved values hand-checked against the dump
+// lines quoted below and the real 12.0.5 rows; the spec aura's multipliers and the mastery on compiled hits
+// (exact arithmetic: crit 0, versatility 0, target armor 0); the two engine features MM added (channel cast
+// steps, cast-time modifier auras) on tiny hand-built images; a fixed-seed smoke run of the default build.
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadDataBundle } from "../src/data/bundle.js";
 import { SpellResolver } from "../src/data/resolver.js";
 import type { DataBundle } from "../src/data/types.js";
 import { MissingSpellData } from "../src/errors.js";
-import { loadManifest, ManifestError, resolveManifest, validateManifest, type ResolvedSpec } from "../src/manifest/index.js";
-import { simulate, type SimulateResult } from "../src/engine/simulate.js";
-import { runImage } from "../src/engine/run.js";
+import { listEstimates, loadManifest, ManifestError, resolveManifest, unmarkedManifestValues, validateManifest, type Manifest, type ResolvedSpec } from "../src/manifest/index.js";
+import { prepareSimulation } from "../src/engine/simulate.js";
+import { runImage, type RunResult } from "../src/engine/run.js";
 import type { DamageEntry, SpecImage, SpellImage } from "../src/engine/image.js";
-import { allFixtureSpells, FIXTURE_SETS } from "../scripts/fixtures/spells/index.js";
+import { expectSeedDeterminism } from "./helpers/spec-run.js";
 
 const DATA = path.resolve(__dirname, "../data");
 const FILE = path.join(DATA, "manifests/marksmanship.json");
+const DUMP = path.join(DATA, "sources/12.0.0.64228/hunter.txt");
 
 let bundle: DataBundle;
 let resolver: SpellResolver;
+let manifest: Manifest;
 let spec: ResolvedSpec;
 beforeAll(async () => {
   bundle = await loadDataBundle(DATA);
   resolver = new SpellResolver(bundle);
-  spec = resolveManifest((await loadManifest(DATA, "marksmanship")).manifest, resolver, FILE);
+  manifest = (await loadManifest(DATA, "marksmanship")).manifest;
+  spec = resolveManifest(manifest, resolver, FILE);
 });
 
 /** The MM manifest merged with hunter.json (the `extends` chain), as a plain document. */
@@ -34,69 +40,166 @@ const sp = (name: string) => spec.spells.find((s) => s.name === name)!;
 const au = (name: string) => spec.auras.find((a) => a.name === name)!;
 const prov = (p: string) => spec.provenance.find((x) => x.path === p);
 
-describe("Marksmanship manifest resolved against the real 12.0.5 rows", () => {
-  it("Aimed Shot: 35 focus, GCD, 2 charges / 15 s from the real tables; 2.5 s cast from the fixture cast index", () => {
-    // SpellPower 795: ManaCost 35, PowerType 2; SpellCooldowns 1211: StartRecoveryTime 1500;
-    // SpellCategories 3120: StartRecoveryCategory 133, ChargeCategory 1715; SpellCategory 1715: MaxCharges 2, ChargeRecoveryTime 15000
-    expect(sp("aimed_shot")).toMatchObject({
-      id: 19434, cost: 35, startRecoveryCategory: 133, startRecoveryMs: 1500, chargeCategoryId: 1715, maxCharges: 2, chargeRecoveryMs: 15000,
-      castMs: 2500, recoveryMs: 0, costBypassAura: "lock_and_load",
-    });
-    expect(prov("spells.aimed_shot.cost")).toMatchObject({ source: "SpellPower.ManaCost", fixture: false });
-    expect(prov("spells.aimed_shot.charge_cooldown_ms")).toMatchObject({ source: "SpellCategory.ChargeRecoveryTime", fixture: false });
-    // SpellMisc (fixture) CastingTimeIndex 19 → SpellCastTimes 19 = 2500: a fixture value
-    expect(prov("spells.aimed_shot.cast_time_ms")).toMatchObject({ value: 2500, fixture: true });
-    expect(sp("aimed_shot").castTimeMods).toEqual([
-      { aura: "lock_and_load", factor: 0 }, { aura: "trueshot", factor: 0.5 }, { aura: "streamline", factor: 0.7 },
-    ]);
-    // damage: fixture 19434 effect 1 BonusCoefficientFromAP 2.45, physical
-    expect(sp("aimed_shot").damage).toMatchObject({ payloadSpell: 19434, apCoef: 2.45, school: 1 });
+/** Every spell id the composed manifest names: entries, talents, passives, mastery, auto attack and data references. */
+function referencedIds(m: Manifest): Set<number> {
+  const ids = new Set<number>([m.mastery.spell]);
+  if (m.auto_attack) ids.add(m.auto_attack.spell);
+  for (const s of m.spells) ids.add(s.id);
+  for (const a of m.auras) ids.add(a.id);
+  for (const p of m.procs) ids.add(p.id);
+  for (const p of m.passives) ids.add(p.id);
+  for (const t of m.talents) if (t.spell !== undefined) ids.add(t.spell);
+  const walk = (v: unknown): void => {
+    if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === "object") {
+      const o = v as Record<string, unknown>;
+      if (typeof o["spell"] === "number" && typeof o["effect"] === "number" && o["spell"] !== 0) ids.add(o["spell"]);
+      Object.values(o).forEach(walk);
+    }
+  };
+  walk(m);
+  return ids;
+}
+
+describe("every hunter spell the MM manifest uses resolves from the 12.0.0.64228 dump tables", () => {
+  it("the spell tables are the generated dump tables", () => {
+    for (const t of ["SpellName", "Spell", "SpellMisc", "SpellEffect"]) {
+      expect(bundle.table(t).origin, t).toBe("dump");
+    }
+    expect(bundle.table("SpellEffect").dumpBuild).toBe("12.0.0.64228");
   });
 
-  it("Rapid Fire: a channel in the data (SpellInterrupts 74323), 16 s cooldown (SpellCooldowns 29332), free, 7 ticks", () => {
+  it("each id has a record, came from a block of data/sources/12.0.0.64228/hunter.txt, and that block names it", () => {
+    const ids = [...referencedIds(manifest)].sort((a, b) => a - b);
+    // the MM build: Auto Shot, Aimed Shot, Kill Shot, Steady Shot, Lock and Load (buff, talent), Rapid Fire (channel,
+    // shot), Multi-Shot, Trick Shots (talent, buff), Precise Shots (talent, buff), Marksmanship Hunter, Arcane Shot,
+    // Sniper Training, Trueshot
+    // + the focus spells 77443 (Steady Shot energize) and 263585 (Rapid Fire energize per shot)
+    expect(ids).toEqual([75, 19434, 53351, 56641, 77443, 137016, 185358, 193468, 194594, 194595, 257044, 257045, 257620, 257621, 257622, 260240, 260242, 263585, 288613]);
+    const provenance = JSON.parse(readFileSync(path.join(DATA, "data/spell-dump.json"), "utf8")).spells as Record<string, string>;
+    const lines = readFileSync(DUMP, "utf8").split("\n");
+    for (const id of ids) {
+      expect(resolver.requireRecord(id).id, String(id)).toBe(id);
+      const at = provenance[String(id)];
+      expect(at, String(id)).toMatch(/^sources\/12\.0\.0\.64228\/hunter\.txt:\d+$/);
+      const line = Number(at!.split(":")[1]);
+      expect(lines[line - 1], String(id)).toMatch(new RegExp(`^Name\\s+: .*\\(id=${id}\\)`));
+    }
+  });
+
+  it("every value not written in the manifest comes from a client table: the dump (spell tables) or a real 12.0.5 row", () => {
+    for (const p of spec.provenance) {
+      if (p.source === "manifest") continue;
+      expect(p.fixture, p.path).toBe(false);
+      const table = p.source.split(".")[0]!;
+      if (["SpellEffect", "SpellMisc", "SpellCastTimes", "SpellDuration"].includes(table)) expect(p.origin, p.path).toBe("dump");
+      else expect(p.origin, p.path).toBe("export");
+    }
+  });
+
+  it("the spells 12.0 no longer has left the build: Streamline (talent 260367 is not in the dump)", async () => {
+    expect(spec.spells.map((s) => s.name)).not.toContain("streamline");
+    expect(spec.auras.map((a) => a.name)).not.toContain("streamline");
+    expect(spec.allTalents).toEqual(["precise_shots", "lock_and_load", "trick_shots"]);
+    expect(resolver.record(260367)).toBeUndefined();
+    const m = await mmDoc();
+    m.talents.push({ name: "streamline", spell: 260367, default: true });
+    m.auras.push({ name: "streamline_talent", id: 260367, talent: "streamline" });
+    expect(() => resolveManifest(validateManifest(m, "mm.json"), resolver, "mm.json")).toThrow(/260367/);
+  });
+});
+
+describe("resolved values against the dump lines and the real 12.0.5 rows", () => {
+  it("Aimed Shot: 'Cast Time : 3 seconds', effect 1 'AP Coefficient: 7.5' physical; 35 focus, 2 charges / 15 s (real rows)", () => {
+    // SpellPower 795 (dump: "Resource : 35 Focus (2) (id=795)"); SpellCategories 3120 -> SpellCategory 1715: 2 charges,
+    // ChargeRecoveryTime 15000 (the beta dump prints "Charges : 2 (12 seconds cooldown)": the real 12.0.5 row wins)
+    expect(sp("aimed_shot")).toMatchObject({
+      id: 19434, cost: 35, castMs: 3000, startRecoveryCategory: 133, startRecoveryMs: 1500, chargeCategoryId: 1715, maxCharges: 2, chargeRecoveryMs: 15000,
+      recoveryMs: 0, costBypassAura: "lock_and_load",
+    });
+    expect(prov("spells.aimed_shot.charge_cooldown_ms")).toMatchObject({ source: "SpellCategory.ChargeRecoveryTime", origin: "export" });
+    expect(prov("spells.aimed_shot.cast_time_ms")).toMatchObject({ value: 3000, origin: "dump" });
+    expect(sp("aimed_shot").damage).toMatchObject({ payloadSpell: 19434, apCoef: 7.5, school: 1 });
+    // Lock and Load 194594 "#1 ... Spell Cast Time (10) / Base Value: -100": cast x (1 - 100/100) = 0
+    expect(sp("aimed_shot").castTimeMods).toEqual([{ aura: "lock_and_load", factor: 1 + resolver.get_spell_effect(194594, 1)!.base_points / 100 }]);
+    expect(sp("aimed_shot").castTimeMods[0]!.factor).toBe(0);
+  });
+
+  it("Rapid Fire: a channel (SpellInterrupts), 7 shots (257044 effect 1 'Base Value: 7') over 'Duration : 2 seconds', hasted; shot 257045 'AP Coefficient: 0.605'", () => {
     expect(resolver.isChannel(257044)).toBe(true);
     const rf = sp("rapid_fire");
+    // real SpellCooldowns row: 16000 (the beta dump prints "Cooldown : 20 seconds")
     expect(rf).toMatchObject({ recoveryMs: 16000, startRecoveryMs: 1500, startRecoveryCategory: 133, cost: 0, maxCharges: 0 });
-    expect(prov("spells.rapid_fire.cooldown_ms")).toMatchObject({ source: "SpellCooldowns.RecoveryTime", fixture: false });
-    // channel: SpellDuration 39 = 2000 ms (fixture index); 7 ticks = fixture 257044 effect 2; hasted (fixture attribute 173)
-    expect(rf.channel).toMatchObject({ durationMs: 2000, ticks: 7, hasted: true });
-    // tick payload follows 257044 effect 1 (periodic trigger) → 257045 (AP 0.34)
-    expect(rf.channel!.tickDamage).toMatchObject({ payloadSpell: 257045, apCoef: 0.34, school: 1 });
-    // 1 focus per shot (257045 effect 2) × 7
-    expect(rf.gain).toBe(7);
+    expect(rf.channel).toMatchObject({ durationMs: 2000, ticks: 7, hasted: true }); // attribute "Spell Haste Affects Periodic (173)"
+    expect(rf.channel!.tickDamage).toMatchObject({ apCoef: 0.605, school: 1 });
+    expect(prov("spells.rapid_fire.channel.tick_damage.ap_coef")).toMatchObject({ source: "SpellEffect.BonusCoefficientFromAP", spell: 257045, origin: "dump" });
+    // 2 focus per shot (263585, not in data/sources: estimate) x 7
+    expect(rf.gain).toBe(2 * 7);
   });
 
-  it("Arcane Shot 40, Multi-Shot 30, Kill Shot 10 focus (SpellPower); Steady Shot free, 1.75 s, +20 focus", () => {
-    expect(sp("arcane_shot")).toMatchObject({ cost: 40, castMs: 0 }); // SpellPower 12545
-    expect(sp("multi_shot")).toMatchObject({ cost: 30, damage: { aoe: "all" } }); // SpellPower 12491
-    // Kill Shot: SpellPower 192720 = 10; SpellCategories 11859 ChargeCategory 1873 → SpellCategory 1873: 1 charge / 10000
-    expect(sp("kill_shot")).toMatchObject({ cost: 10, chargeCategoryId: 1873, maxCharges: 1, chargeRecoveryMs: 10000 });
-    // Steady Shot: no SpellPower row (free); SpellCastTimes 213 = 1750 (fixture index); energize 20 (fixture effect 2)
-    expect(sp("steady_shot")).toMatchObject({ cost: 0, gain: 20, castMs: 1750, resource: "focus" });
+  it("Arcane Shot 'AP Coefficient: 0.8624' arcane, 40 focus; Multi-Shot effect 2 'AP Coefficient: 0.5076', 30 focus; Kill Shot 'AP Coefficient: 3.2', 10 focus, 1 charge / 10 s", () => {
+    expect(sp("arcane_shot")).toMatchObject({ cost: 40, castMs: 0, damage: { apCoef: 0.8624, school: 64 } });
+    expect(sp("multi_shot")).toMatchObject({ cost: 30, damage: { payloadSpell: 257620, apCoef: 0.5076, school: 1, aoe: "all" } });
+    expect(sp("kill_shot")).toMatchObject({ cost: 10, chargeCategoryId: 1873, maxCharges: 1, chargeRecoveryMs: 10000, damage: { apCoef: 3.2, school: 1 } });
   });
 
-  it("Trueshot: 120 s (SpellCooldowns 58803), off the GCD (SpellCategories 83077: StartRecoveryCategory 0)", () => {
+  it("Steady Shot: 'Cast Time : 1.7 seconds', 'AP Coefficient: 0.8', free, +20 focus; reduces Aimed Shot by effect 2 'Base Value: 2000' ms", () => {
+    expect(sp("steady_shot")).toMatchObject({ cost: 0, gain: 20, castMs: 1700, resource: "focus", damage: { apCoef: 0.8, school: 1 } });
+    expect(sp("steady_shot").onCast).toEqual([{ op: "reduce_cooldown", spell: "aimed_shot", ms: 2000 }]);
+    expect(prov("spells.steady_shot.on_cast[0].ms")).toMatchObject({ source: "SpellEffect.EffectBasePointsF", spell: 56641, origin: "dump" });
+  });
+
+  it("Trueshot: 120 s, off the GCD (real rows); 'Duration : 15 seconds', +10 % crit (effect 3), recharge +40 % (effects 1/2) = 200 ms per 500 ms tick", () => {
     expect(sp("trueshot")).toMatchObject({ recoveryMs: 120000, startRecoveryCategory: 0, startRecoveryMs: 0 });
-    // 15 s (fixture DurationIndex 8); CDR tick: 500 ms, unhasted, 750 ms off each = 60 % reduction (2.5x rate)
     const ts = au("trueshot");
-    expect(ts).toMatchObject({ durationMs: 15000, tickPeriodMs: 500, tickHasted: false });
+    expect(ts).toMatchObject({ durationMs: 15000, tickPeriodMs: 500, tickHasted: false, effects: [{ type: "crit", value: 10 }] });
+    // "#1 ... Modify Cooldown Recharge Rate% (286) / Base Value: 40" (Rapid Fire), "#2 ... (Category) (148) / Base Value: 40" (1715)
     expect(ts.onTick).toEqual([
-      { op: "reduce_cooldown", spell: "aimed_shot", ms: 750 },
-      { op: "reduce_cooldown", spell: "rapid_fire", ms: 750 },
+      { op: "reduce_cooldown", spell: "aimed_shot", ms: (500 * 40) / 100 },
+      { op: "reduce_cooldown", spell: "rapid_fire", ms: (500 * 40) / 100 },
     ]);
-    // 500 ms real + 750 ms reduced = 1250 ms of recharge per 500 ms = 2.5x = 1 / (1 - 0.6)
-    expect((500 + 750) / 500).toBeCloseTo(1 / (1 - 0.6), 12);
+    // 500 ms real + 200 ms reduced = 700 ms of recharge per 500 ms = 1.4x; the tooltip's cooldown cut 100 x (1 - 100/140)
+    expect((500 + 200) / 500).toBeCloseTo(1 + 40 / 100, 12);
   });
 
-  it("procs and buffs: Streamline 2 stacks (real SpellAuraOptions 167844), Precise Shots +70 %, Lock and Load 8 %", () => {
-    expect(au("streamline").maxStacks).toBe(2);
-    expect(prov("auras.streamline.max_stacks")).toMatchObject({ source: "SpellAuraOptions.CumulativeAura", fixture: false });
-    expect(au("precise_shots").effects).toEqual([{ type: "damage_mult_spells", value: 1.7, spells: ["arcane_shot", "multi_shot"] }]);
-    expect(au("trick_shots").effects).toEqual([{ type: "cleave", value: 0.55, count: 5 }]);
-    const lnl = spec.procs.find((p) => p.name === "lock_and_load")!;
-    expect(lnl).toMatchObject({ trigger: "impact", spells: ["auto_shot"], chance: 0.08 });
-    // mastery: Sniper Training, the spell ChrSpecialization 254 names (MasterySpellID_0 = 193468)
-    expect(spec.mastery).toMatchObject({ spell: 193468, kind: "uniform", coefficient: 1.1 });
+  it("buffs and procs: Precise Shots +100 % Multi-Shot (effect 1) / Arcane Shot (effect 2); Lock and Load 10 %; Trick Shots 5 targets at 60 %", () => {
+    expect(au("precise_shots")).toMatchObject({ durationMs: 15000, maxStacks: 1 });
+    expect(au("precise_shots").effects).toEqual([
+      { type: "damage_mult_spells", value: 1 + 100 / 100, spells: ["multi_shot"] },
+      { type: "damage_mult_spells", value: 1 + 100 / 100, spells: ["arcane_shot"] },
+    ]);
+    expect(au("lock_and_load").durationMs).toBe(15000);
+    // 194595 "#1 ... Dummy (4) / Base Value: 10": "a $s1% chance to trigger Lock and Load"
+    expect(spec.procs.find((p) => p.name === "lock_and_load")).toMatchObject({ trigger: "impact", spells: ["auto_shot"], chance: 10 / 100 });
+    // 257621 "#1 ... Base Value: 5" (targets), "#4 ... Base Value: 60" (% of normal damage); buff 257622 "Duration : 20 seconds"
+    expect(au("trick_shots")).toMatchObject({ durationMs: 20000, effects: [{ type: "cleave", value: 60 / 100, count: 5 }] });
+  });
+
+  it("mastery: Sniper Training 193468 effect 2 'SP Coefficient: 1.4' (damage); effect 1 (0.625) is the range part", () => {
+    expect(spec.mastery).toMatchObject({ spell: 193468, kind: "uniform", coefficient: 1.4 });
+    expect(resolver.get_spell_effect(193468, 2)!.bonus_coefficient).toBe(spec.mastery.coefficient);
+    expect(resolver.get_spell_effect(193468, 1)!.bonus_coefficient).toBe(0.625);
+  });
+
+  it("the spec aura Marksmanship Hunter 137016: effect 1 -4 % (direct), effect 8 +7 % Kill Shot, effect 10 +25 % Arcane Shot", () => {
+    expect(prov("passives.marksmanship_hunter.effects[0]")).toMatchObject({ value: -4, spell: 137016, origin: "dump" });
+    expect(prov("passives.marksmanship_hunter.effects[1]")).toMatchObject({ value: 7, spell: 137016 });
+    expect(prov("passives.marksmanship_hunter.effects[2]")).toMatchObject({ value: 25, spell: 137016 });
+    for (const n of ["aimed_shot", "steady_shot", "multi_shot"]) expect(sp(n).damage!.mult, n).toBeCloseTo(0.96, 12);
+    expect(sp("rapid_fire").channel!.tickDamage!.mult).toBeCloseTo(0.96, 12);
+    expect(sp("kill_shot").damage!.mult).toBeCloseTo(0.96 * 1.07, 12);
+    expect(sp("arcane_shot").damage!.mult).toBeCloseTo(0.96 * 1.25, 12);
+  });
+
+  it("what the manifest states is marked estimated, and only that", () => {
+    expect(unmarkedManifestValues(manifest, spec.provenance)).toEqual([]);
+    expect(listEstimates(manifest).map((e) => `${e.path}=${e.value}`).sort()).toEqual(["auras.trueshot.tick_period_ms=500"]);
+    // what used to be written is data now: mastery 193468 #2 SP 1.4 (mastery.effect 2), Trick Shots count 257621 #1
+    // (5), Lock and Load 194594 #1 (−100 → factor 0), focus 263585 #1 (2) × 7 shots and 77443 #1 (20)
+    expect(spec.mastery.coefficient).toBe(1.4);
+    expect(prov("mastery.coefficient")).toMatchObject({ source: "SpellEffect.EffectBonusCoefficient", spell: 193468, origin: "dump" });
+    expect(sp("aimed_shot").castTimeMods).toEqual([{ aura: "lock_and_load", factor: 0 }]);
+    expect([sp("rapid_fire").gain, sp("steady_shot").gain]).toEqual([14, 20]);
   });
 
   it("declaring a channel on a spell that is not one in the data is MissingSpellData; an unknown bypass aura is MANIFEST_UNKNOWN_NAME", async () => {
@@ -111,19 +214,53 @@ describe("Marksmanship manifest resolved against the real 12.0.5 rows", () => {
       expect((e as MissingSpellData).message).toMatch(/56641/);
     }
     const m2 = await mmDoc();
-    m2.spells[0].cost_bypass_aura = "no_such_aura";
+    const i = m2.spells.findIndex((s: any) => s.name === "aimed_shot");
+    m2.spells[i].cost_bypass_aura = "no_such_aura";
     expect(() => validateManifest(m2, "mm.json")).toThrow(ManifestError);
-    expect(() => validateManifest(m2, "mm.json")).toThrow(/spells\[0\]\.cost_bypass_aura.*no_such_aura/);
+    expect(() => validateManifest(m2, "mm.json")).toThrow(new RegExp(`spells\\[${i}\\]\\.cost_bypass_aura.*no_such_aura`));
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Compiled hits of the default build: exact arithmetic (crit 0, versatility 0, mastery as set, armor 0)
+
+const rot = (...entries: unknown[]) => ({ main: "m", lists: { m: entries } });
+async function scripted(rotation: unknown, mastery: number, durationS = 10): Promise<SpecImage> {
+  const img = (await prepareSimulation({ spec: "marksmanship", bundle, dataDir: DATA, duration: durationS, rotation })).image;
+  img.stats = { ...img.stats, crit: 0, versatility: 0, mastery };
+  img.run = { ...img.run, targetArmor: 0 };
+  return img;
+}
+const spellRes = (r: RunResult, name: string) => r.spells.find((s) => s.name === name)!;
+
+describe("compiled hits: coefficient x AP x spec aura x mastery", () => {
+  it("one Aimed Shot = 7.5 x 0.96 x AP; one Arcane Shot = 0.8624 x 0.96 x 1.25 x AP (mastery 0)", async () => {
+    // the Arcane Shot spends the Precise Shots of the Aimed Shot, right after its cast (the GCD is long over)
+    const img = await scripted(rot({ cast: "aimed_shot", if: "time < 1" }, { cast: "arcane_shot", if: "buff.precise_shots.up" }), 0);
+    const r = runImage(img, { iterations: 1, seed: 1n });
+    const ap = img.stats.attackPower;
+    expect(spellRes(r, "aimed_shot").casts).toBe(1);
+    expect(spellRes(r, "aimed_shot").damage).toBeCloseTo(7.5 * 0.96 * ap, 6);
+    expect(spellRes(r, "arcane_shot").casts).toBe(1);
+    // Precise Shots (from the Aimed Shot) is up: + 100 % (260242 effect 2)
+    expect(spellRes(r, "arcane_shot").damage).toBeCloseTo(0.8624 * 0.96 * 1.25 * (1 + 100 / 100) * ap, 6);
   });
 
-  it("fixture rows: the MM set shares no spell id with Beast Mastery and every MM fixture spell resolves", () => {
-    expect(() => allFixtureSpells()).not.toThrow();
-    const mm = FIXTURE_SETS.find((s) => s.spec === 254)!;
-    const bm = new Set(FIXTURE_SETS.find((s) => s.spec === 253)!.spells.map((s) => s.id));
-    for (const s of mm.spells) {
-      expect(bm.has(s.id), String(s.id)).toBe(false);
-      expect(resolver.requireRecord(s.id)).toMatchObject({ id: s.id, name: mm.names[s.id] ?? expect.any(String) });
-    }
+  it("mastery multiplies every hit by 1 + points x 1.4 / 100 (10 points: x 1.14)", async () => {
+    const img = await scripted(rot({ cast: "aimed_shot", if: "time < 1" }), 10);
+    const r = runImage(img, { iterations: 1, seed: 1n });
+    expect(spellRes(r, "aimed_shot").damage).toBeCloseTo(7.5 * 0.96 * img.stats.attackPower * (1 + (10 * 1.4) / 100), 6);
+  });
+
+  it("one Rapid Fire = 7 shots of 0.605 x 0.96 x AP; a Steady Shot = 0.8 x 0.96 x AP", async () => {
+    // Rapid Fire at 0 (a 2 s hasted channel), then one Steady Shot when the channel ends
+    const img = await scripted(rot({ cast: "rapid_fire", if: "time < 1" }, { cast: "steady_shot", if: "time > 1 & time < 2.5" }), 0);
+    const r = runImage(img, { iterations: 1, seed: 1n });
+    const ap = img.stats.attackPower;
+    expect(spellRes(r, "rapid_fire")).toMatchObject({ casts: 1, hits: 7 });
+    expect(spellRes(r, "rapid_fire").damage).toBeCloseTo(7 * 0.605 * 0.96 * ap, 6);
+    expect(spellRes(r, "steady_shot").casts).toBe(1);
+    expect(spellRes(r, "steady_shot").damage).toBeCloseTo(0.8 * 0.96 * ap, 6);
   });
 });
 
@@ -188,68 +325,54 @@ describe("engine: cast-time modifier auras", () => {
 
 // ---------------------------------------------------------------------------------------------
 
-describe("simulate() Marksmanship smoke run (300 s, 1 target, seed 1)", () => {
-  let r: SimulateResult;
-  const s = (name: string) => r.spells.find((x) => x.name === name)!;
+describe("default build smoke run (300 s, 1 target, 200 iterations, seed 7)", () => {
+  const N = 200;
+  let a: RunResult;
+  let img: SpecImage;
+  const per = (name: string) => spellRes(a, name).casts / N;
   beforeAll(async () => {
-    r = await simulate({ spec: "marksmanship", iterations: 200, seed: 1, bundle, dataDir: DATA });
+    img = (await prepareSimulation({ spec: "marksmanship", bundle, dataDir: DATA, duration: 300 })).image;
+    a = runImage(img, { iterations: N, seed: 7n });
   }, 60_000);
 
-  it("runs with positive, ordered DPS and no pet damage (Lone Wolf)", () => {
-    expect(r.spec).toBe("marksmanship");
-    expect(r.dps.mean).toBeGreaterThan(0);
-    expect(r.dps.min).toBeLessThanOrEqual(r.dps.mean);
-    expect(r.dps.mean).toBeLessThanOrEqual(r.dps.max);
-    expect(r.damage.pet).toBe(0);
-    expect(r.dps.mean * 300).toBeCloseTo(r.damage.total, 0);
-    for (const n of ["aimed_shot", "rapid_fire", "arcane_shot", "steady_shot", "kill_shot", "auto_shot"]) expect(s(n).damage, n).toBeGreaterThan(0);
+  it("runs with positive DPS, no pet damage (Lone Wolf), every modelled spell deals damage", () => {
+    expect(a.dps.mean).toBeGreaterThan(0);
+    expect(a.damage.pet).toBe(0);
+    for (const n of ["aimed_shot", "rapid_fire", "arcane_shot", "steady_shot", "kill_shot", "auto_shot"]) expect(spellRes(a, n).damage, n).toBeGreaterThan(0);
+    expect(a.warnings.unknownSpellCasts).toBe(0);
   });
 
   it("Trueshot: 120 s cooldown, nothing reduces it → casts at 0, 120, 240 = 3", () => {
-    expect(s("trueshot").casts).toBe(3);
+    expect(per("trueshot")).toBe(3);
   });
 
-  it("Aimed Shot casts ≈ charges + fight / recharge, with Trueshot's 2.5x recharge: 20 < casts <= 26.5", () => {
-    // without Trueshot: 2 charges at pull + 300 / 15 = 22. Trueshot adds 3 windows x 30 ticks x 750 ms = 67.5 s of
-    // recharge = 4.5 charges → at most 2 + (300 + 67.5) / 15 = 26.5. Focus and the Precise Shots gate cost a few.
-    const a = s("aimed_shot").casts;
-    expect(a).toBeGreaterThan(20);
-    expect(a).toBeLessThanOrEqual(26.5);
-    // 2.5 s cast (hasted 10 % → 2273 ms), faster under Trueshot/Streamline, instant with Lock and Load:
-    // 25 casts take well under half the fight
+  it("Aimed Shot casts <= 2 charges + (300 s + Trueshot's 3 x 30 x 200 ms + 2 s per Steady Shot) / 15 s", () => {
+    const bound = 2 + (300 + 3 * 30 * 0.2 + 2 * per("steady_shot")) / 15;
+    expect(per("aimed_shot")).toBeLessThanOrEqual(bound);
+    expect(per("aimed_shot")).toBeGreaterThan(0.85 * bound);
   });
 
-  it("Rapid Fire: its 16 s cooldown starts with the channel: 300/16 < casts <= 1 + (300 + 67.5)/16", () => {
-    const rf = s("rapid_fire").casts;
-    expect(rf).toBeGreaterThan(300 / 16); // 18.75
-    expect(rf).toBeLessThanOrEqual(1 + 367.5 / 16); // 23.97
-  });
-
-  it("Rapid Fire ticks per cast as a channel: 7 hits per cast (a channel cut by the fight end loses ticks)", () => {
-    const rf = s("rapid_fire");
+  it("Rapid Fire: its 16 s cooldown starts with the channel: 300/16 < casts <= 1 + (300 + 18)/16", () => {
+    expect(per("rapid_fire")).toBeGreaterThan(300 / 16);
+    expect(per("rapid_fire")).toBeLessThanOrEqual(1 + (300 + 3 * 30 * 0.2) / 16);
+    const rf = spellRes(a, "rapid_fire");
     expect(rf.hits / rf.casts).toBeLessThanOrEqual(7);
     expect(rf.hits / rf.casts).toBeGreaterThan(6.8);
   });
 
   it("Kill Shot only in execute (last 20 %): 10 s recharge → at most 7 casts", () => {
-    expect(s("kill_shot").casts).toBeGreaterThan(3);
-    expect(s("kill_shot").casts).toBeLessThanOrEqual(7);
+    expect(per("kill_shot")).toBeGreaterThan(3);
+    expect(per("kill_shot")).toBeLessThanOrEqual(7);
   });
 
   it("every Aimed Shot grants Precise Shots, which the next Arcane Shot spends: arcane casts >= aimed casts - 1", () => {
-    expect(s("arcane_shot").casts).toBeGreaterThanOrEqual(s("aimed_shot").casts - 1);
+    expect(per("arcane_shot")).toBeGreaterThanOrEqual(per("aimed_shot") - 1);
   });
 
-  it("is deterministic: the same seed gives identical results, another seed differs", async () => {
-    const again = await simulate({ spec: "marksmanship", iterations: 200, seed: 1, bundle, dataDir: DATA });
-    expect(again.dps).toEqual(r.dps);
-    expect(again.spells).toEqual(r.spells);
-    const other = await simulate({ spec: "marksmanship", iterations: 200, seed: 2, bundle, dataDir: DATA });
-    expect(other.dps.mean).not.toBe(r.dps.mean);
-  }, 60_000);
+  it("is deterministic: same seed -> identical result; another seed differs", () => expectSeedDeterminism(img, a, N));
 
-  it("talents matter: Lock and Load + Streamline + Precise Shots off lowers DPS", async () => {
-    const none = await simulate({ spec: "marksmanship", iterations: 200, seed: 1, bundle, dataDir: DATA, talents: ["trick_shots"] });
-    expect(none.dps.mean).toBeLessThan(r.dps.mean);
+  it("talents matter: without Precise Shots and Lock and Load the DPS is lower", async () => {
+    const none = (await prepareSimulation({ spec: "marksmanship", bundle, dataDir: DATA, duration: 300, talents: ["trick_shots"] })).image;
+    expect(runImage(none, { iterations: N, seed: 7n }).dps.mean).toBeLessThan(a.dps.mean);
   }, 60_000);
 });

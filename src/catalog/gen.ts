@@ -17,6 +17,7 @@ import { composeManifest, siblingPieceReader } from "../manifest/extends.js";
 import { estimateFor, listEstimates, unmarkedManifestValues } from "../manifest/estimates.js";
 import { readTextFile } from "../manifest/load.js";
 import { resolveManifest } from "../manifest/resolve.js";
+import { formatDataSources, summarizeDataSources } from "../engine/data-sources.js";
 import type { Manifest } from "../manifest/schema.js";
 import { MANIFEST_JSON_SCHEMA, schemaReferenceMarkdown } from "../manifest/json-schema.js";
 import { buildCatalog, type SpecDescriptor } from "./build.js";
@@ -83,8 +84,11 @@ function specValuesMd(spec: SpecDescriptor, impl: ImplementedSpec, bundle: DataB
     `# ${spec.name} ${spec.className} (\`${spec.slug}\`, spec ${spec.specId}): values and sources`,
     "",
     `Generated, do not edit. Manifest: \`${impl.file}\`${impl.manifest.notes ? "" : ""}. Default talents: ${resolved.talents.map((t) => `\`${t}\``).join(", ") || "none"}.`,
-    "Every number the default build resolves, with where it came from: a table column (spell id), a",
+    "Every number the default build resolves, with where it came from: a client-table column (spell id), a",
+    "column of a table generated from the 12.0.0.64228 spell dump (marked `dump`, docs/data-sources.md), a",
     "labelled fixture table (data/FIXTURES.md), or a manifest estimate with its source comment.",
+    "",
+    `Data: ${formatDataSources(summarizeDataSources(resolved.provenance, bundle.table("SpellEffect").dumpBuild ?? null))}.`,
     "",
     "| value | | source |",
     "|---|---|---|",
@@ -93,7 +97,7 @@ function specValuesMd(spec: SpecDescriptor, impl: ImplementedSpec, bundle: DataB
     let source: string;
     const est = p.source === "manifest" ? estimateFor(impl.manifest, p.path) : undefined;
     if (p.source === "manifest") source = est !== undefined ? `manifest \`estimated\`: ${cell(est)}` : "manifest, **not marked estimated**";
-    else source = `${p.source}${p.spell !== undefined ? ` (spell ${p.spell})` : ""}${p.fixture ? " — fixture" : ""}`;
+    else source = `${p.source}${p.spell !== undefined ? ` (spell ${p.spell})` : ""}${p.origin === "fixture" ? " — fixture" : p.origin === "dump" ? " — dump" : ""}`;
     lines.push(`| \`${p.path}\` | ${fmt(p.value)} | ${source} |`);
   }
   const est = listEstimates(impl.manifest);

@@ -16,6 +16,7 @@ import type { DataBundle } from "../data/types.js";
 import { CombatsimError } from "../errors.js";
 import { readTextFile, specFilePath } from "../manifest/load.js";
 import { resolveManifest, type ResolvedSpec } from "../manifest/resolve.js";
+import { summarizeDataSources, type DataSourcesSummary } from "./data-sources.js";
 import { composeManifest } from "../manifest/extends.js";
 import type { Manifest } from "../manifest/schema.js";
 import { parseRotationJson, type RotationJson } from "../rotation/index.js";
@@ -187,6 +188,8 @@ export interface SimulateResult {
   timeline: Timeline | null;
   stats: CombatStats;
   talents: string[];
+  /** How many of the spec's resolved values come from client tables, the spell dump, fixtures and estimates. */
+  dataSources: DataSourcesSummary;
   warnings: { unknownSpellCasts: number; timelineDropped: number };
 }
 
@@ -215,6 +218,7 @@ export interface PreparedSim {
   seed: bigint;
   spec: ResolvedSpec;
   stats: CombatStats;
+  dataSources: DataSourcesSummary;
 }
 
 async function exists(file: string): Promise<boolean> {
@@ -287,7 +291,8 @@ export async function prepareSimulation(config: SimulateConfig = {}): Promise<Pr
     targetArmor: armor.armor,
     armorK: armor.armorK,
   });
-  return { image, seed, spec: resolved, stats, durationS, targets };
+  const dataSources = summarizeDataSources(resolved.provenance, bundle.table("SpellEffect").dumpBuild ?? null);
+  return { image, seed, spec: resolved, stats, durationS, targets, dataSources };
 }
 
 /** Runs `f` inline (threads 1) or on a worker pool owned by this run (created here, closed at the end). */
@@ -468,6 +473,7 @@ function buildResult(
     timeline: o.timeline,
     stats: prep.stats,
     talents: prep.spec.talents,
+    dataSources: prep.dataSources,
     warnings: { unknownSpellCasts: r.unknownSpellCasts, timelineDropped: o.timeline?.dropped ?? 0 },
   };
 }

@@ -1,5 +1,6 @@
 // Readable summary of a simulate() result for the terminal (`combatsim sim` without --json).
 import type { SimulateResult } from "../engine/simulate.js";
+import { formatDataSources } from "../engine/data-sources.js";
 
 const fmt = (x: number, d = 0) => x.toLocaleString("en-US", { minimumFractionDigits: d, maximumFractionDigits: d });
 const pct = (x: number, d = 1) => `${(100 * x).toFixed(d)} %`;
@@ -25,6 +26,7 @@ export function formatTextReport(r: SimulateResult): string {
   lines.push(
     `pet damage ${(r.damage.total > 0 ? (100 * r.damage.pet) / r.damage.total : 0).toFixed(1)} %   events/iteration ${fmt(r.events.perIteration, 0)}`,
     `${fmt(r.elapsedMs)} ms  (${fmt((r.iterations / r.elapsedMs) * 1000)} iterations/s)`,
+    `data: ${formatDataSources(r.dataSources)}`,
     "",
     `${"spell".padEnd(24)}${"casts".padStart(8)}${"dps".padStart(12)}${"share".padStart(9)}${"crit".padStart(8)}${"ticks".padStart(8)}  pet`,
   );

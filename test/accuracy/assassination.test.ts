@@ -1,0 +1,46 @@
+// Assassination Rogue: one hit per modelled damage spell, by hand from the 12.0.0.64228 dump
+// (data/sources/12.0.0.64228/rogue.txt) and the default profile (data/profiles/assassination.json).
+// Envenom (32645 #1 AP 0.416 per combo point) is left out: the timeline does not say how many points a
+// cast spent.
+import { readFileSync } from "node:fs";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { SimulateResult } from "../../src/engine/simulate.js";
+import { checkSpec, seededRun, type SpecAccuracy } from "./harness.js";
+
+// Assassination Rogue 137037: #1 Spell Direct Amount +20, #2 Spell Periodic Amount +20, #7 periodic +40 (Rupture).
+const DIRECT = 1 + 20 / 100;
+const PERIODIC = 1 + 20 / 100;
+const RUPTURE = 1 + 40 / 100;
+const ASSASSINATION: SpecAccuracy = {
+  spec: "assassination",
+  primaryStat: 1228, // agility = attack power
+  versatilityRating: 82,
+  masteryRating: 613,
+  masteryCoefficient: 1.7, // Mastery: Potent Assassin 76803 #1 SP Coefficient 1.7 (nature and bleed damage)
+  cases: [
+    // Mutilate 1329 #3 → 5374 #2 School Damage (2): physical, AP Coefficient 1.15
+    { name: "mutilate", periodic: false, power: "ap", coefficient: 1.15, physical: true, mastery: false, passives: [DIRECT] },
+    // 1329 #4 → 27576 #2 AP Coefficient 1.15, counted at half by 1329's tooltip `$5374s2+$27576s2*0.5`
+    { name: "damage_27576", periodic: false, power: "ap", coefficient: 1.15 * 0.5, physical: true, mastery: false, passives: [DIRECT] },
+    // Garrote 703 #1 Periodic Damage (3): physical every 2 seconds, AP Coefficient 0.391; Mechanic Bleed (no armor)
+    { name: "garrote_tick", periodic: true, power: "ap", coefficient: 0.391, physical: false, mastery: true, passives: [PERIODIC] },
+    // Rupture 1943 #1 every 2 seconds, AP Coefficient 0.336574; Bleed
+    { name: "rupture_tick", periodic: true, power: "ap", coefficient: 0.336574, physical: false, mastery: true, passives: [PERIODIC, RUPTURE] },
+    // Deadly Poison 2818 #1 Periodic Damage (3): nature every 2 seconds, AP Coefficient 0.11374
+    { name: "deadly_poison_tick", periodic: true, power: "ap", coefficient: 0.11374, physical: false, mastery: true, passives: [PERIODIC] },
+    // Deadly Poison 113780 #1 School Damage (2): nature, AP Coefficient 0.0814
+    { name: "damage_113780", periodic: false, power: "ap", coefficient: 0.0814, physical: false, mastery: true, passives: [DIRECT] },
+  ],
+};
+
+describe("Assassination Rogue hits equal the hand computation from the client values", () => {
+  let r: SimulateResult;
+  beforeAll(async () => {
+    r = await seededRun("assassination");
+  });
+  it("the default profile is the one the cases assume", () => {
+    const p = JSON.parse(readFileSync(new URL("../../data/profiles/assassination.json", import.meta.url), "utf8"));
+    expect([p.level, p.primary_stat, p.ratings.versatility, p.ratings.mastery]).toEqual([90, ASSASSINATION.primaryStat, ASSASSINATION.versatilityRating, ASSASSINATION.masteryRating]);
+  });
+  it("every case", () => checkSpec(r, ASSASSINATION));
+});

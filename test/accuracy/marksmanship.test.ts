@@ -1,0 +1,43 @@
+// Marksmanship Hunter: one hit per modelled damage spell, by hand from the 12.0.0.64228 dump
+// (data/sources/12.0.0.64228/hunter.txt) and the default profile (data/profiles/marksmanship.json).
+// Auto Shot rolls the weapon: not a case.
+import { readFileSync } from "node:fs";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { SimulateResult } from "../../src/engine/simulate.js";
+import { checkSpec, seededRun, type SpecAccuracy } from "./harness.js";
+
+// Marksmanship Hunter 137016: #1 −4 % (all modelled shots), #10 +25 % (Arcane Shot).
+const MM_PASSIVE = 1 - 4 / 100;
+const ARCANE = 1 + 25 / 100;
+// Precise Shots (260242 #1/#2 +100 %) doubles the next Arcane Shot / Multi-Shot: those hits are skipped.
+const MM: SpecAccuracy = {
+  spec: "marksmanship",
+  primaryStat: 1383, // agility = attack power
+  versatilityRating: 197,
+  masteryRating: 667,
+  masteryCoefficient: 1.4, // Mastery: Sniper Training 193468 #2 SP Coefficient 1.4 (manifest mastery.effect 2)
+  cases: [
+    // Aimed Shot 19434 #1 School Damage (2): physical, AP Coefficient 7.5
+    { name: "aimed_shot", periodic: false, power: "ap", coefficient: 7.5, physical: true, mastery: true, passives: [MM_PASSIVE] },
+    // Arcane Shot 185358 #1 School Damage (2): arcane, AP Coefficient 0.8624
+    { name: "arcane_shot", periodic: false, power: "ap", coefficient: 0.8624, physical: false, mastery: true, passives: [MM_PASSIVE, ARCANE], skipWhile: ["precise_shots"] },
+    // Rapid Fire 257044 → each shot 257045 #1 School Damage (2): physical, AP Coefficient 0.605 (channel ticks)
+    { name: "rapid_fire", periodic: true, power: "ap", coefficient: 0.605, physical: true, mastery: true, passives: [MM_PASSIVE] },
+    // Kill Shot 53351 #1 School Damage (2): physical, AP Coefficient 3.2; 137016 #8 +7 % (Kill Shot)
+    { name: "kill_shot", periodic: false, power: "ap", coefficient: 3.2, physical: true, mastery: true, passives: [MM_PASSIVE, 1 + 7 / 100] },
+    // Steady Shot 56641 #1 School Damage (2): physical, AP Coefficient 0.8
+    { name: "steady_shot", periodic: false, power: "ap", coefficient: 0.8, physical: true, mastery: true, passives: [MM_PASSIVE] },
+  ],
+};
+
+describe("Marksmanship hits equal the hand computation from the client values", () => {
+  let r: SimulateResult;
+  beforeAll(async () => {
+    r = await seededRun("marksmanship");
+  });
+  it("the default profile is the one the cases assume", () => {
+    const p = JSON.parse(readFileSync(new URL("../../data/profiles/marksmanship.json", import.meta.url), "utf8"));
+    expect([p.level, p.primary_stat, p.ratings.versatility, p.ratings.mastery]).toEqual([90, MM.primaryStat, MM.versatilityRating, MM.masteryRating]);
+  });
+  it("every case", () => checkSpec(r, MM));
+});

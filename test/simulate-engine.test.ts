@@ -1,5 +1,8 @@
 // End-to-end simulate() on the bundled Beast Mastery data (small iteration counts), the compiled image,
 // determinism (same seed → identical result; threads 1 vs 2 identical) and the chunk merge formula.
+// Spell values: data/sources/12.0.0.64228/hunter.txt (SimulationCraft spell dump of client 12.0.0.64228; the
+// block of each spell id, `data/data/spell-dump.json` gives its line) and real 12.0.5 rows of data/data/tables
+// (SpellCategory / SpellCooldowns / SpellPower / CombatRatings / ExpectedStat), cited next to each expectation.
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadDataBundle } from "../src/data/bundle.js";
@@ -44,32 +47,47 @@ describe("simulate() Beast Mastery smoke test", () => {
     expect(r.dps.mean * 300).toBeCloseTo(r.damage.total, 0);
   });
 
-  it("Kill Command casts ≈ fight / recharge: 300 s / 7.5 s = 40 (Cobra Shot CDR can add a few, focus can cost a few)", () => {
+  it("Kill Command casts ≈ charge-bound 1 + floor(299 s / 7.5 s) = 40 (Cobra Shot CDR can add a few, GCDs and focus can cost a few)", () => {
+    // 34026: 1 charge / 7.5 s (SpellCategories row 6766 → ChargeCategory 2067; SpellCategory 2067 MaxCharges 1,
+    // ChargeRecoveryTime 7500; dump "Charges : 1 (7.5 seconds cooldown)"). Cobra Shot 193455 #3 (id=481423, Base Value 1:
+    // "Reduces the cooldown of Kill Command by $s3 sec") takes 1 s off per cast. So per iteration
+    // casts <= 1 (the charge it starts with) + (300 s + 1 s x Cobra Shots) / 7.5 s, an upper bound that holds
+    // for the mean too.
     const kc = spell(r, "kill_command")!.casts;
+    const cobra = spell(r, "cobra_shot")!.casts;
+    expect(kc).toBeLessThanOrEqual(1 + (300 + cobra) / 7.5);
     expect(kc).toBeGreaterThan(36);
     expect(kc).toBeLessThan(45);
   });
 
   it("cooldown-bound spells stay within their data cooldowns", () => {
-    // Bestial Wrath: 90 s, reduced 12 s per Barbed Shot (Barbed Wrath) → at least 4 casts (0, 90, 180, 270)
-    const bw = spell(r, "bestial_wrath")!.casts;
-    expect(bw).toBeGreaterThanOrEqual(4);
-    expect(bw).toBeLessThanOrEqual(10);
-    // Call of the Wild: 120 s, nothing reduces it → exactly 3 casts (0, 120, 240)
-    expect(spell(r, "call_of_the_wild")!.casts).toBe(3);
-    // Bloodshed: 60 s → at most 5 casts (0, 60, ..., 240)
-    expect(spell(r, "bloodshed")!.casts).toBeLessThanOrEqual(5);
-    // Barbed Shot: 2 charges, 18 s recharge → at most 2 + 300/18 ≈ 18.7 without Wild Call resets; with them a bit more
-    const barbed = spell(r, "barbed_shot")!.casts;
-    expect(barbed).toBeGreaterThan(15);
-    expect(barbed).toBeLessThan(30);
-    // Kill Shot only below 20 % health (the last 60 s), 10 s recharge → at most 7 casts
-    const ks = spell(r, "kill_shot")!.casts;
-    expect(ks).toBeGreaterThan(3);
-    expect(ks).toBeLessThanOrEqual(7);
+    // Bestial Wrath 19574: 90 s cooldown (SpellCooldowns row 21416 RecoveryTime 90000; dump "Cooldown : 90 seconds").
+    // Nothing reduces it in 12.0 (Barbed Wrath left the build) → exactly 4 casts (0, 90, 180, 270 s: a GCD or
+    // two of delay each time cannot push the 4th past 300 s or make room for a 5th).
+    expect(spell(r, "bestial_wrath")!.casts).toBe(4);
+    // Barbed Shot 217200: 2 charges / 18 s (SpellCategories row 55815 → ChargeCategory 1675; SpellCategory 1675
+    // MaxCharges 2, ChargeRecoveryTime 18000; dump "Charges : 2 (18 seconds cooldown)"). Nothing resets it any
+    // more (Wild Call left the build), and the rotation never lets both charges sit (full_recharge_time < 1.5):
+    // 2 + floor(299 s / 18 s) = 2 + 16 = 18 casts.
+    expect(spell(r, "barbed_shot")!.casts).toBe(18);
   });
 
-  it("pet damage is tagged and is most of BM damage; every damage source appears", () => {
+  it("only the 12.0 Beast Mastery spells act: what left the build is gone", () => {
+    // data/manifests/beast-mastery.json spells + hunter.json's Auto Shot and pet attacks + the bleed's tick entry;
+    // Multi-Shot is the cleave list's (one target here). Call of the Wild, Bloodshed, Dire Beast (no longer in
+    // the 12.0.0.64228 build) and Kill Shot (53351: Marksmanship talent only) are not in the image at all.
+    expect(r.spells.map((s) => s.name).sort()).toEqual(
+      ["auto_shot", "barbed_shot", "barbed_shot_tick", "bestial_wrath", "cobra_shot", "kill_command", "pet_basic_attack", "pet_melee"],
+    );
+    for (const n of ["call_of_the_wild", "bloodshed", "dire_beast", "kill_shot", "barrage", "a_murder_of_crows"]) expect(spell(r, n), n).toBeUndefined();
+  });
+
+  it("pet damage is tagged and is about half of BM damage; every damage source appears", () => {
+    // Per iteration, before crit / Bestial Wrath / armor (AP 1392, all physical; swings hasted x 1.188):
+    // pet = Kill Command ~42 x 1392 x 2.43 (see "compiled image") ≈ 142k + melee 150 x 1.188 x 1392 x 0.333333
+    // x 0.6 x 1.4366 ≈ 71k + Claw 100 x 1.188 x 1392 x 0.5 x 0.6 x 1.4366 ≈ 71k (x Frenzy) ≈ 285k;
+    // player = Auto Shot 100 x 1.188 x (1392 x 0.5 + 304.5) ≈ 119k + Cobra Shot ~27 x 1392 x 1.565 x 0.94 ≈ 55k
+    // + bleed 6 ticks x 18 x 1392 x 0.7125 x 0.94 ≈ 101k ≈ 275k → the pet deals about half.
     expect(r.damage.pet).toBeGreaterThan(0.4 * r.damage.total);
     expect(r.damage.pet).toBeLessThan(r.damage.total);
     for (const n of ["kill_command", "auto_shot", "pet_melee", "pet_basic_attack", "barbed_shot_tick", "cobra_shot"]) {
@@ -82,6 +100,24 @@ describe("simulate() Beast Mastery smoke test", () => {
   it("no unknown spell casts with the default talents", () => {
     expect(r.warnings.unknownSpellCasts).toBe(0);
   });
+});
+
+// Kill Shot left Beast Mastery in 12.0 (53351's only Talent Entry is Marksmanship row 6): its execute-phase
+// gating is checked on the Marksmanship build instead.
+describe("execute phase: Kill Shot (Marksmanship)", () => {
+  it("is cast only below 20 % target health (the last 60 s) and within its 10 s recharge", async () => {
+    const r = await simulate({ spec: "marksmanship", iterations: 100, seed: 1, bundle, dataDir: DATA });
+    // the rotation casts it if target.health.pct < 20 (53351 #2 (id=45990) Base Value 20); the engine's health
+    // falls linearly over the fight, so from 240 s on. 1 charge / 10 s (SpellCategories row 11859 → ChargeCategory
+    // 1873; SpellCategory 1873 MaxCharges 1, ChargeRecoveryTime 10000; dump "Charges : 1 (10 seconds cooldown)"):
+    // at most 240, 250, ..., 290 s = 6 casts; Rapid Fire's channel or a GCD can delay each by a little
+    const ks = spell(r, "kill_shot")!.casts;
+    expect(ks).toBeGreaterThan(4);
+    expect(ks).toBeLessThanOrEqual(6);
+    const casts = r.timeline!.casts.filter((c) => c.name === "kill_shot");
+    expect(casts.length).toBeGreaterThan(0);
+    for (const c of casts) expect(c.t).toBeGreaterThan(240_000);
+  }, 60_000);
 });
 
 describe("determinism", () => {
@@ -170,15 +206,17 @@ describe("simulate() telemetry sections", () => {
 
   it("auras: cast-applied auras are applied or refreshed once per cast; uptimes are fractions", () => {
     const aura = (n: string) => r.auras.find((a) => a.name === n)!;
-    for (const n of ["bestial_wrath", "call_of_the_wild"]) {
-      expect(aura(n).applications + aura(n).refreshes, n).toBeCloseTo(spell(r, n)!.casts, 9);
+    // Bestial Wrath's cast applies the player's aura (19574) and the pet's (186254)
+    for (const n of ["bestial_wrath", "bestial_wrath_pet"]) {
+      expect(aura(n).applications + aura(n).refreshes, n).toBeCloseTo(spell(r, "bestial_wrath")!.casts, 9);
     }
     for (const a of r.auras) {
       expect(a.uptime).toBeGreaterThanOrEqual(0);
       expect(a.uptime).toBeLessThanOrEqual(1);
     }
-    // Call of the Wild: 3 casts x 20 s (its data duration) = 60 s of 300 s
-    expect(aura("call_of_the_wild").uptime).toBeCloseTo(0.2, 6);
+    // Bestial Wrath: 4 casts (0, 90, 180, 270 s) x 15 s (19574 and 186254 "Duration : 15 seconds") = 60 s of 300 s
+    expect(aura("bestial_wrath").uptime).toBeCloseTo(0.2, 6);
+    expect(aura("bestial_wrath_pet").uptime).toBeCloseTo(0.2, 6);
   });
 
   it("focus: spending and gains by source balance within the 0-100 bar", () => {
@@ -191,16 +229,24 @@ describe("simulate() telemetry sections", () => {
     // start full (100) + gains − spending = what is left at the end, between 0 and 100
     expect(100 + focus.gained - focus.spent).toBeGreaterThanOrEqual(-1e-6);
     expect(100 + focus.gained - focus.spent).toBeLessThanOrEqual(100 + 1e-6);
-    // Kill Command costs 30 focus per cast
+    // Kill Command costs 30 focus per cast (SpellPower row 1470, ManaCost 30), Cobra Shot 35 (row 10443)
     expect(focus.sources.find((s) => s.name === "kill_command")!.spent).toBeCloseTo(30 * spell(r, "kill_command")!.casts, 6);
+    expect(focus.sources.find((s) => s.name === "cobra_shot")!.spent).toBeCloseTo(35 * spell(r, "cobra_shot")!.casts, 6);
     expect(focus.sources.find((s) => s.kind === "regen")!.gained).toBeGreaterThan(0);
+    // Barbed Shot's focus aura (246152 #1 Base Value 5 every 2 s for 8 s = 20 per Barbed Shot): landed + wasted is
+    // at most 20 per cast (ticks still pending at the fight end never happen)
+    const regen = focus.sources.find((s) => s.kind === "aura" && s.name === "barbed_shot_regen")!;
+    expect(regen.gained + regen.wasted).toBeGreaterThan(0);
+    expect(regen.gained + regen.wasted).toBeLessThanOrEqual(20 * spell(r, "barbed_shot")!.casts + 1e-6);
   });
 
   it("representative iteration: closest to the mean, replayed with the same DPS", () => {
     const rep = r.representative!;
     expect(Math.abs(rep.dps - r.dps.mean)).toBeLessThan(r.dps.stddev);
     expect(r.timeline!.dps).toBeCloseTo(rep.dps, 1);
-    expect(r.timeline!.casts.length).toBeGreaterThan(100);
+    // casts ≈ Kill Command ~40 + Barbed Shot 18 + Bestial Wrath 4 + Cobra Shot (focus left: 5/s x 1.188 haste x
+    // 300 s + 100 + 20 x 18 − 30 x 40 ≈ 1042 → ~29 x 35) ≈ 91
+    expect(r.timeline!.casts.length).toBeGreaterThan(80);
     expect(r.timeline!.damage.reduce((a, d) => a + d.amount, 0) / 300).toBeCloseTo(r.timeline!.dps, 6);
   });
 });
@@ -227,70 +273,133 @@ describe("compiled image", () => {
     const prep = await prepareSimulation({ bundle, dataDir: DATA });
     const img = prep.image;
     const kc = img.spells.find((s) => s.name === "kill_command")!;
+    // SpellCategories 6766 (StartRecoveryCategory 133, ChargeCategory 2067), SpellCategory 2067 (1 charge, 7500 ms),
+    // SpellCooldowns 6858 (RecoveryTime 500, StartRecoveryTime 1500), SpellPower 1470 (30 focus)
     expect(kc).toMatchObject({ id: 34026, chargeCategoryId: 2067, maxCharges: 1, chargeRecoveryMs: 7500, recoveryMs: 500, startRecoveryCategory: 133, startRecoveryMs: 1500, cost: { resource: 0, amount: 30 } });
     const dmg = img.damage[kc.damage!]!;
-    // 83381 AP 2.0 × pet mastery (1 + 18 % / 100): 10 mastery points (7000 / 700) × 1.8 = 18 %
+    // 83381 #1 (id=83776) "School Damage (2): physical ... AP Coefficient: 3" (34026 has only dummy effects)
+    // × pet AP ratio 0.6 (hunter.json pets.main.ap_ratio, estimate)
+    // × Beast Mastery Hunter 137015 #3 (id=191139) "Modify Pet Damage Done% (429) Base Value: -6" → 0.94 (passives)
+    // × pet mastery 1 + 1.9 × 1057 / 46 / 100: 76657 #1 (id=67988) "Modify Pet Damage Done% ... SP Coefficient: 1.9",
+    //   profile mastery rating 1057, CombatRatings level 90 Mastery 46 rating per point (no DR below 30: curve 21024)
+    const masteryPoints = 1057 / 46;
     expect(dmg.pet).toBeDefined();
-    expect(dmg.coefficient).toBeCloseTo(2 * 1.18, 12);
+    expect(dmg.coefficient).toBeCloseTo(3 * 0.6 * 0.94 * (1 + (1.9 * masteryPoints) / 100), 12);
     expect(img.mastery.kind).toBe("none");
     // the image's mastery stat is before the coefficient
-    expect(img.stats.mastery).toBeCloseTo(10, 12);
-    // auto shot: AP / 6 per second of swing → 2.9 s / 6
+    expect(img.stats.mastery).toBeCloseTo(masteryPoints, 12);
+    // AP = agility 1392; crit 5 + 531 / 46, haste 827 / 44 (CombatRatings level 90: crit 46, haste 44)
+    expect(img.stats.attackPower).toBe(1392);
+    expect(img.stats.crit).toBeCloseTo(5 + 531 / 46, 12);
+    expect(img.stats.haste).toBeCloseTo(827 / 44, 12);
+    // passives fold into the player's coefficients too: Cobra Shot 193455 #2 AP 1.565 × 137015 #1 (Spell Direct
+    // Amount, -6) and the bleed 217200 #1 AP 0.7125 per tick × 137015 #2 (Spell Periodic Amount, -6)
+    const cobra = img.spells.find((s) => s.name === "cobra_shot")!;
+    expect(img.damage[cobra.damage!]!.coefficient).toBeCloseTo(1.565 * 0.94, 12);
+    const bleed = img.auras.find((a) => a.name === "barbed_shot")!;
+    expect(bleed).toMatchObject({ durationMs: 12_000, tickPeriodMs: 2000 });
+    expect(img.damage[bleed.tickDamage!]!.coefficient).toBeCloseTo(0.7125 * 0.94, 12);
+    // auto shot: AP / 6 per second of swing → 3.0 s / 6 (profile weapon: speed 3000 ms, 244-365 damage)
     const auto = img.damage[img.autoAttack!.damage]!;
-    expect(auto.coefficient).toBeCloseTo(2.9 / 6, 12);
-    expect(img.autoAttack).toMatchObject({ swingMs: 2900, weaponMin: 5100, weaponMax: 7700 });
-    // target: level 83 armor 484, K 1129
-    expect(img.run).toMatchObject({ durationMs: 300000, targets: 1, targetArmor: 484, armorK: 1129 });
+    expect(auto.coefficient).toBeCloseTo(3.0 / 6, 12);
+    expect(img.autoAttack).toMatchObject({ swingMs: 3000, weaponMin: 244, weaponMax: 365 });
+    // target: level 90 + 3 → ExpectedStat row 478 (Lvl 93, ExpansionID -2): CreatureArmor 1470, ArmorConstant 3430
+    expect(img.run).toMatchObject({ durationMs: 300000, targets: 1, targetArmor: 1470, armorK: 3430 });
   });
 
   it("refuses to fold pet mastery when an aura changes mastery", async () => {
     const m = JSON.parse(readFileSync(path.join(DATA, "manifests/beast-mastery.json"), "utf8"));
+    // a test-only aura on a spell id of the dump (186254, the pet's Bestial Wrath) with a mastery effect
     m.auras.push({ name: "mastery_buff", id: 186254, effects: [{ type: "mastery", value: 5 }] });
     await expect(prepareSimulation({ bundle, dataDir: DATA, manifest: m })).rejects.toBeInstanceOf(CompileError);
   });
 });
 
 describe("talent mechanics", () => {
-  const ALL = ["barbed_wrath", "thrill_of_the_hunt", "wild_call", "beast_cleave", "call_of_the_wild", "bloodshed", "dire_beast"];
+  const ALL = ["thrill_of_the_hunt", "beast_cleave"];
   const without = (t: string) => simulate({ iterations: 80, seed: 4, bundle, dataDir: DATA, talents: ALL.filter((x) => x !== t) });
   let all: SimulateResult;
   beforeAll(async () => {
     all = await simulate({ iterations: 80, seed: 4, bundle, dataDir: DATA });
   });
 
-  it("Wild Call: without it Barbed Shot is charge-bound: 2 + floor(299 s / 18 s) = 18 casts; with it, more", async () => {
-    const r = await without("wild_call");
-    expect(spell(r, "barbed_shot")!.casts).toBe(18);
-    expect(spell(all, "barbed_shot")!.casts).toBeGreaterThan(18.5);
+  // Replaces "Barbed Wrath" (a cooldown-reduction talent, not in the 12.0.0.64228 build): the same reduce_cooldown
+  // path through Cobra Shot's Kill Command reduction, switched off in an inline copy of the manifest.
+  it("Cobra Shot's Kill Command reduction: without it Kill Command is charge-bound at 1 + floor(299 s / 7.5 s) = 40 casts; with it (−1 s per Cobra Shot) more", async () => {
+    const m = JSON.parse(readFileSync(path.join(DATA, "manifests/beast-mastery.json"), "utf8"));
+    const cobra = m.spells.find((s: { name: string }) => s.name === "cobra_shot");
+    expect(cobra.on_cast).toEqual([{ op: "reduce_cooldown", spell: "kill_command", ms: { spell: 193455, effect: 3, scale: 1000 } }]);
+    delete cobra.on_cast;
+    const r = await simulate({ iterations: 80, seed: 4, bundle, dataDir: DATA, manifest: m });
+    // 34026: 1 charge / 7.5 s (SpellCategory 2067): the charge it starts with + one per full 7.5 s of the fight
+    expect(spell(r, "kill_command")!.casts).toBeLessThanOrEqual(40);
+    // 193455 #3 Base Value 1 (x 1000 ms) per Cobra Shot: more than the charge bound, at most 1 + (300 + Cobra Shots) / 7.5
+    const kc = spell(all, "kill_command")!.casts;
+    expect(kc).toBeGreaterThan(40);
+    expect(kc).toBeLessThanOrEqual(1 + (300 + spell(all, "cobra_shot")!.casts) / 7.5);
   });
 
-  it("Barbed Wrath: without it Bestial Wrath is cast at 0, 90, 180, 270 s = 4 times; with it (−12 s per Barbed Shot) more", async () => {
-    const r = await without("barbed_wrath");
-    expect(spell(r, "bestial_wrath")!.casts).toBe(4);
-    expect(spell(all, "bestial_wrath")!.casts).toBeGreaterThan(5);
-  });
-
-  it("Thrill of the Hunt (+3 % crit per stack) raises the crit rate of player hits", async () => {
+  it("Thrill of the Hunt (+2 % crit per stack) raises the crit rate of player hits", async () => {
     const r = await without("thrill_of_the_hunt");
-    // profile crit is 15 %; Thrill adds up to 9 % while Barbed Shot keeps it stacked
+    // profile crit is 5 + 531 / 46 = 16.5 % (CombatRatings level 90: 46 crit rating per %); Thrill (257946 #1
+    // (id=481558) "Add Flat Modifier (107): Spell Critical Chance" Base Value 2, 12 s, up to 3 stacks: talent
+    // 257944 #2 Spell Max Stacks 3) adds up to 6 % while Barbed Shot keeps it stacked
     expect(spell(r, "cobra_shot")!.critRate).toBeLessThan(spell(all, "cobra_shot")!.critRate);
-    expect(spell(r, "auto_shot")!.critRate).toBeGreaterThan(0.12);
-    expect(spell(r, "auto_shot")!.critRate).toBeLessThan(0.18);
+    expect(spell(r, "auto_shot")!.critRate).toBeLessThan(spell(all, "auto_shot")!.critRate);
+    expect(spell(r, "auto_shot")!.critRate).toBeGreaterThan(0.145);
+    expect(spell(r, "auto_shot")!.critRate).toBeLessThan(0.185);
+    expect(r.auras.find((a) => a.name === "thrill_of_the_hunt")!.applications).toBe(0);
+  });
+});
+
+// Replaces "Wild Call" (an Auto Shot crit proc that reset Barbed Shot; 185791 is a hidden aura in 12.0.0.64228
+// and Beast Mastery has no chance proc left): the same feature, a chance proc whose op grants a charge
+// (add_charge → resetCooldown on a charge pool), through Arms' Tactician.
+describe("a chance proc that grants a charge (Arms: Tactician → Overpower)", () => {
+  it("without Tactician Overpower is charge-bound: 1 + floor(299 s / 12 s) = 25 casts; with it (30 % per rage-cost attack) more", async () => {
+    const arms = JSON.parse(readFileSync(path.join(DATA, "manifests/arms.json"), "utf8")) as { talents: { name: string; default?: boolean }[] };
+    const defaults = arms.talents.filter((t) => t.default).map((t) => t.name);
+    expect(defaults).toContain("tactician");
+    const none = await simulate({ spec: "arms", iterations: 80, seed: 4, bundle, dataDir: DATA, talents: defaults.filter((t) => t !== "tactician") });
+    const all = await simulate({ spec: "arms", iterations: 80, seed: 4, bundle, dataDir: DATA });
+    expect(all.talents).toEqual(defaults);
+    // Overpower 7384: 1 charge / 12 s (SpellCategories row 1072 → ChargeCategory 1680; SpellCategory 1680 MaxCharges 1,
+    // ChargeRecoveryTime 12000; dump "Charges : 1 (12 seconds cooldown)"); the rotation casts it right after
+    // Colossus Smash / Mortal Strike, so at most a GCD or two late per recharge
+    const op = spell(none, "overpower")!.casts;
+    expect(op).toBeLessThanOrEqual(25);
+    expect(op).toBeGreaterThan(20);
+    // Tactician 184783 #1 (id=267878) Base Value 30: "a 30% chance to gain a charge of Overpower when you use an
+    // attack that has a Rage cost" (Mortal Strike, Slam, Execute): charges beyond the recharge bound
+    expect(spell(all, "overpower")!.casts).toBeGreaterThan(25);
   });
 });
 
 describe("configuration", () => {
-  it("without talents the talent spells are never cast and DPS drops", async () => {
+  it("without talents the talent auras are never applied and DPS drops", async () => {
+    // Beast Mastery's 12.0 talents are Thrill of the Hunt (257944 → aura 257946, applied by Barbed Shot) and
+    // Beast Cleave (115939 → aura 268877, applied by Multi-Shot); the talent spells of the old build are gone
     const base = await simulate({ iterations: 60, seed: 2, bundle, dataDir: DATA });
     const none = await simulate({ iterations: 60, seed: 2, bundle, dataDir: DATA, talents: [] });
-    for (const n of ["bloodshed", "dire_beast", "call_of_the_wild"]) expect(spell(none, n)).toBeUndefined();
+    const aura = (r: SimulateResult, n: string) => r.auras.find((a) => a.name === n)!;
+    expect(base.talents).toEqual(["thrill_of_the_hunt", "beast_cleave"]);
+    expect(aura(base, "thrill_of_the_hunt").applications).toBeGreaterThan(0);
     expect(none.talents).toEqual([]);
+    for (const n of ["thrill_of_the_hunt", "beast_cleave"]) {
+      expect(aura(none, n).applications + aura(none, n).refreshes, n).toBe(0);
+      expect(aura(none, n).uptime, n).toBe(0);
+    }
     expect(none.dps.mean).toBeLessThan(base.dps.mean);
   });
 
   it("several targets run the cleave list (Multi-Shot for Beast Cleave)", async () => {
     const r = await simulate({ iterations: 40, seed: 2, targets: 3, bundle, dataDir: DATA });
     expect(spell(r, "multi_shot")!.casts).toBeGreaterThan(5);
+    // Multi-Shot applies Beast Cleave (talent 115939: 8 s = #2 Base Value 8000 ms)
+    expect(r.auras.find((a) => a.name === "beast_cleave")!.uptime).toBeGreaterThan(0);
+    const none = await simulate({ iterations: 40, seed: 2, targets: 3, bundle, dataDir: DATA, talents: [] });
+    expect(spell(none, "multi_shot")!.casts).toBeGreaterThan(5);
+    expect(none.auras.find((a) => a.name === "beast_cleave")!.uptime).toBe(0);
   });
 
   it.each([

@@ -1,5 +1,6 @@
 // The wasm telemetry sink (assembly/engine/telemetry.ts) on a hand-computable image, the
-// representative timeline replay, and sink invariants on the real Beast Mastery image.
+// representative timeline replay, and sink invariants on the real Beast Mastery image (and the impact-proc
+// counter on Marksmanship's Lock and Load: Beast Mastery has no proc left in the 12.0.0.64228 build).
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SpecImage } from "../src/engine/image.js";
@@ -144,7 +145,9 @@ describe("engine telemetry on Beast Mastery", () => {
     const idx = (name: string) => image2.spells.findIndex((s) => s.name === name);
     expect(t.spells[idx("barbed_shot_tick")]!.ticks).toBe(r.spells[idx("barbed_shot_tick")]!.hits);
     expect(t.spells[idx("kill_command")]!.petHits).toBe(r.spells[idx("kill_command")]!.hits);
-    expect(t.procs[0]).toBeGreaterThan(0); // Wild Call fired
+    // no procs in the 12.0 build (Wild Call and Dire Beast left it): the proc counters are empty
+    expect(image2.procs ?? []).toEqual([]);
+    expect(t.procs).toEqual([]);
   });
 
   it("the replayed iteration has the DPS it had in its chunk, and its damage adds up to it", () => {
@@ -152,6 +155,31 @@ describe("engine telemetry on Beast Mastery", () => {
     const tl = captureTimeline(image2, 9n, 2, 6);
     expect(tl.dps).toBe(per[6]);
     expect(tl.damage.reduce((a, d) => a + d.amount, 0) / 300).toBeCloseTo(per[6]!, 6);
-    expect(tl.casts.length).toBeGreaterThan(100);
+    // casts ≈ Kill Command ~40 (1 charge / 7.5 s, SpellCategory 2067) + Barbed Shot 18 (2 + floor(299 / 18),
+    // SpellCategory 1675) + Bestial Wrath 4 (90 s, SpellCooldowns 21416) + Cobra Shot (35 focus, SpellPower 10443)
+    // with the focus left: 5/s x 1.188 haste x 300 s + 100 + 20 x 18 (246152) - 30 x 40 ≈ 1042 → ~29 casts ≈ 91
+    expect(tl.casts.length).toBeGreaterThan(80);
+  });
+});
+
+// Replaces the Wild Call proc count of the old Beast Mastery build with the impact proc of the 12.0 hunter data.
+describe("engine telemetry: impact procs (Marksmanship, Lock and Load)", () => {
+  it("counts every proc: ≈ 10 % of Auto Shot hits", async () => {
+    const img = (await prepareSimulation({ spec: "marksmanship", dataDir: path.resolve(__dirname, "../data") })).image;
+    const n = 40;
+    const r = runImage(img, { iterations: n, seed: 9n, chunkId: 1 });
+    const t = readEngineTelemetry(img);
+    // procs.lock_and_load: impact on Auto Shot, chance 194595 #1 (id=285666) Base Value 10 x 0.01 ("Your ranged
+    // auto attacks have a $s1% chance to trigger Lock and Load")
+    expect(img.procs!.map((p) => p.name)).toEqual(["lock_and_load"]);
+    expect(img.procs![0]!.chance).toBeCloseTo(0.1, 12);
+    const auto = r.spells[img.spells.findIndex((s) => s.name === "auto_shot")]!.hits;
+    // ~110 Auto Shots per iteration (3.0 s swing / 1 + haste) x 40: binomial sd of the rate ≈ 0.0045
+    expect(auto).toBeGreaterThan(40 * 80);
+    expect(t.procs[0]! / auto).toBeGreaterThan(0.08);
+    expect(t.procs[0]! / auto).toBeLessThan(0.12);
+    // each proc applies the Lock and Load buff (applied or refreshed)
+    const lnl = t.auras[img.auras.findIndex((a) => a.name === "lock_and_load")]!;
+    expect(lnl.applications + lnl.refreshes).toBe(t.procs[0]);
   });
 });

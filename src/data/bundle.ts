@@ -158,17 +158,23 @@ export async function loadFromSource(source: DataSource, options: LoadOptions = 
   return new Bundle(source.root, tables);
 }
 
-/** `{data_dir}/data/fixtures.json`: `{"tables": {"<Table>": "<why>"}}`. Optional. */
-async function readFixtures(source: DataSource, known: ReadonlySet<string>): Promise<Set<string>> {
-  const file = source.describe(FIXTURES_FILE);
-  const text = await source.readText(FIXTURES_FILE);
-  if (text === undefined) return new Set();
-  let parsed: unknown;
+/** An optional JSON side file of the data dir (undefined when absent); bad JSON is BAD_FIXTURES_JSON naming it. */
+async function readSideFile(source: DataSource, rel: string): Promise<{ file: string; parsed: unknown } | undefined> {
+  const file = source.describe(rel);
+  const text = await source.readText(rel);
+  if (text === undefined) return undefined;
   try {
-    parsed = JSON.parse(text);
+    return { file, parsed: JSON.parse(text) };
   } catch (err) {
     throw new DataError("BAD_FIXTURES_JSON", `${file}: invalid JSON: ${(err as Error).message}`, { cause: err });
   }
+}
+
+/** `{data_dir}/data/fixtures.json`: `{"tables": {"<Table>": "<why>"}}`. Optional. */
+async function readFixtures(source: DataSource, known: ReadonlySet<string>): Promise<Set<string>> {
+  const side = await readSideFile(source, FIXTURES_FILE);
+  if (side === undefined) return new Set();
+  const { file, parsed } = side;
   const tables = (parsed as { tables?: unknown } | null)?.tables;
   if (typeof tables !== "object" || tables === null || Array.isArray(tables)) {
     throw new DataError("BAD_FIXTURES_JSON", `${file}: expected {"tables": {"<Table>": "<why>"}}`);
@@ -190,15 +196,9 @@ async function readFixtures(source: DataSource, known: ReadonlySet<string>): Pro
  * comes with that file removed.
  */
 async function readDumpTables(source: DataSource, known: ReadonlySet<string>): Promise<{ tables: Set<string>; build: string }> {
-  const file = source.describe(DUMP_FILE);
-  const text = await source.readText(DUMP_FILE);
-  if (text === undefined) return { tables: new Set(), build: "" };
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (err) {
-    throw new DataError("BAD_FIXTURES_JSON", `${file}: invalid JSON: ${(err as Error).message}`, { cause: err });
-  }
+  const side = await readSideFile(source, DUMP_FILE);
+  if (side === undefined) return { tables: new Set(), build: "" };
+  const { file, parsed } = side;
   const tables = (parsed as { tables?: unknown } | null)?.tables;
   if (!Array.isArray(tables) || !tables.every((t) => typeof t === "string" && known.has(t))) {
     throw new DataError("BAD_FIXTURES_JSON", `${file}: expected "tables": [<known table names>]`);

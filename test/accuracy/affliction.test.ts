@@ -1,9 +1,6 @@
 // Affliction Warlock: one hit per modelled damage spell, by hand from the 12.0.0.64228 dump
 // (data/sources/12.0.0.64228/warlock.txt) and the default profile (data/profiles/affliction.json).
-import { readFileSync } from "node:fs";
-import { beforeAll, describe, expect, it } from "vitest";
-import type { SimulateResult } from "../../src/engine/simulate.js";
-import { checkSpec, seededRun, type SpecAccuracy } from "./harness.js";
+import { accuracySuite, type SpecAccuracy } from "./harness.js";
 
 // Affliction Warlock 137043: #1 direct / #2 periodic Base Value 0 (× 1); #7 Corruption hit and #8 its
 // ticks Base Value 13 (× 1.13).
@@ -32,14 +29,4 @@ const AFFLICTION: SpecAccuracy = {
   ],
 };
 
-describe("Affliction Warlock hits equal the hand computation from the client values", () => {
-  let r: SimulateResult;
-  beforeAll(async () => {
-    r = await seededRun("affliction");
-  });
-  it("the default profile is the one the cases assume", () => {
-    const p = JSON.parse(readFileSync(new URL("../../data/profiles/affliction.json", import.meta.url), "utf8"));
-    expect([p.level, p.primary_stat, p.ratings.versatility, p.ratings.mastery]).toEqual([90, AFFLICTION.primaryStat, AFFLICTION.versatilityRating, AFFLICTION.masteryRating]);
-  });
-  it("every case", () => checkSpec(r, AFFLICTION));
-});
+accuracySuite("Affliction Warlock hits equal the hand computation from the client values", AFFLICTION);

@@ -1,9 +1,6 @@
 // Arms Warrior: one hit per modelled damage spell, by hand from the 12.0.0.64228 dump
 // (data/sources/12.0.0.64228/warrior.txt) and the default profile (data/profiles/arms.json).
-import { readFileSync } from "node:fs";
-import { beforeAll, describe, expect, it } from "vitest";
-import type { SimulateResult } from "../../src/engine/simulate.js";
-import { checkSpec, seededRun, type SpecAccuracy } from "./harness.js";
+import { accuracySuite, type SpecAccuracy } from "./harness.js";
 
 // Arms Warrior 137049: #1 direct (misc 0), #2 periodic (misc 22), #13 Execute: all Base Value 0 → × 1.
 const DIRECT = 1 + 0 / 100;
@@ -33,14 +30,4 @@ const ARMS: SpecAccuracy = {
   ],
 };
 
-describe("Arms Warrior hits equal the hand computation from the client values", () => {
-  let r: SimulateResult;
-  beforeAll(async () => {
-    r = await seededRun("arms");
-  });
-  it("the default profile is the one the cases assume", () => {
-    const p = JSON.parse(readFileSync(new URL("../../data/profiles/arms.json", import.meta.url), "utf8"));
-    expect([p.level, p.primary_stat, p.ratings.versatility, p.ratings.mastery]).toEqual([90, ARMS.primaryStat, ARMS.versatilityRating, ARMS.masteryRating]);
-  });
-  it("every case", () => checkSpec(r, ARMS));
-});
+accuracySuite("Arms Warrior hits equal the hand computation from the client values", ARMS);

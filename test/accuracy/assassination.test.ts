@@ -2,10 +2,7 @@
 // (data/sources/12.0.0.64228/rogue.txt) and the default profile (data/profiles/assassination.json).
 // Envenom (32645 #1 AP 0.416 per combo point) is left out: the timeline does not say how many points a
 // cast spent.
-import { readFileSync } from "node:fs";
-import { beforeAll, describe, expect, it } from "vitest";
-import type { SimulateResult } from "../../src/engine/simulate.js";
-import { checkSpec, seededRun, type SpecAccuracy } from "./harness.js";
+import { accuracySuite, type SpecAccuracy } from "./harness.js";
 
 // Assassination Rogue 137037: #1 Spell Direct Amount +20, #2 Spell Periodic Amount +20, #7 periodic +40 (Rupture).
 const DIRECT = 1 + 20 / 100;
@@ -33,14 +30,4 @@ const ASSASSINATION: SpecAccuracy = {
   ],
 };
 
-describe("Assassination Rogue hits equal the hand computation from the client values", () => {
-  let r: SimulateResult;
-  beforeAll(async () => {
-    r = await seededRun("assassination");
-  });
-  it("the default profile is the one the cases assume", () => {
-    const p = JSON.parse(readFileSync(new URL("../../data/profiles/assassination.json", import.meta.url), "utf8"));
-    expect([p.level, p.primary_stat, p.ratings.versatility, p.ratings.mastery]).toEqual([90, ASSASSINATION.primaryStat, ASSASSINATION.versatilityRating, ASSASSINATION.masteryRating]);
-  });
-  it("every case", () => checkSpec(r, ASSASSINATION));
-});
+accuracySuite("Assassination Rogue hits equal the hand computation from the client values", ASSASSINATION);

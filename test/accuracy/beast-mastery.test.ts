@@ -2,10 +2,7 @@
 // the 12.0.0.64228 dump (data/sources/12.0.0.64228/hunter.txt) and the default profile
 // (data/profiles/beast-mastery.json). The pet's white swing has no client spell (estimated coefficient):
 // not a case here. Auto Shot rolls the weapon: not a case either.
-import { readFileSync } from "node:fs";
-import { beforeAll, describe, expect, it } from "vitest";
-import type { SimulateResult } from "../../src/engine/simulate.js";
-import { checkSpec, seededRun, type SpecAccuracy } from "./harness.js";
+import { accuracySuite, type SpecAccuracy } from "./harness.js";
 
 // Beast Mastery Hunter 137015: #1 direct −6 % (Cobra Shot), #2 periodic −6 % (the bleed), #3 −6 % (Kill Command).
 const BM_PASSIVE = 1 - 6 / 100;
@@ -31,14 +28,4 @@ const BM: SpecAccuracy = {
   ],
 };
 
-describe("Beast Mastery hits equal the hand computation from the client values", () => {
-  let r: SimulateResult;
-  beforeAll(async () => {
-    r = await seededRun("beast-mastery");
-  });
-  it("the default profile is the one the cases assume", () => {
-    const p = JSON.parse(readFileSync(new URL("../../data/profiles/beast-mastery.json", import.meta.url), "utf8"));
-    expect([p.level, p.primary_stat, p.ratings.versatility, p.ratings.mastery]).toEqual([90, BM.primaryStat, BM.versatilityRating, BM.masteryRating]);
-  });
-  it("every case", () => checkSpec(r, BM));
-});
+accuracySuite("Beast Mastery hits equal the hand computation from the client values", BM);

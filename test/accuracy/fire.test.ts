@@ -1,9 +1,7 @@
 // Fire Mage: one hit per modelled damage spell, by hand from the 12.0.0.64228 dump
 // (data/sources/12.0.0.64228/mage.txt) and the default profile (data/profiles/fire.json).
-import { readFileSync } from "node:fs";
-import { beforeAll, describe, expect, it } from "vitest";
-import type { SimulateResult } from "../../src/engine/simulate.js";
-import { checkSpec, expectedHit, seededRun, type SpecAccuracy } from "./harness.js";
+import { expect, it } from "vitest";
+import { accuracySuite, checkSpec, expectedHit, type SpecAccuracy } from "./harness.js";
 
 // Fire Mage 137019 #1 "Add Percent Modifier (108): Spell Direct Amount (0)" Base Value 0: × 1.
 const FIRE_MAGE = 1 + 0 / 100;
@@ -23,22 +21,13 @@ const FIRE: SpecAccuracy = {
   ],
 };
 
-describe("Fire Mage hits equal the hand computation from the client values", () => {
-  let r: SimulateResult;
-  beforeAll(async () => {
-    r = await seededRun("fire");
-  });
-  it("the default profile is the one the cases assume", () => {
-    const p = JSON.parse(readFileSync(new URL("../../data/profiles/fire.json", import.meta.url), "utf8"));
-    expect([p.level, p.primary_stat, p.ratings.versatility, p.ratings.mastery]).toEqual([90, FIRE.primaryStat, FIRE.versatilityRating, FIRE.masteryRating]);
-  });
+accuracySuite("Fire Mage hits equal the hand computation from the client values", FIRE, (run) => {
   it("Fireball by hand: 4.5 × 1735 × (1 + 59/54 %) = 7892.8042", () => {
     expect(expectedHit(FIRE, FIRE.cases[0]!)).toBeCloseTo(4.5 * 1735 * (1 + 59 / 54 / 100), 9);
     expect(expectedHit(FIRE, FIRE.cases[0]!)).toBeCloseTo(7892.8042, 3);
   });
-  it("every case", () => checkSpec(r, FIRE));
   it("the check notices a coefficient off by one part in a million", () => {
     const off = { ...FIRE, cases: [{ ...FIRE.cases[0]!, coefficient: 4.5 * 1.000001 }] };
-    expect(() => checkSpec(r, off)).toThrow(/fireball: engine/);
+    expect(() => checkSpec(run(), off)).toThrow(/fireball: engine/);
   });
 });

@@ -3,7 +3,8 @@
 // against the engine's per-hit damage from a seeded run (the representative iteration's timeline,
 // whose hit amounts are the engine's f64 values). Each spec file lists its cases with the dump line
 // each number comes from; this file only knows the game's formula and the level-90 stat scale.
-import { expect } from "vitest";
+import { readFileSync } from "node:fs";
+import { beforeAll, describe, expect, it } from "vitest";
 import { simulate, type SimulateResult } from "../../src/engine/simulate.js";
 
 /** Level-90 rating per percent point (real 12.x CombatRatings row 90) and the raid boss at level 93. */
@@ -86,4 +87,23 @@ export function checkSpec(r: SimulateResult, s: SpecAccuracy): void {
     const want = expectedHit(s, c);
     expect(Math.abs(got! - want) / want, `${s.spec} ${c.name}: engine ${got} vs hand ${want}`).toBeLessThan(1e-9);
   }
+}
+
+/**
+ * The suite every spec file runs: the default profile is the one the cases assume, and every case's
+ * engine hit equals its hand computation. `extra` adds spec-specific tests on the same seeded run.
+ */
+export function accuracySuite(title: string, s: SpecAccuracy, extra?: (run: () => SimulateResult) => void): void {
+  describe(title, () => {
+    let r: SimulateResult;
+    beforeAll(async () => {
+      r = await seededRun(s.spec);
+    });
+    it("the default profile is the one the cases assume", () => {
+      const p = JSON.parse(readFileSync(new URL(`../../data/profiles/${s.spec}.json`, import.meta.url), "utf8"));
+      expect([p.level, p.primary_stat, p.ratings.versatility, p.ratings.mastery]).toEqual([90, s.primaryStat, s.versatilityRating, s.masteryRating]);
+    });
+    it("every case", () => checkSpec(r, s));
+    extra?.(() => r);
+  });
 }

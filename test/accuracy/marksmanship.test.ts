@@ -1,10 +1,7 @@
 // Marksmanship Hunter: one hit per modelled damage spell, by hand from the 12.0.0.64228 dump
 // (data/sources/12.0.0.64228/hunter.txt) and the default profile (data/profiles/marksmanship.json).
 // Auto Shot rolls the weapon: not a case.
-import { readFileSync } from "node:fs";
-import { beforeAll, describe, expect, it } from "vitest";
-import type { SimulateResult } from "../../src/engine/simulate.js";
-import { checkSpec, seededRun, type SpecAccuracy } from "./harness.js";
+import { accuracySuite, type SpecAccuracy } from "./harness.js";
 
 // Marksmanship Hunter 137016: #1 −4 % (all modelled shots), #10 +25 % (Arcane Shot).
 const MM_PASSIVE = 1 - 4 / 100;
@@ -30,14 +27,4 @@ const MM: SpecAccuracy = {
   ],
 };
 
-describe("Marksmanship hits equal the hand computation from the client values", () => {
-  let r: SimulateResult;
-  beforeAll(async () => {
-    r = await seededRun("marksmanship");
-  });
-  it("the default profile is the one the cases assume", () => {
-    const p = JSON.parse(readFileSync(new URL("../../data/profiles/marksmanship.json", import.meta.url), "utf8"));
-    expect([p.level, p.primary_stat, p.ratings.versatility, p.ratings.mastery]).toEqual([90, MM.primaryStat, MM.versatilityRating, MM.masteryRating]);
-  });
-  it("every case", () => checkSpec(r, MM));
-});
+accuracySuite("Marksmanship hits equal the hand computation from the client values", MM);

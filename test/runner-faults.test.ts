@@ -2,7 +2,10 @@
 // of memory while running a chunk. The fake workload injects each fault (src/runner/fault-injection.ts)
 // on real worker_threads; every run must either complete with the bytes of a fault-free inline run
 // or fail with a typed RunnerError naming the chunk, within a bound, and the pool must stay usable.
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadDataBundle } from "../src/data/bundle.js";
+import { simulate, SimulateError } from "../src/engine/simulate.js";
 import { ChunkClock, resolveChunkDeadline } from "../src/runner/deadline.js";
 import { RunnerError } from "../src/runner/errors.js";
 import { FAKE_FAULT_EXIT_CODE, type FakeFault, type FakeFaultMode } from "../src/runner/fault-injection.js";
@@ -204,6 +207,18 @@ describe("deadline timing on a real pool", () => {
       await pool.close();
     }
   }, 90_000);
+  it("close() during a hung chunk ends the run with RUNNER_POOL_CLOSED without waiting for the deadline", async () => {
+    const pool = await WorkerPool.create({ size: 1, chunkDeadline: { initialMs: 600_000 } });
+    const f = fault(0, "hang");
+    const running = runChunked({ workload: faulty(f), ...PLAN, executor: pool });
+    const started = async () => {
+      while (Atomics.load(f.attempts, 0) === 0) await new Promise((r) => setTimeout(r, 10));
+    };
+    await within(30, started()); // the worker is in the busy loop
+    await within(10, pool.close());
+    const e = await rejection(within(10, running));
+    expect(e.code).toBe("RUNNER_POOL_CLOSED");
+  }, 90_000);
 });
 
 describe("worker resource limits", () => {
@@ -225,4 +240,42 @@ describe("worker resource limits", () => {
     expect(e.code).toBe("RUNNER_BAD_OPTIONS");
     expect(e.message).toContain("only in a worker thread");
   });
+});
+
+describe("simulate() hands the deadline and the limits to its pool", () => {
+  const DATA = path.resolve(import.meta.dirname, "../data");
+  const base = { dataDir: DATA, iterations: 1000, seed: 1, timeline: false } as const;
+
+  async function simError(p: Promise<unknown>): Promise<SimulateError> {
+    const err = await p.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(err, "expected a SimulateError").toBeInstanceOf(SimulateError);
+    return err as SimulateError;
+  }
+
+  it("bad chunkDeadline / resourceLimits -> INVALID_SIM_CONFIG naming the field, also with one thread (never silently unused)", async () => {
+    const bundle = await loadDataBundle(DATA);
+    for (const threads of [1, 2]) {
+      const e1 = await simError(simulate({ ...base, bundle, threads, chunkDeadline: { factor: 0 } }));
+      expect([e1.code, e1.message.includes("config.chunkDeadline.factor")]).toEqual(["INVALID_SIM_CONFIG", true]);
+      const e2 = await simError(simulate({ ...base, bundle, threads, resourceLimits: { stackSizeMb: Number.NaN } }));
+      expect([e2.code, e2.message.includes("config.resourceLimits.stackSizeMb")]).toEqual(["INVALID_SIM_CONFIG", true]);
+    }
+  }, 60_000);
+
+  it("a deadline no engine chunk can meet (1 ms) -> SIM_WORKER_FAILED naming chunk 0, within a bound", async () => {
+    // 500 Beast Mastery iterations take tens of ms: every attempt overruns, the retry too
+    const e = await simError(within(30, simulate({ ...base, threads: 2, chunkDeadline: { initialMs: 1, minMs: 1, factor: 1 } })));
+    expect(e.code).toBe("SIM_WORKER_FAILED");
+    expect(e.message).toContain("chunk 0");
+    expect(e.message).toContain("exceeded its deadline of 1 ms");
+  }, 60_000);
+
+  it("the worker heap limit reaches the workers: 4 MB is too small for one to start", async () => {
+    const e = await simError(within(30, simulate({ ...base, threads: 2, resourceLimits: { maxOldGenerationSizeMb: 4 } })));
+    expect(e.code).toBe("SIM_WORKER_FAILED");
+    expect(e.message).toContain("memory limit");
+  }, 60_000);
 });

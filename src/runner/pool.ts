@@ -18,7 +18,8 @@ import { RunnerError } from "./errors.js";
 import { chunkBounds, chunkFailed, type ChunkExecutor, type ChunkPlan, type ChunkSink } from "./plan.js";
 import { PoolRun, type ChunkFailure, type ChunkTask } from "./pool-run.js";
 import type { WorkloadSpec } from "./types.js";
-import { resolveResourceLimits, resolveWorkerEntry, WorkerHandle, type WorkerEnd, type WorkerEntry, type WorkerResourceLimits } from "./worker-handle.js";
+import { resolveResourceLimits, type WorkerResourceLimits } from "./limits.js";
+import { resolveWorkerEntry, WorkerHandle, type WorkerEnd, type WorkerEntry } from "./worker-handle.js";
 
 export { chunkBounds, chunkCount, chunkFailed } from "./plan.js";
 export type { ChunkExecutor, ChunkPlan, ChunkSink } from "./plan.js";

@@ -189,30 +189,32 @@ export class WorkerPool implements ChunkExecutor {
    */
   private spawn(i: number, previousGone: Promise<void> = Promise.resolve()): Promise<void> {
     const s = this.slots[i]!;
-    const starting = previousGone
-      .catch(() => undefined)
-      .then(() => WorkerHandle.start(this.entry, this.resourceLimits, `worker ${i}`))
-      .then(
-      (worker) => {
-        s.starting = null;
-        if (this.closed) {
-          void worker.terminate();
-          throw new RunnerError("RUNNER_POOL_CLOSED", "the worker pool was closed while a worker was starting");
-        }
-        this.attach(i, worker);
-        const run = this.active;
-        if (run && !run.settled) {
-          worker.ref();
-          if (this.postInit(worker, run)) this.feed(i);
-        }
-        this.changed.notify();
-      },
-      (e: unknown) => {
-        s.starting = null;
-        this.changed.notify();
-        throw e;
-      },
-    );
+    const closedError = () => new RunnerError("RUNNER_POOL_CLOSED", "the worker pool was closed while a worker was starting");
+    const start = async (): Promise<WorkerHandle> => {
+      await previousGone.catch(() => undefined);
+      if (this.closed) throw closedError();
+      return WorkerHandle.start(this.entry, this.resourceLimits, `worker ${i}`);
+    };
+    const joined = (worker: WorkerHandle): void => {
+      s.starting = null;
+      if (this.closed) {
+        void worker.terminate();
+        throw closedError();
+      }
+      this.attach(i, worker);
+      const run = this.active;
+      if (run && !run.settled) {
+        worker.ref();
+        if (this.postInit(worker, run)) this.feed(i);
+      }
+      this.changed.notify();
+    };
+    const failed = (e: unknown): never => {
+      s.starting = null;
+      this.changed.notify();
+      throw e;
+    };
+    const starting = start().then(joined, failed);
     s.starting = starting;
     return starting;
   }

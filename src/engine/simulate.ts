@@ -55,7 +55,7 @@ export interface SimulateConfig {
   chunkSize?: number;
   /** threads > 1: when a chunk's worker counts as stuck (runner chunkDeadline: 60 s until a chunk has finished, then 10× the measured chunk time, at least 5 s). */
   chunkDeadline?: ChunkDeadlineOptions;
-  /** threads > 1: V8 limits of each worker (runner resourceLimits; default a 512 MB heap). */
+  /** threads > 1: V8 limits of each worker (runner resourceLimits; default a 256 MB heap). */
   resourceLimits?: WorkerResourceLimits;
   /**
    * Early exit: stop once the DPS error (95 % confidence half-width of the mean, in percent of the

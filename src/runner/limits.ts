@@ -6,7 +6,7 @@ import { RunnerError } from "./errors.js";
 
 /** Per-worker V8 limits (node:worker_threads resourceLimits), in MB. */
 export interface WorkerResourceLimits {
-  /** Main heap. Default 512: a runaway worker fails in well under a second instead of growing to the process's limit. */
+  /** Main heap. Default 256 (16× what an engine worker needs): a runaway worker fails in well under a second instead of growing to the process's limit. */
   maxOldGenerationSizeMb?: number;
   /** Heap for new objects. Default: V8's. */
   maxYoungGenerationSizeMb?: number;
@@ -16,7 +16,7 @@ export interface WorkerResourceLimits {
   stackSizeMb?: number;
 }
 
-export const DEFAULT_WORKER_RESOURCE_LIMITS: Readonly<WorkerResourceLimits> = Object.freeze({ maxOldGenerationSizeMb: 512 });
+export const DEFAULT_WORKER_RESOURCE_LIMITS: Readonly<WorkerResourceLimits> = Object.freeze({ maxOldGenerationSizeMb: 256 });
 
 const LIMIT_NAMES = ["maxOldGenerationSizeMb", "maxYoungGenerationSizeMb", "codeRangeSizeMb", "stackSizeMb"] as const;
 

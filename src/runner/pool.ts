@@ -31,7 +31,7 @@ export interface WorkerPoolOptions {
   workerUrl?: URL | string;
   /** When a chunk's worker is declared stuck (default: 60 s until a chunk has finished, then 10× the measured time, at least 5 s). */
   chunkDeadline?: ChunkDeadlineOptions;
-  /** V8 limits of each worker (default: a 512 MB heap). */
+  /** V8 limits of each worker (default: a 256 MB heap). */
   resourceLimits?: WorkerResourceLimits;
 }
 

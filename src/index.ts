@@ -32,6 +32,8 @@ export { DpsStats, relativeError95, newDpsHistogram, encodeHistogramV2, decodeHi
 export type { ChunkReport, ChunkResult, SpellAggregate, AuraAggregate, ResourceAggregate, TelemetryErrorCode, DpsStatsState, Histogram } from "./telemetry/index.js";
 export { runChunked, WorkerPool, InlineExecutor, pickRepresentative, RunnerError, DEFAULT_CHUNK_SIZE, createRunner, createFakeRunner, createEngineRunner } from "./runner/index.js";
 export type { RunChunkedOptions, RunChunkedResult, ChunkProgress, ChunkExecutor, ChunkRunner, WorkloadSpec, FakeWorkloadSpec, WorkerPoolOptions, RepresentativeIteration, RunnerErrorCode, EngineWorkloadSpec } from "./runner/index.js";
+export { DEFAULT_CHUNK_DEADLINE, DEFAULT_WORKER_RESOURCE_LIMITS } from "./runner/index.js";
+export type { ChunkDeadlineOptions, WorkerResourceLimits, FakeFault, FakeFaultMode } from "./runner/index.js";
 export { runImage, RunError } from "./engine/run.js";
 export type { RunOptions, RunResult, SpellResult } from "./engine/run.js";
 export { encodeImage, ImageError, IMAGE_VERSION, GCD_START_RECOVERY_CATEGORY } from "./engine/image.js";

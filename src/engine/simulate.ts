@@ -21,7 +21,9 @@ import { composeManifest } from "../manifest/extends.js";
 import type { Manifest } from "../manifest/schema.js";
 import { parseRotationJson, type RotationJson } from "../rotation/index.js";
 import type { CombatStats } from "../stats/combat-stats.js";
+import { resolveChunkDeadline, type ChunkDeadlineOptions } from "../runner/deadline.js";
 import { RunnerError } from "../runner/errors.js";
+import { resolveResourceLimits, type WorkerResourceLimits } from "../runner/limits.js";
 import type { EngineWorkloadSpec } from "../runner/engine-workload.js";
 import { chunkCount, type ChunkExecutor } from "../runner/pool.js";
 import { runChunked, type RunChunkedResult } from "../runner/run.js";
@@ -51,6 +53,10 @@ export interface SimulateConfig {
   threads?: number;
   /** Iterations per chunk. Default SIM_CHUNK_SIZE. */
   chunkSize?: number;
+  /** threads > 1: when a chunk's worker counts as stuck (runner chunkDeadline: 60 s until a chunk has finished, then 10× the measured chunk time, at least 5 s). */
+  chunkDeadline?: ChunkDeadlineOptions;
+  /** threads > 1: V8 limits of each worker (runner resourceLimits; default a 256 MB heap). */
+  resourceLimits?: WorkerResourceLimits;
   /**
    * Early exit: stop once the DPS error (95 % confidence half-width of the mean, in percent of the
    * mean: 1.96·stddev/√n/mean·100, SimulationCraft's "target_error") is <= this, tested after every
@@ -295,13 +301,28 @@ export async function prepareSimulation(config: SimulateConfig = {}): Promise<Pr
   return { image, seed, spec: resolved, stats, durationS, targets, dataSources };
 }
 
+interface PoolTuning {
+  chunkDeadline: ChunkDeadlineOptions;
+  resourceLimits: WorkerResourceLimits;
+}
+
+/** The worker pool options, checked whatever the thread count (a bad value is never silently unused). */
+function poolTuning(config: SimulateConfig): PoolTuning {
+  try {
+    return { chunkDeadline: resolveChunkDeadline(config.chunkDeadline), resourceLimits: resolveResourceLimits(config.resourceLimits) };
+  } catch (e) {
+    if (e instanceof RunnerError) throw new SimulateError("INVALID_SIM_CONFIG", e.message.replace(/^runner: /, "simulate: config."));
+    throw e;
+  }
+}
+
 /** Runs `f` inline (threads 1) or on a worker pool owned by this run (created here, closed at the end). */
-async function withExecutor<T>(threads: number, totalChunks: number, f: (executor: ChunkExecutor | undefined) => Promise<T>): Promise<T> {
+async function withExecutor<T>(threads: number, totalChunks: number, tuning: PoolTuning, f: (executor: ChunkExecutor | undefined) => Promise<T>): Promise<T> {
   if (threads === 1) return f(undefined);
   const { WorkerPool } = await import("../runner/pool.js");
   let pool: Awaited<ReturnType<typeof WorkerPool.create>>;
   try {
-    pool = await WorkerPool.create({ size: Math.min(threads, totalChunks) });
+    pool = await WorkerPool.create({ size: Math.min(threads, totalChunks), ...tuning });
   } catch (e) {
     throw new SimulateError("SIM_WORKER_FAILED", `simulate: worker pool failed to start: ${(e as Error).message}`);
   }
@@ -325,6 +346,7 @@ export async function simulate(config: SimulateConfig = {}): Promise<SimulateRes
   const chunkSize = positiveInt("chunkSize", config.chunkSize, SIM_CHUNK_SIZE);
   const target = config.targetError;
   if (target !== undefined && (typeof target !== "number" || !Number.isFinite(target) || target <= 0)) bad("targetError", target, "a percentage > 0");
+  const tuning = poolTuning(config);
   const prep = await prepareSimulation(config);
   const totalChunks = chunkCount({ iterations, chunkSize });
   const workload: EngineWorkloadSpec = { kind: "engine", seedBase: prep.seed, image: prep.image };
@@ -334,7 +356,7 @@ export async function simulate(config: SimulateConfig = {}): Promise<SimulateRes
   let t1 = 0;
   let run: RunChunkedResult;
   try {
-    run = await withExecutor(threads, totalChunks, async (executor) => {
+    run = await withExecutor(threads, totalChunks, tuning, async (executor) => {
       t0 = performance.now();
       const res = await runChunked({
         workload,
@@ -365,7 +387,8 @@ export async function simulate(config: SimulateConfig = {}): Promise<SimulateRes
       if (e.causeCode === "EVENT_BUDGET_EXCEEDED") {
         throw new SimulateError("EVENT_BUDGET_EXCEEDED", `simulate: an iteration of spec "${prep.spec.spec}" processed more than 500000 events (EventBudgetExceeded)`);
       }
-      if (e.code === "RUNNER_WORKER_FAILED") throw new SimulateError("SIM_WORKER_FAILED", `simulate: ${e.message}`);
+      // a worker lost or stuck on the same chunk twice (the pool already retried it once)
+      if (e.code === "RUNNER_WORKER_FAILED" || e.code === "RUNNER_CHUNK_TIMEOUT") throw new SimulateError("SIM_WORKER_FAILED", `simulate: ${e.message}`);
     }
     throw e;
   }

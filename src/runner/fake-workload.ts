@@ -1,11 +1,14 @@
 // A deterministic synthetic workload with the shape of a real one: per-iteration RNG seeded by
 // seedFor(seedBase, chunkId, i), hits with crits, a resource with spending and capped regen
 // (waste), a proc aura with uptime, a pet, per-second damage buckets. Used to test the chunk
-// loop, the pool and determinism before (and independently of) the wasm engine.
+// loop, the pool and determinism before (and independently of) the wasm engine. Test hooks:
+// `failChunk` (a chunk whose runner throws) and `fault` (a chunk that brings down its worker,
+// src/runner/fault-injection.ts).
 import { Xorshift64, seedPrefix, seedFromPrefix } from "../kernels/rng.js";
 import type { ChunkResult, SpellAggregate } from "../telemetry/report.js";
 import { RunnerError } from "./errors.js";
-import type { ChunkRunner, FakeWorkloadSpec } from "./types.js";
+import { checkFault, maybeInjectFault } from "./fault-injection.js";
+import type { ChunkRunner, FakeWorkloadSpec, RunnerEnv } from "./types.js";
 
 export const FAKE_SPELL_AUTO = 1;
 export const FAKE_SPELL_NUKE = 2;
@@ -13,13 +16,19 @@ export const FAKE_SPELL_PET = 3;
 export const FAKE_AURA_FRENZY = 10;
 export const FAKE_RESOURCE_FOCUS = 2;
 
-export function createFakeRunner(spec: FakeWorkloadSpec): ChunkRunner {
+export function createFakeRunner(spec: FakeWorkloadSpec, env: RunnerEnv = { inWorker: false }): ChunkRunner {
   const duration = spec.durationS ?? 60;
   const hps = spec.hitsPerSecond ?? 4;
   if (!Number.isInteger(duration) || duration < 1) throw new RunnerError("RUNNER_BAD_OPTIONS", `fake workload durationS = ${duration} is not an integer >= 1`);
   if (!Number.isInteger(hps) || hps < 0) throw new RunnerError("RUNNER_BAD_OPTIONS", `fake workload hitsPerSecond = ${hps} is not an integer >= 0`);
+  const fault = spec.fault;
+  if (fault) checkFault(fault, env.inWorker);
   return (chunkId, _firstIteration, count) => {
     if (chunkId === spec.failChunk) throw new RunnerError("RUNNER_BAD_OPTIONS", `fake workload: chunk ${chunkId} is set to fail (failChunk)`);
+    if (fault) {
+      const down = maybeInjectFault(fault, chunkId);
+      if (down) return down;
+    }
     const prefix = seedPrefix(spec.seedBase, chunkId);
     const iterationDps = new Float64Array(count);
     const perSecond = new Float64Array(duration);

@@ -2,7 +2,7 @@
 // chunk -> bytes -> sink route as the pool.
 import { runChunkToBytes } from "./chunk.js";
 import type { RunnerError } from "./errors.js";
-import { chunkBounds, chunkCount, chunkFailed, type ChunkExecutor, type ChunkPlan, type ChunkSink } from "./pool.js";
+import { chunkBounds, chunkCount, chunkFailed, type ChunkExecutor, type ChunkPlan, type ChunkSink } from "./plan.js";
 import type { WorkloadSpec } from "./types.js";
 import { createRunner } from "./workloads.js";
 

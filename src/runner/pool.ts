@@ -4,163 +4,114 @@
 // Scheduling: chunks are handed out in chunk-id order, one per idle worker; results come back
 // in any order and the caller merges them in chunk-id order. Which worker runs which chunk never
 // changes a chunk's bytes, so the merged result does not depend on the pool size.
-import type { Worker as NodeWorker } from "node:worker_threads";
-import type { FromWorker, ToWorker } from "./chunk.js";
+//
+// Faults: every chunk has a deadline (deadline.ts) derived from the chunk times measured in its
+// run. A worker that ends while running a chunk (exit, uncaught exception, out of memory under
+// its resource limits) or overruns the deadline (terminated: a busy loop cannot be interrupted
+// any other way) is replaced by a fresh worker, which retries the chunk once (pool-run.ts). A
+// pool is never left broken: a run starts once every slot has a live, idle worker, so a worker
+// lost between runs, or still busy with a chunk of a run that ended early, is waited for
+// (within its deadline) or replaced first.
+import type { FromWorker } from "./chunk.js";
+import { resolveChunkDeadline, type ChunkDeadline, type ChunkDeadlineOptions } from "./deadline.js";
 import { RunnerError } from "./errors.js";
+import { chunkBounds, chunkFailed, type ChunkExecutor, type ChunkPlan, type ChunkSink } from "./plan.js";
+import { PoolRun, type ChunkFailure, type ChunkTask } from "./pool-run.js";
 import type { WorkloadSpec } from "./types.js";
+import { resolveResourceLimits, type WorkerResourceLimits } from "./limits.js";
+import { resolveWorkerEntry, WorkerHandle, type WorkerEnd, type WorkerEntry } from "./worker-handle.js";
 
-export interface ChunkPlan {
-  /** Fixed chunk size (never derived from the worker count). */
-  chunkSize: number;
-  /** Total iterations; the last chunk holds the remainder. */
-  iterations: number;
-}
-
-export function chunkCount(plan: ChunkPlan): number {
-  return Math.ceil(plan.iterations / plan.chunkSize);
-}
-
-export function chunkBounds(plan: ChunkPlan, chunkId: number): { firstIteration: number; count: number } {
-  const firstIteration = chunkId * plan.chunkSize;
-  return { firstIteration, count: Math.min(plan.chunkSize, plan.iterations - firstIteration) };
-}
-
-/**
- * Receives one chunk's ChunkReport bytes, or the RunnerError its run ended with; returns false to
- * stop dispatching further chunks (early exit). Chunks already running still finish and are
- * delivered, then execute() resolves. A sink that throws ends the run with that error. Errors
- * are delivered like results so the caller can act on them in chunk-id order: a failure past
- * the early-exit point must not fail the run (the inline path never runs that chunk).
- */
-export type ChunkSink = (chunkId: number, result: Uint8Array | RunnerError) => boolean;
-
-/** Runs every chunk of a plan and hands each one's bytes to a sink. Implemented by WorkerPool and InlineExecutor. */
-export interface ChunkExecutor {
-  readonly size: number;
-  execute(workload: WorkloadSpec, plan: ChunkPlan, sink: ChunkSink): Promise<void>;
-}
+export { chunkBounds, chunkCount, chunkFailed } from "./plan.js";
+export type { ChunkExecutor, ChunkPlan, ChunkSink } from "./plan.js";
 
 export interface WorkerPoolOptions {
   /** Worker threads (>= 1). */
   size: number;
   /** Worker entry; default: src/runner/worker.ts under tsx, or dist/runner/worker.js when built. */
   workerUrl?: URL | string;
+  /** When a chunk's worker is declared stuck (default: 60 s until a chunk has finished, then 10× the measured time, at least 5 s). */
+  chunkDeadline?: ChunkDeadlineOptions;
+  /** V8 limits of each worker (default: a 256 MB heap). */
+  resourceLimits?: WorkerResourceLimits;
 }
 
-/** The error a chunk's run ended with (same text inline and in a worker). */
-export function chunkFailed(chunkId: number, code: string, message: string): RunnerError {
-  return new RunnerError("RUNNER_CHUNK_FAILED", `chunk ${chunkId} failed: [${code}] ${message}`, code);
+/** A chunk a worker is running, with its deadline timer. */
+interface RunningChunk extends ChunkTask {
+  run: PoolRun;
+  count: number;
+  startedAt: number;
+  deadlineMs: number;
+  timer: ReturnType<typeof setTimeout> | undefined;
 }
 
-interface Entry {
-  url: URL;
-  /** Load the tsx loader in the worker before the entry (a .ts entry, i.e. running from source). */
-  tsx?: boolean;
+interface Slot {
+  /** The live worker, null while it is being replaced. */
+  worker: WorkerHandle | null;
+  /** The start of a replacement, while one is under way. */
+  starting: Promise<void> | null;
+  /** The chunk the worker is running; it may belong to a run that has already ended (early exit). */
+  task: RunningChunk | null;
 }
 
-async function resolveWorkerEntry(explicit?: URL | string): Promise<Entry> {
-  if (explicit !== undefined) {
-    const url = new URL(explicit);
-    return { url, tsx: url.pathname.endsWith(".ts") };
+/** A promise that resolves on the next state change of any slot (what waitIdle waits for). */
+class Signal {
+  private promise!: Promise<void>;
+  private resolve!: () => void;
+  constructor() {
+    this.reset();
   }
-  const here = import.meta.url;
-  // Running from source (vitest, tsx): the .ts entry, started through the tsx loader.
-  if (here.endsWith(".ts")) return { url: new URL("./worker.ts", here), tsx: true };
-  // Built: this code sits in dist/<chunk>.js (or dist/runner/), the entry in dist/runner/worker.js.
-  const fs = await import("node:fs");
-  const candidates = ["./runner/worker.js", "./worker.js", "../runner/worker.js"].map((r) => new URL(r, here));
-  for (const url of candidates) if (fs.existsSync(url)) return { url };
-  throw new RunnerError("RUNNER_WORKER_FAILED", `worker entry not found: looked for ${candidates.map((u) => u.pathname).join(", ")}`);
-}
-
-interface ActiveRun {
-  runId: number;
-  onMessage(slot: number, m: Exclude<FromWorker, { type: "ready" }>): void;
-  fail(e: Error): void;
+  wait(): Promise<void> {
+    return this.promise;
+  }
+  notify(): void {
+    this.resolve();
+    this.reset();
+  }
+  private reset(): void {
+    this.promise = new Promise<void>((r) => (this.resolve = r));
+  }
 }
 
 export class WorkerPool implements ChunkExecutor {
   readonly size: number;
-  private readonly workers: NodeWorker[];
+  readonly chunkDeadline: Readonly<ChunkDeadline>;
+  readonly resourceLimits: Readonly<WorkerResourceLimits>;
+  private readonly slots: Slot[];
+  private readonly changed = new Signal();
   private runSeq = 0;
-  private active: ActiveRun | null = null;
-  private broken: Error | null = null;
+  private active: PoolRun | null = null;
   private closed = false;
   private queue: Promise<unknown> = Promise.resolve();
 
-  private constructor(workers: NodeWorker[]) {
-    this.workers = workers;
-    this.size = workers.length;
-    workers.forEach((w, slot) => {
-      w.on("message", (m: FromWorker) => {
-        if (m.type !== "ready") this.active?.onMessage(slot, m);
-      });
-      w.on("error", (e: Error) => this.die(new RunnerError("RUNNER_WORKER_FAILED", `worker ${slot} failed: ${e.message}`, (e as { code?: string }).code)));
-      w.on("exit", (code) => {
-        if (!this.closed) this.die(new RunnerError("RUNNER_WORKER_FAILED", `worker ${slot} exited with code ${code}`));
-      });
-      w.unref(); // idle workers do not keep the process alive; execute() refs them while running
-    });
+  private constructor(
+    size: number,
+    private readonly entry: WorkerEntry,
+    chunkDeadline: ChunkDeadline,
+    resourceLimits: WorkerResourceLimits,
+  ) {
+    this.size = size;
+    this.chunkDeadline = chunkDeadline;
+    this.resourceLimits = resourceLimits;
+    this.slots = Array.from({ length: size }, () => ({ worker: null, starting: null, task: null }));
   }
 
+  /** Starts `size` workers and waits until every one has loaded its modules (start-up is paid here, not in the first run). */
   static async create(options: WorkerPoolOptions): Promise<WorkerPool> {
     const { size } = options;
     if (!Number.isInteger(size) || size < 1 || size > 256) {
       throw new RunnerError("RUNNER_BAD_OPTIONS", `workers = ${size} is not an integer in [1, 256]`);
     }
+    const deadline = resolveChunkDeadline(options.chunkDeadline);
+    const limits = resolveResourceLimits(options.resourceLimits);
     const entry = await resolveWorkerEntry(options.workerUrl);
-    const { Worker } = await import("node:worker_threads");
-    const workers: NodeWorker[] = [];
-    if (entry.tsx) {
-      // `execArgv: ["--import", "tsx"]` does not apply the loader to a worker's own entry on
-      // Node 20, so a tiny eval'd bootstrap imports tsx's loader first, then the .ts entry.
-      const { createRequire } = await import("node:module");
-      const { pathToFileURL } = await import("node:url");
-      // the ESM build of tsx/esm/api (require.resolve would pick its CJS build, which fails here)
-      const tsxPkg = createRequire(import.meta.url).resolve("tsx/package.json");
-      const api = new URL("dist/esm/api/index.mjs", pathToFileURL(tsxPkg)).href;
-      const boot = `import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${JSON.stringify(entry.url.href)}); });`;
-      for (let i = 0; i < size; i++) workers.push(new Worker(boot, { eval: true }));
-    } else {
-      for (let i = 0; i < size; i++) workers.push(new Worker(entry.url));
-    }
-    const pool = new WorkerPool(workers);
-    // Wait until every worker has loaded its modules (tsx from source, the wasm), so start-up is
-    // paid here and not inside the first run's timing; a worker that cannot start fails create().
+    const pool = new WorkerPool(size, entry, deadline, limits);
     try {
-      await Promise.all(workers.map((w, slot) => WorkerPool.ready(w, slot)));
+      await Promise.all(pool.slots.map((_, i) => pool.spawn(i)));
     } catch (e) {
       await pool.close();
       throw e;
     }
     return pool;
-  }
-
-  private static ready(w: NodeWorker, slot: number): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
-      const done = (err?: Error) => {
-        w.off("message", onMessage);
-        w.off("error", onError);
-        w.off("exit", onExit);
-        w.unref();
-        if (err) reject(err);
-        else resolve();
-      };
-      const onMessage = (m: FromWorker) => {
-        if (m.type === "ready") done();
-      };
-      const onError = (e: Error) => done(new RunnerError("RUNNER_WORKER_FAILED", `worker ${slot} failed to start: ${e.message}`));
-      const onExit = (code: number) => done(new RunnerError("RUNNER_WORKER_FAILED", `worker ${slot} exited with code ${code} while starting`));
-      w.on("message", onMessage);
-      w.on("error", onError);
-      w.on("exit", onExit);
-      w.ref(); // keep the process alive until it answers
-    });
-  }
-
-  private die(e: Error): void {
-    if (!this.broken) this.broken = e;
-    this.active?.fail(e);
   }
 
   /** One run at a time: concurrent calls queue behind each other. */
@@ -170,70 +121,194 @@ export class WorkerPool implements ChunkExecutor {
     return run;
   }
 
-  private executeNow(workload: WorkloadSpec, plan: ChunkPlan, sink: ChunkSink): Promise<void> {
-    if (this.closed) return Promise.reject(new RunnerError("RUNNER_POOL_CLOSED", "the worker pool is closed"));
-    if (this.broken) return Promise.reject(this.broken);
-    const runId = ++this.runSeq;
-    const total = chunkCount(plan);
-    return new Promise<void>((resolve, reject) => {
-      let next = 0;
-      let inFlight = 0;
-      let stop = false;
-      let settled = false;
-      const settle = (err?: Error) => {
-        if (settled) return;
-        settled = true;
-        this.active = null;
-        for (const w of this.workers) w.unref();
-        if (err) reject(err);
-        else resolve();
-      };
-      const dispatch = (slot: number): boolean => {
-        if (stop || settled || next >= total) return false;
-        const chunkId = next++;
-        inFlight++;
-        const { firstIteration, count } = chunkBounds(plan, chunkId);
-        const msg: ToWorker = { type: "chunk", runId, chunkId, firstIteration, count };
-        this.workers[slot]!.postMessage(msg);
-        return true;
-      };
-      this.active = {
-        runId,
-        fail: (e) => settle(e),
-        onMessage: (slot, m) => {
-          if (m.runId !== runId || settled) return; // a late reply from an earlier, failed run
-          inFlight--;
-          const result = m.type === "done" ? m.bytes : chunkFailed(m.chunkId, m.code, m.message);
-          try {
-            if (!sink(m.chunkId, result)) stop = true;
-          } catch (e) {
-            settle(e as Error);
-            return;
-          }
-          if (!dispatch(slot) && inFlight === 0) settle();
-        },
-      };
-      for (const w of this.workers) {
-        w.ref();
-        const init: ToWorker = { type: "init", runId, workload };
-        try {
-          w.postMessage(init);
-        } catch (e) {
-          settle(new RunnerError("RUNNER_BAD_OPTIONS", `workload (kind ${JSON.stringify(workload.kind)}) cannot be posted to a worker: ${(e as Error).message}`));
-          return;
-        }
-      }
-      let started = 0;
-      for (let slot = 0; slot < this.workers.length; slot++) if (dispatch(slot)) started++;
-      if (started === 0) settle();
-    });
-  }
-
   /** Terminates the workers; a run in progress fails with RUNNER_POOL_CLOSED. */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     this.active?.fail(new RunnerError("RUNNER_POOL_CLOSED", "the worker pool was closed during a run"));
-    await Promise.all(this.workers.map((w) => w.terminate()));
+    const pending: Promise<unknown>[] = [];
+    for (const s of this.slots) {
+      clearTimeout(s.task?.timer);
+      s.task = null;
+      if (s.worker) pending.push(s.worker.terminate());
+      s.worker = null;
+      if (s.starting) pending.push(s.starting.catch(() => undefined)); // spawn() terminates it on arrival
+    }
+    this.changed.notify();
+    await Promise.all(pending);
+  }
+
+  private async executeNow(workload: WorkloadSpec, plan: ChunkPlan, sink: ChunkSink): Promise<void> {
+    await this.waitIdle();
+    const run = new PoolRun(++this.runSeq, workload, plan, sink, this.chunkDeadline);
+    this.active = run;
+    try {
+      this.startRun(run);
+      await run.done;
+    } finally {
+      this.active = null;
+      for (const s of this.slots) s.worker?.unref();
+      this.changed.notify();
+    }
+  }
+
+  /** Waits until every slot has a live, idle worker: replaces lost ones, lets chunks of an ended run finish (or time out). */
+  private async waitIdle(): Promise<void> {
+    for (;;) {
+      if (this.closed) throw new RunnerError("RUNNER_POOL_CLOSED", "the worker pool is closed");
+      const changed = this.changed.wait();
+      const empty = this.slots.flatMap((s, i) => (!s.worker && !s.starting ? [i] : []));
+      if (empty.length > 0) {
+        await Promise.all(empty.map((i) => this.spawn(i))); // a worker that cannot start fails this run
+        continue;
+      }
+      if (this.slots.every((s) => s.worker && !s.task)) return;
+      await changed;
+    }
+  }
+
+  private startRun(run: PoolRun): void {
+    for (const s of this.slots) s.worker?.ref();
+    for (const s of this.slots) if (s.worker && !this.postInit(s.worker, run)) return;
+    this.slots.forEach((_, i) => this.feed(i));
+  }
+
+  private postInit(worker: WorkerHandle, run: PoolRun): boolean {
+    try {
+      worker.post({ type: "init", runId: run.id, workload: run.workload });
+      return true;
+    } catch (e) {
+      run.fail(new RunnerError("RUNNER_BAD_OPTIONS", `workload (kind ${JSON.stringify(run.workload.kind)}) cannot be posted to a worker: ${(e as Error).message}`));
+      return false;
+    }
+  }
+
+  /**
+   * Starts the worker of slot `i` (after `previousGone`: the thread it replaces has ended); once
+   * it is ready it joins the active run, if any. The slot counts as starting from this call on.
+   */
+  private spawn(i: number, previousGone: Promise<void> = Promise.resolve()): Promise<void> {
+    const s = this.slots[i]!;
+    const closedError = () => new RunnerError("RUNNER_POOL_CLOSED", "the worker pool was closed while a worker was starting");
+    const start = async (): Promise<WorkerHandle> => {
+      await previousGone.catch(() => undefined);
+      if (this.closed) throw closedError();
+      return WorkerHandle.start(this.entry, this.resourceLimits, `worker ${i}`);
+    };
+    const joined = (worker: WorkerHandle): void => {
+      s.starting = null;
+      if (this.closed) {
+        void worker.terminate();
+        throw closedError();
+      }
+      this.attach(i, worker);
+      const run = this.active;
+      if (run && !run.settled) {
+        worker.ref();
+        if (this.postInit(worker, run)) this.feed(i);
+      }
+      this.changed.notify();
+    };
+    const failed = (e: unknown): never => {
+      s.starting = null;
+      this.changed.notify();
+      throw e;
+    };
+    const starting = start().then(joined, failed);
+    s.starting = starting;
+    return starting;
+  }
+
+  private attach(i: number, worker: WorkerHandle): void {
+    const s = this.slots[i]!;
+    s.worker = worker;
+    worker.onMessage = (m) => {
+      if (s.worker === worker) this.onMessage(i, m);
+    };
+    worker.onEnd = (end) => {
+      if (s.worker === worker) this.onEnd(i, end);
+    };
+  }
+
+  /** Gives an idle worker the next chunk of the active run. */
+  private feed(i: number): void {
+    const s = this.slots[i]!;
+    const run = this.active;
+    const task = s.worker && !s.task && run ? run.take(i) : null;
+    if (run && task) this.startChunk(i, run, task);
+    else this.changed.notify();
+  }
+
+  private startChunk(i: number, run: PoolRun, task: ChunkTask): void {
+    const s = this.slots[i]!;
+    const { firstIteration, count } = chunkBounds(run.plan, task.chunkId);
+    s.task = { ...task, run, count, startedAt: performance.now(), deadlineMs: 0, timer: undefined };
+    s.worker!.post({ type: "chunk", runId: run.id, chunkId: task.chunkId, firstIteration, count });
+    this.armDeadline(i);
+  }
+
+  /** (Re)sets the deadline timer of slot i's chunk from its run's current measurement. */
+  private armDeadline(i: number): void {
+    const t = this.slots[i]!.task!;
+    clearTimeout(t.timer);
+    t.deadlineMs = t.run.clock.deadlineMs(t.count);
+    const left = t.startedAt + t.deadlineMs - performance.now();
+    t.timer = setTimeout(() => this.onDeadline(i, t), Math.max(0, left));
+    t.timer.unref(); // a stuck worker must not keep the process alive either
+  }
+
+  private onMessage(i: number, m: FromWorker): void {
+    const s = this.slots[i]!;
+    const t = s.task;
+    if (!t || m.type === "ready" || m.runId !== t.run.id || m.chunkId !== t.chunkId) return;
+    clearTimeout(t.timer);
+    s.task = null;
+    if (m.type === "done" && t.run.clock.record(performance.now() - t.startedAt, t.count)) {
+      // a slower chunk raised the deadline (or the first one set it): re-arm the run's other chunks
+      this.slots.forEach((o, j) => {
+        if (o.task?.run === t.run) this.armDeadline(j);
+      });
+    }
+    t.run.deliver(t.chunkId, m.type === "done" ? m.bytes : chunkFailed(m.chunkId, m.code, m.message));
+    this.feed(i);
+  }
+
+  /** The worker of slot i ended on its own. */
+  private onEnd(i: number, end: WorkerEnd): void {
+    const s = this.slots[i]!;
+    s.worker = null;
+    this.loseTask(i, { reason: end.reason, ...(end.code !== undefined ? { code: end.code } : {}), timeout: false });
+    this.replace(i, Promise.resolve());
+  }
+
+  /** Slot i's chunk overran its deadline: the worker is stuck (or far slower than measured); terminate it. */
+  private onDeadline(i: number, t: RunningChunk): void {
+    const s = this.slots[i]!;
+    if (s.task !== t || !s.worker) return;
+    const worker = s.worker;
+    s.worker = null;
+    const { factor } = this.chunkDeadline;
+    const basis = t.run.clock.measured
+      ? `${factor}× the slowest time per iteration measured in this run, at least chunkDeadline.minMs`
+      : "no chunk of this run had finished yet, so chunkDeadline.initialMs; raise it for chunks that take longer";
+    this.loseTask(i, { reason: `it exceeded its deadline of ${t.deadlineMs} ms (${basis}) and its worker was terminated`, timeout: true });
+    this.replace(i, worker.terminate());
+  }
+
+  private loseTask(i: number, failure: ChunkFailure): void {
+    const s = this.slots[i]!;
+    const t = s.task;
+    if (!t) return;
+    clearTimeout(t.timer);
+    s.task = null;
+    t.run.lost(i, t, failure);
+  }
+
+  /** Starts a fresh worker in slot i once the old one is gone; a replacement that cannot start ends the active run. */
+  private replace(i: number, gone: Promise<void>): void {
+    if (this.closed) return;
+    this.spawn(i, gone).catch((e: unknown) => {
+      this.active?.fail(new RunnerError("RUNNER_WORKER_FAILED", `worker ${i} could not be replaced: ${(e as Error).message}`));
+    });
   }
 }

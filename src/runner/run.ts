@@ -10,7 +10,7 @@ import { relativeError95 } from "../telemetry/dps-stats.js";
 import { decodeChunkReport, emptyChunkReport, encodeChunkReport, mergeChunkReportInto, type ChunkReport } from "../telemetry/report.js";
 import { RunnerError } from "./errors.js";
 import { InlineExecutor } from "./inline.js";
-import { chunkCount, type ChunkExecutor } from "./pool.js";
+import { chunkCount, type ChunkExecutor } from "./plan.js";
 import { pickRepresentative, type RepresentativeCandidates, type RepresentativeIteration } from "./representative.js";
 import type { WorkloadSpec } from "./types.js";
 

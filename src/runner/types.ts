@@ -27,6 +27,13 @@ export interface FakeWorkloadSpec extends WorkloadBase {
   hitsPerSecond?: number;
   /** Test hook: running this chunk id throws a RunnerError (error propagation from workers). */
   failChunk?: number;
+  /** Test hook: a chunk that brings down its worker thread (exit, uncaught throw, hang, out of memory); workers only. */
+  fault?: import("./fault-injection.js").FakeFault;
+}
+
+/** Where a ChunkRunner is created: on a worker thread, or inline on the caller's thread. */
+export interface RunnerEnv {
+  inWorker: boolean;
 }
 
 /**

@@ -33,7 +33,7 @@ port.on("message", (msg: ToWorker) => {
       runner = null;
       initError = null;
       try {
-        runner = createRunner(workload);
+        runner = createRunner(workload, { inWorker: true });
       } catch (e) {
         initError = errorInfo(e);
       }

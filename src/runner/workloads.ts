@@ -3,12 +3,13 @@
 import { RunnerError } from "./errors.js";
 import { createEngineRunner } from "./engine-workload.js";
 import { createFakeRunner } from "./fake-workload.js";
-import type { ChunkRunner, WorkloadSpec } from "./types.js";
+import type { ChunkRunner, RunnerEnv, WorkloadSpec } from "./types.js";
 
-export function createRunner(spec: WorkloadSpec): ChunkRunner {
+/** `env.inWorker`: created on a worker thread (the pool's workers say so; the inline path does not). */
+export function createRunner(spec: WorkloadSpec, env: RunnerEnv = { inWorker: false }): ChunkRunner {
   switch (spec.kind) {
     case "fake":
-      return createFakeRunner(spec);
+      return createFakeRunner(spec, env);
     case "engine":
       return createEngineRunner(spec);
     default:

@@ -177,6 +177,16 @@ describe("loadDataBundle: bad and missing data", () => {
     expect(err.message).toContain(`${file}:4: column "ID" (#0)`);
   });
 
+  it("a fraction in an integer column (SpellCooldowns.StartRecoveryTime = 1500.5) is CSV_NOT_INTEGER naming file, line and column", async () => {
+    const d = tempDir();
+    mkdirSync(path.join(d, "data/tables"), { recursive: true });
+    const file = path.join(d, "data/tables/SpellCooldowns.csv");
+    writeFileSync(file, "ID,DifficultyID,CategoryRecoveryTime,RecoveryTime,StartRecoveryTime,AuraSpellID,SpellID\n1,0,0,0,1500,0,75\n2,0,0,0,1500.5,0,34026\n");
+    const err = await rejectsWith(loadDataBundle(d), "CSV_NOT_INTEGER");
+    expect(err).toBeInstanceOf(CsvError);
+    expect(err.message).toBe(`${file}:3: column "StartRecoveryTime" (#4): "1500.5" is not an integer (column type int) [CSV_NOT_INTEGER]`);
+  });
+
   it("a duplicate primary key fails on first byId with DUPLICATE_KEY", async () => {
     const b = await loadDataBundle(path.join(DIRS, "dup-id"));
     const err = throwsWith(() => b.table("SpellName").byId(2), "DUPLICATE_KEY");

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { inferColumnType, parseCsv, type TableSchema } from "../src/data/csv.js";
 import { CsvError, DataError } from "../src/data/errors.js";
+import { schemaFor } from "../src/data/schema.js";
 
 const F = "mem/T.csv";
 const parse = (text: string, schema?: TableSchema) => parseCsv(text, { file: F, schema });
@@ -136,9 +137,9 @@ describe("parseCsv: column typing", () => {
     expect(rows.map((r) => r.F)).toEqual(vals.map(Number));
   });
 
-  it("reads 16+ digit integers in float columns via Number(); int columns accept a fraction", () => {
-    const { rows } = parse("F,I\n12345678901234567,1.5\n", { F: "float", I: "int" });
-    expect(rows[0]).toEqual({ F: 12345678901234568, I: 1.5 });
+  it("reads 16+ digit integers in float columns via Number(); an int column takes an integral value written with a fraction", () => {
+    const { rows } = parse('F,I,Q\n12345678901234567,1500.0,"7.00"\n', { F: "float", I: "int", Q: "int" });
+    expect(rows[0]).toEqual({ F: 12345678901234568, I: 1500, Q: 7 });
   });
 
   it("accepts a quoted number in a numeric column", () => {
@@ -199,6 +200,30 @@ describe("parseCsv: errors name file, physical line and column", () => {
   it("CSV_NOT_NUMERIC for a fraction in an i64 column", () => {
     const err = csvError(() => parse("Mask\n1.5\n", { Mask: "i64" }));
     expect([err.code, err.line, err.column]).toEqual(["CSV_NOT_NUMERIC", 2, "Mask"]);
+  });
+
+  it("CSV_NOT_INTEGER for a fraction in an int column (SpellCooldowns.StartRecoveryTime = 1500.5), bare or quoted", () => {
+    const header = "ID,DifficultyID,CategoryRecoveryTime,RecoveryTime,StartRecoveryTime,AuraSpellID,SpellID";
+    const file = "tables/SpellCooldowns.csv";
+    const bare = csvError(() => parseCsv(`${header}\n1,0,0,0,1500,0,75\n2,0,0,0,1500.5,0,34026\n`, { file, schema: schemaFor("SpellCooldowns") }));
+    expect([bare.code, bare.file, bare.line, bare.column, bare.columnIndex]).toEqual(["CSV_NOT_INTEGER", file, 3, "StartRecoveryTime", 4]);
+    expect(bare.message).toBe(`${file}:3: column "StartRecoveryTime" (#4): "1500.5" is not an integer (column type int) [CSV_NOT_INTEGER]`);
+    const quoted = csvError(() => parse('ID\n"2.25"\n', { ID: "int" }));
+    expect([quoted.code, quoted.line, quoted.column]).toEqual(["CSV_NOT_INTEGER", 2, "ID"]);
+    // the long-number path (more than 15 digits) is checked too
+    expect(csvError(() => parse("ID\n1234567890123.25\n", { ID: "int" })).code).toBe("CSV_NOT_INTEGER");
+  });
+
+  it("columns the client stores as floats stay fractional even where build 12.0.5 holds only integers", () => {
+    // schema.generated.ts types these `int` (every value it saw was integral); the client's DB2 field is a float
+    expect(schemaFor("SpellRadius")?.["RadiusPerLevel"]).toBe("float");
+    expect(schemaFor("ExpectedStat")?.["CreatureArmor"]).toBe("float");
+    expect(schemaFor("SpellPower")?.["OptionalCostPct"]).toBe("float");
+    // an array column (X_0 .. X_n) with one float member is float throughout
+    expect(schemaFor("ItemArmorQuality")?.["Qualitymod_6"]).toBe("float");
+    expect(schemaFor("SpellCooldowns")?.["StartRecoveryTime"]).toBe("int");
+    const { rows } = parseCsv("ID,Radius,RadiusPerLevel,RadiusMin,RadiusMax\n7,5,0.5,0,5\n", { file: "SpellRadius.csv", schema: schemaFor("SpellRadius") });
+    expect(rows[0]!["RadiusPerLevel"]).toBe(0.5);
   });
 
   it("CSV_INT_OUT_OF_RANGE for an integer beyond 2^53 in an int column", () => {

@@ -285,16 +285,24 @@ class CsvReader {
     }
     this.pos = p;
     if (!fraction && intDigits <= 15) return neg ? -v : v;
-    const num = Number(text.slice(start, p));
-    if (!fraction && kind === K_INT && !Number.isSafeInteger(num)) {
-      this.fail(
-        "CSV_INT_OUT_OF_RANGE",
-        this.line,
-        col,
-        `${text.slice(start, p)} is outside ±(2^53-1); the column needs type i64`,
-      );
-    }
+    const s = text.slice(start, p);
+    const num = Number(s);
+    if (kind === K_INT) this.checkInt(s, num, this.line, col);
     return num;
+  }
+
+  /**
+   * An `int` cell must hold an integer (`1500`, or `1500.0`: the value counts, not the spelling) within
+   * ±(2^53-1). A fraction is CSV_NOT_INTEGER: loading it as a float would silently feed a fractional
+   * cooldown or id to code that expects whole milliseconds and ids.
+   */
+  private checkInt(s: string, num: number, line: number, col: number): void {
+    if (!Number.isInteger(num)) {
+      this.fail("CSV_NOT_INTEGER", line, col, `${JSON.stringify(s)} is not an integer (column type int)`);
+    }
+    if (!Number.isSafeInteger(num)) {
+      this.fail("CSV_INT_OUT_OF_RANGE", line, col, `${s} is outside ±(2^53-1); the column needs type i64`);
+    }
   }
 
   /** Typed value of an already-unquoted string (quoted numbers, and every i64 cell). */
@@ -307,9 +315,7 @@ class CsvReader {
       this.fail("CSV_NOT_NUMERIC", line, col, `${JSON.stringify(s)} is not a number (column type ${kindName(kind)})`);
     }
     const num = Number(s);
-    if (kind === K_INT && !s.includes(".") && !Number.isSafeInteger(num)) {
-      this.fail("CSV_INT_OUT_OF_RANGE", line, col, `${s} is outside ±(2^53-1); the column needs type i64`);
-    }
+    if (kind === K_INT) this.checkInt(s, num, line, col);
     return num;
   }
 }

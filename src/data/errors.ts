@@ -16,6 +16,7 @@ export type CsvErrorCode =
   | "CSV_UNTERMINATED_QUOTE"
   | "CSV_RAGGED_ROW"
   | "CSV_NOT_NUMERIC"
+  | "CSV_NOT_INTEGER"
   | "CSV_INT_OUT_OF_RANGE"
   | "CSV_BAD_QUOTE"
   | "CSV_BAD_HEADER";

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -38,6 +38,16 @@ describe("combatsim CLI", () => {
     expect(r.code).toBe(0);
     expect(r.stderr).toContain(`${dir} has no data/tables folder`);
     expect(r.stdout).toContain("classes:  0, specs: 0");
+  });
+
+  it("a binary table file is a one-line CSV_NOT_TEXT error naming the file, with no raw bytes on the terminal, exit 1", () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "combatsim-binary-"));
+    mkdirSync(path.join(dir, "data", "tables"), { recursive: true });
+    const file = path.join(dir, "data", "tables", "SpellName.csv");
+    writeFileSync(file, readFileSync(path.join(repoRoot, "build", "combatsim.wasm")).subarray(0, 4096));
+    const r = cli("info", "--data-dir", dir);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(`combatsim: [CSV_NOT_TEXT] ${file}:1: character U+0000 at line 1, character 1: not a UTF-8 text CSV (a binary file?) [CSV_NOT_TEXT]\n`);
   });
 
   it("data extract: a folder that is no export fails with a message naming it and exit code 1", () => {

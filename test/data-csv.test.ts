@@ -256,6 +256,28 @@ describe("parseCsv: errors name file, physical line and column", () => {
     expect(csvError(() => parse('ID\n1"2\n', { ID: "int" })).code).toBe("CSV_BAD_QUOTE");
   });
 
+  it("CSV_NOT_TEXT for a binary file: names file and line, and the message is printable (no raw bytes)", () => {
+    // the first bytes of a wasm module: "\0asm", version 1, then a section header
+    const binary = "\u0000asm\u0001\u0000\u0000\u0000\u0001\u00ff\u0001`\u0000\u0001\u007f\n\u0001,\u001b[31m";
+    const err = csvError(() => parse(binary));
+    expect([err.code, err.file, err.line, err.column]).toEqual(["CSV_NOT_TEXT", F, 1, undefined]);
+    expect(err.message).toBe(`${F}:1: character U+0000 at line 1, character 1: not a UTF-8 text CSV (a binary file?) [CSV_NOT_TEXT]`);
+    // later in the file: the line of the first control character
+    const late = csvError(() => parse("ID,Name_lang\n1,ok\n2,bad\u0007bell\n"));
+    expect([late.code, late.line]).toEqual(["CSV_NOT_TEXT", 3]);
+    expect(late.message).toContain("character U+0007 at line 3, character 6");
+    // invalid UTF-8 (decoded as U+FFFD) is not text either
+    expect(csvError(() => parse("ID,Name_lang\n1,caf\ufffd\n")).code).toBe("CSV_NOT_TEXT");
+    // TAB, CR and LF are ordinary
+    expect(parse("ID,Name_lang\r\n1,\"a\tb\r\nc\"\r\n").rows).toEqual([{ ID: 1, Name_lang: "a\tb\r\nc" }]);
+  });
+
+  it("every CsvError message is printable: control characters in names and values are escaped", () => {
+    const err = new CsvError("CSV_BAD_HEADER", { file: "x\u001b[2J.csv", line: 1, column: "A\u0000B", columnIndex: 0 }, "bad \u009b value\n");
+    expect(err.message).toBe('x\\x1b[2J.csv:1: column "A\\x00B" (#0): bad \\x9b value\\x0a [CSV_BAD_HEADER]');
+    expect(/[\u0000-\u001f\u007f-\u009f]/.test(err.message)).toBe(false);
+  });
+
   it("CSV_BAD_HEADER for duplicate, empty or __proto__ column names", () => {
     expect(csvError(() => parse("ID,A,ID\n1,2,3\n")).code).toBe("CSV_BAD_HEADER");
     expect(csvError(() => parse("ID,,B\n1,2,3\n")).code).toBe("CSV_BAD_HEADER");

@@ -231,6 +231,31 @@ describe("parseCsv: errors name file, physical line and column", () => {
     expect([err.code, err.line, err.column]).toEqual(["CSV_INT_OUT_OF_RANGE", 3, "ID"]);
   });
 
+  it("CSV_FLOAT_OUT_OF_RANGE for a float beyond ±1.8e308 (it used to load as Infinity), bare or quoted", () => {
+    const huge = "9".repeat(400);
+    const bare = csvError(() => parse(`ID,F\n1,${huge}.5\n`, { ID: "int", F: "float" }));
+    expect([bare.code, bare.line, bare.column]).toEqual(["CSV_FLOAT_OUT_OF_RANGE", 2, "F"]);
+    expect(bare.message).toContain("is beyond the float range (±1.8e308)");
+    expect(csvError(() => parse(`F\n"-${huge}"\n`, { F: "float" })).code).toBe("CSV_FLOAT_OUT_OF_RANGE");
+    // the largest finite value still loads
+    expect(parse(`F\n1${"0".repeat(308)}\n`, { F: "float" }).rows[0]!["F"]).toBe(1e308);
+  });
+
+  it("CSV_INT_OUT_OF_RANGE for an i64 cell beyond 64 bits (a mask holds at most 2^64-1)", () => {
+    expect(parse("M\n18446744073709551615\n-9223372036854775808\n", { M: "i64" }).rows.map((r) => r["M"])).toEqual([2n ** 64n - 1n, -(2n ** 63n)]);
+    const err = csvError(() => parse("M\n18446744073709551616\n", { M: "i64" }));
+    expect([err.code, err.line, err.column]).toEqual(["CSV_INT_OUT_OF_RANGE", 2, "M"]);
+  });
+
+  it("an inferred column whose values no number type holds exactly stays text (never Infinity)", () => {
+    const huge = "9".repeat(400);
+    const { rows } = parse(`A,B\n${huge}.5,${huge}\n1,2\n`);
+    expect(rows[0]).toEqual({ A: `${huge}.5`, B: huge });
+    expect(inferColumnType("A", [`${huge}.5`])).toBe("text");
+    expect(inferColumnType("A", [huge])).toBe("text"); // beyond 64 bits: no i64 either
+    expect(inferColumnType("A", ["18446744073709551615"])).toBe("i64");
+  });
+
   it("CSV_UNTERMINATED_QUOTE names the line where the quote opened", () => {
     const err = csvError(() => parse('ID,Text\n1,ok\n2,"never\nclosed\n', { ID: "int" }));
     expect([err.code, err.line, err.column, err.columnIndex]).toEqual(["CSV_UNTERMINATED_QUOTE", 3, "Text", 1]);

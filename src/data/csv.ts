@@ -309,7 +309,13 @@ class CsvReader {
     const s = text.slice(start, p);
     const num = Number(s);
     if (kind === K_INT) this.checkInt(s, num, this.line, col);
+    else this.checkFloat(s, num, this.line, col);
     return num;
+  }
+
+  /** A float cell must be a finite double: 400 digits would otherwise load as Infinity. */
+  private checkFloat(s: string, num: number, line: number, col: number): void {
+    if (!Number.isFinite(num)) this.fail("CSV_FLOAT_OUT_OF_RANGE", line, col, `${abbreviate(s)} is beyond the float range (±1.8e308)`);
   }
 
   /**
@@ -318,25 +324,28 @@ class CsvReader {
    * cooldown or id to code that expects whole milliseconds and ids.
    */
   private checkInt(s: string, num: number, line: number, col: number): void {
-    if (!Number.isInteger(num)) {
+    if (Number.isFinite(num) && !Number.isInteger(num)) {
       this.fail("CSV_NOT_INTEGER", line, col, `${JSON.stringify(s)} is not an integer (column type int)`);
     }
     if (!Number.isSafeInteger(num)) {
-      this.fail("CSV_INT_OUT_OF_RANGE", line, col, `${s} is outside ±(2^53-1); the column needs type i64`);
+      this.fail("CSV_INT_OUT_OF_RANGE", line, col, `${abbreviate(s)} is outside ±(2^53-1); the column needs type i64`);
     }
   }
 
   /** Typed value of an already-unquoted string (quoted numbers, and every i64 cell). */
   private convert(s: string, kind: number, line: number, col: number): CellValue {
     if (kind === K_I64) {
-      if (!INT_RE.test(s)) this.fail("CSV_NOT_NUMERIC", line, col, `${JSON.stringify(s)} is not an integer (column type i64)`);
-      return BigInt(s);
+      if (!INT_RE.test(s)) this.fail("CSV_NOT_NUMERIC", line, col, `${JSON.stringify(abbreviate(s))} is not an integer (column type i64)`);
+      const big = BigInt(s);
+      if (!fitsI64(big)) this.fail("CSV_INT_OUT_OF_RANGE", line, col, `${abbreviate(s)} does not fit 64 bits [-2^63, 2^64-1] (column type i64)`);
+      return big;
     }
     if (!DECIMAL_RE.test(s)) {
       this.fail("CSV_NOT_NUMERIC", line, col, `${JSON.stringify(s)} is not a number (column type ${kindName(kind)})`);
     }
     const num = Number(s);
     if (kind === K_INT) this.checkInt(s, num, line, col);
+    else this.checkFloat(s, num, line, col);
     return num;
   }
 }
@@ -376,6 +385,16 @@ function inferColumns(columns: string[], kinds: Uint8Array, rows: Record<string,
   }
 }
 
+/** i64 cells hold signed 64-bit values or unsigned 64-bit masks. */
+const I64_MIN = -(2n ** 63n);
+const U64_MAX = 2n ** 64n - 1n;
+const fitsI64 = (v: bigint): boolean => v >= I64_MIN && v <= U64_MAX;
+
+/** A cell value shortened for a message (a 400-digit number is not worth printing whole). */
+function abbreviate(s: string): string {
+  return s.length > 40 ? `${s.slice(0, 20)}...${s.slice(-10)} (${s.length} characters)` : s;
+}
+
 function kindName(kind: number): string {
   return ["text", "int", "float", "i64", "inferred"][kind] ?? "?";
 }
@@ -392,7 +411,8 @@ export const DECIMAL_RE = /^-?[0-9]+(?:\.[0-9]+)?$/;
  * columns without a schema entry. A column is text if its name ends `_lang` or any value is not a
  * plain decimal (an empty value counts as non-numeric: numeric columns are never empty); i64 if an
  * integer lies outside ±(2^53-1); float if any value has a fraction; else int. A column mixing
- * fractions with out-of-range integers is text (no lossless numeric type). No values -> text.
+ * fractions with out-of-range integers is text (no lossless numeric type), and so is one holding an
+ * integer beyond 64 bits or a fraction beyond the float range (no number type holds it). No values -> text.
  */
 export function inferColumnType(name: string, values: Iterable<string>): ColumnType {
   if (name.endsWith("_lang")) return "text";
@@ -402,8 +422,13 @@ export function inferColumnType(name: string, values: Iterable<string>): ColumnT
   for (const v of values) {
     any = true;
     if (!DECIMAL_RE.test(v)) return "text";
-    if (v.includes(".")) hasFraction = true;
-    else if (v.length > 15 && !Number.isSafeInteger(Number(v))) hasBig = true;
+    if (v.includes(".")) {
+      hasFraction = true;
+      if (v.length > 300 && !Number.isFinite(Number(v))) return "text";
+    } else if (v.length > 15 && !Number.isSafeInteger(Number(v))) {
+      if (v.length > 19 && !fitsI64(BigInt(v))) return "text";
+      hasBig = true;
+    }
   }
   if (!any) return "text";
   if (hasBig) return hasFraction ? "text" : "i64";

@@ -18,6 +18,7 @@ export type CsvErrorCode =
   | "CSV_NOT_NUMERIC"
   | "CSV_NOT_INTEGER"
   | "CSV_INT_OUT_OF_RANGE"
+  | "CSV_FLOAT_OUT_OF_RANGE"
   | "CSV_BAD_QUOTE"
   | "CSV_BAD_HEADER"
   | "CSV_NOT_TEXT";

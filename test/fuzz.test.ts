@@ -2,11 +2,11 @@
 // validator (and `extends` merging), the rotation parser/compiler, the profile parser and the API
 // query parser — gets random and randomly edited input under a fixed seed and a bounded number of
 // cases, and must give a valid result or its typed error (class + stable code, one-line message):
-// never a throw of another kind, never a hang. Targets: test/helpers/fuzz-targets.ts; each runs in a
-// worker under a generous deadline (test/helpers/fuzz-runner.ts), so a stuck parser fails the test
+// never a throw of another kind, never a hang. Targets: test/helpers/fuzz/; each runs in a
+// worker under a generous deadline (test/helpers/fuzz/runner.ts), so a stuck parser fails the test
 // naming the input instead of stalling CI.
 import { describe, expect, it } from "vitest";
-import { describeFailure, FUZZ_SEED, runFuzz } from "./helpers/fuzz-runner.js";
+import { describeFailure, FUZZ_SEED, runFuzz } from "./helpers/fuzz/runner.js";
 
 /** Cases per target: enough to reach the grammar's corners in a few seconds each. */
 const CASES: Record<string, number> = {

@@ -1,8 +1,8 @@
-// Worker side of the fuzz suite (test/helpers/fuzz-runner.ts): runs one target's property with
+// Worker side of the fuzz suite (test/helpers/fuzz/runner.ts): runs one target's property with
 // fast-check under a fixed seed and posts each input before trying it, then the outcome.
 import { parentPort } from "node:worker_threads";
 import fc from "fast-check";
-import { FUZZ_TARGETS } from "./fuzz-targets.js";
+import { FUZZ_TARGETS } from "./targets.js";
 
 export interface FuzzRequest {
   target: string;

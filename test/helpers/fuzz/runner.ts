@@ -1,11 +1,11 @@
-// Runs one fuzz target (test/helpers/fuzz-targets.ts) in a worker thread under a deadline. The
+// Runs one fuzz target (test/helpers/fuzz/targets.ts) in a worker thread under a deadline. The
 // property runs in the worker so that a parser stuck in a synchronous loop cannot stall the test
 // process: the main thread terminates the worker when the deadline passes and reports the input
 // that was being tried (the worker posts each input before running it).
 import { Worker } from "node:worker_threads";
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
-import type { FuzzOutcome, FuzzRequest, FuzzMessage } from "./fuzz-worker.js";
+import type { FuzzOutcome, FuzzRequest, FuzzMessage } from "./worker.js";
 
 /** Fixed seed of the whole fuzz suite: the same cases on every run (CI reproduces any failure). */
 export const FUZZ_SEED = 19;
@@ -21,7 +21,7 @@ export interface FuzzReport extends FuzzOutcome {
 function startWorker(): Worker {
   const tsxPkg = createRequire(import.meta.url).resolve("tsx/package.json");
   const api = new URL("dist/esm/api/index.mjs", pathToFileURL(tsxPkg)).href;
-  const entry = new URL("./fuzz-worker.ts", import.meta.url).href;
+  const entry = new URL("./worker.ts", import.meta.url).href;
   const boot = `import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); });`;
   return new Worker(boot, { eval: true });
 }

@@ -11,7 +11,7 @@ export type { RppmTracker } from "./kernels/rppm.js";
 export { ResourceSlot } from "./kernels/resource.js";
 export { impactProcEligible, fireImpactProcs } from "./kernels/procs.js";
 export type { ImpactProc, ImpactHit, SpellFilter } from "./kernels/procs.js";
-export { loadDataBundle, resolveDataDir, DATA_DIR_ENV } from "./data/bundle.js";
+export { loadDataBundle, resolveDataDir, checkDataDir, DATA_DIR_ENV } from "./data/bundle.js";
 export { loadFromSource } from "./data/bundle.js";
 export { fetchDataSource, FETCH_CONCURRENCY } from "./data/source.js";
 export type { DataSource, FetchSourceOptions } from "./data/source.js";

@@ -30,6 +30,14 @@ function raw(port: number, requestTarget: string): Promise<{ status: number; tex
 }
 
 describe("real server on 127.0.0.1", () => {
+  it("a --data-dir that does not exist is NO_DATA_DIR: nothing listens on an empty bundle", async () => {
+    const missing = `${bundledDataDir()}/no-such-dir`;
+    await expect(startServer({ port: 0, host: "127.0.0.1", dataDir: missing })).rejects.toMatchObject({
+      code: "NO_DATA_DIR",
+      message: `data dir ${missing} (--data-dir) does not exist`,
+    });
+  });
+
   it("binds an ephemeral loopback port", () => {
     expect(srv.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(srv.port).toBeGreaterThan(0);

@@ -4,7 +4,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { isMainThread } from "node:worker_threads";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
-import { bundledDataDir, DATA_DIR_ENV, loadDataBundle, resolveDataDir } from "../src/data/bundle.js";
+import { bundledDataDir, checkDataDir, DATA_DIR_ENV, loadDataBundle, resolveDataDir } from "../src/data/bundle.js";
 import { CsvError, DataError } from "../src/data/errors.js";
 import { TABLE_NAMES } from "../src/data/tables.js";
 import { checkSchema, generateSchemaSource } from "../scripts/gen-schema.js";
@@ -177,6 +177,16 @@ describe("loadDataBundle: bad and missing data", () => {
     expect(err.message).toContain(`${file}:4: column "ID" (#0)`);
   });
 
+  it("a fraction in an integer column (SpellCooldowns.StartRecoveryTime = 1500.5) is CSV_NOT_INTEGER naming file, line and column", async () => {
+    const d = tempDir();
+    mkdirSync(path.join(d, "data/tables"), { recursive: true });
+    const file = path.join(d, "data/tables/SpellCooldowns.csv");
+    writeFileSync(file, "ID,DifficultyID,CategoryRecoveryTime,RecoveryTime,StartRecoveryTime,AuraSpellID,SpellID\n1,0,0,0,1500,0,75\n2,0,0,0,1500.5,0,34026\n");
+    const err = await rejectsWith(loadDataBundle(d), "CSV_NOT_INTEGER");
+    expect(err).toBeInstanceOf(CsvError);
+    expect(err.message).toBe(`${file}:3: column "StartRecoveryTime" (#4): "1500.5" is not an integer (column type int) [CSV_NOT_INTEGER]`);
+  });
+
   it("a duplicate primary key fails on first byId with DUPLICATE_KEY", async () => {
     const b = await loadDataBundle(path.join(DIRS, "dup-id"));
     const err = throwsWith(() => b.table("SpellName").byId(2), "DUPLICATE_KEY");
@@ -245,10 +255,43 @@ describe("resolveDataDir", () => {
   });
 });
 
+describe("checkDataDir: a data dir someone named must exist", () => {
+  it("a local folder that does not exist is NO_DATA_DIR naming the absolute path and where it was given", async () => {
+    const missing = path.join(tempDir(), "nope");
+    const err = await rejectsWith(checkDataDir(missing, "--data-dir"), "NO_DATA_DIR");
+    expect(err.message).toBe(`data dir ${missing} (--data-dir) does not exist`);
+    const rel = await rejectsWith(checkDataDir("no/such/dir"), "NO_DATA_DIR");
+    expect(rel.message).toBe(`data dir ${path.resolve("no/such/dir")} does not exist`);
+    await rejectsWith(checkDataDir(pathToFileURL(missing)), "NO_DATA_DIR");
+  });
+
+  it("a file is NO_DATA_DIR 'is not a folder'", async () => {
+    const file = path.join(tempDir(), "x.txt");
+    writeFileSync(file, "x");
+    expect((await rejectsWith(checkDataDir(file), "NO_DATA_DIR")).message).toBe(`data dir ${file} is not a folder`);
+  });
+
+  it("without a dir it checks the resolved one: $COMBATSIM_DATA_DIR naming nothing is NO_DATA_DIR naming the variable", async () => {
+    const missing = path.join(tempDir(), "gone");
+    const err = await rejectsWith(checkDataDir(undefined, undefined, { [DATA_DIR_ENV]: missing }), "NO_DATA_DIR");
+    expect(err.message).toBe(`data dir ${missing} ($COMBATSIM_DATA_DIR) does not exist`);
+    await expect(checkDataDir(undefined, undefined, {})).resolves.toBe(resolveDataDir({}));
+  });
+
+  it("an existing folder (even an empty one) and http URLs pass unchanged; loadDataBundle itself still treats a missing dir as empty tables (spec)", async () => {
+    const d = tempDir();
+    await expect(checkDataDir(d)).resolves.toBe(d);
+    await expect(checkDataDir("https://example.invalid/data/")).resolves.toBe("https://example.invalid/data/");
+    const b = await loadDataBundle(path.join(d, "nope"));
+    expect(b.table("SpellName").size).toBe(0);
+  });
+});
+
 describe("package root exports", () => {
   it("exports the loader, resolveDataDir and the error classes", () => {
     expect(root.loadDataBundle).toBe(loadDataBundle);
     expect(root.resolveDataDir).toBe(resolveDataDir);
+    expect(root.checkDataDir).toBe(checkDataDir);
     expect(root.DataError).toBe(DataError);
     expect(root.CsvError).toBe(CsvError);
   });

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { inferColumnType, parseCsv, type TableSchema } from "../src/data/csv.js";
 import { CsvError, DataError } from "../src/data/errors.js";
+import { schemaFor } from "../src/data/schema.js";
 
 const F = "mem/T.csv";
 const parse = (text: string, schema?: TableSchema) => parseCsv(text, { file: F, schema });
@@ -136,9 +137,9 @@ describe("parseCsv: column typing", () => {
     expect(rows.map((r) => r.F)).toEqual(vals.map(Number));
   });
 
-  it("reads 16+ digit integers in float columns via Number(); int columns accept a fraction", () => {
-    const { rows } = parse("F,I\n12345678901234567,1.5\n", { F: "float", I: "int" });
-    expect(rows[0]).toEqual({ F: 12345678901234568, I: 1.5 });
+  it("reads 16+ digit integers in float columns via Number(); an int column takes an integral value written with a fraction", () => {
+    const { rows } = parse('F,I,Q\n12345678901234567,1500.0,"7.00"\n', { F: "float", I: "int", Q: "int" });
+    expect(rows[0]).toEqual({ F: 12345678901234568, I: 1500, Q: 7 });
   });
 
   it("accepts a quoted number in a numeric column", () => {
@@ -201,9 +202,58 @@ describe("parseCsv: errors name file, physical line and column", () => {
     expect([err.code, err.line, err.column]).toEqual(["CSV_NOT_NUMERIC", 2, "Mask"]);
   });
 
+  it("CSV_NOT_INTEGER for a fraction in an int column (SpellCooldowns.StartRecoveryTime = 1500.5), bare or quoted", () => {
+    const header = "ID,DifficultyID,CategoryRecoveryTime,RecoveryTime,StartRecoveryTime,AuraSpellID,SpellID";
+    const file = "tables/SpellCooldowns.csv";
+    const bare = csvError(() => parseCsv(`${header}\n1,0,0,0,1500,0,75\n2,0,0,0,1500.5,0,34026\n`, { file, schema: schemaFor("SpellCooldowns") }));
+    expect([bare.code, bare.file, bare.line, bare.column, bare.columnIndex]).toEqual(["CSV_NOT_INTEGER", file, 3, "StartRecoveryTime", 4]);
+    expect(bare.message).toBe(`${file}:3: column "StartRecoveryTime" (#4): "1500.5" is not an integer (column type int) [CSV_NOT_INTEGER]`);
+    const quoted = csvError(() => parse('ID\n"2.25"\n', { ID: "int" }));
+    expect([quoted.code, quoted.line, quoted.column]).toEqual(["CSV_NOT_INTEGER", 2, "ID"]);
+    // the long-number path (more than 15 digits) is checked too
+    expect(csvError(() => parse("ID\n1234567890123.25\n", { ID: "int" })).code).toBe("CSV_NOT_INTEGER");
+  });
+
+  it("columns the client stores as floats stay fractional even where build 12.0.5 holds only integers", () => {
+    // schema.generated.ts types these `int` (every value it saw was integral); the client's DB2 field is a float
+    expect(schemaFor("SpellRadius")?.["RadiusPerLevel"]).toBe("float");
+    expect(schemaFor("ExpectedStat")?.["CreatureArmor"]).toBe("float");
+    expect(schemaFor("SpellPower")?.["OptionalCostPct"]).toBe("float");
+    // an array column (X_0 .. X_n) with one float member is float throughout
+    expect(schemaFor("ItemArmorQuality")?.["Qualitymod_6"]).toBe("float");
+    expect(schemaFor("SpellCooldowns")?.["StartRecoveryTime"]).toBe("int");
+    const { rows } = parseCsv("ID,Radius,RadiusPerLevel,RadiusMin,RadiusMax\n7,5,0.5,0,5\n", { file: "SpellRadius.csv", schema: schemaFor("SpellRadius") });
+    expect(rows[0]!["RadiusPerLevel"]).toBe(0.5);
+  });
+
   it("CSV_INT_OUT_OF_RANGE for an integer beyond 2^53 in an int column", () => {
     const err = csvError(() => parse("ID\n1\n9007199254740993\n", { ID: "int" }));
     expect([err.code, err.line, err.column]).toEqual(["CSV_INT_OUT_OF_RANGE", 3, "ID"]);
+  });
+
+  it("CSV_FLOAT_OUT_OF_RANGE for a float beyond ±1.8e308 (it used to load as Infinity), bare or quoted", () => {
+    const huge = "9".repeat(400);
+    const bare = csvError(() => parse(`ID,F\n1,${huge}.5\n`, { ID: "int", F: "float" }));
+    expect([bare.code, bare.line, bare.column]).toEqual(["CSV_FLOAT_OUT_OF_RANGE", 2, "F"]);
+    expect(bare.message).toContain("is beyond the float range (±1.8e308)");
+    expect(csvError(() => parse(`F\n"-${huge}"\n`, { F: "float" })).code).toBe("CSV_FLOAT_OUT_OF_RANGE");
+    // the largest finite value still loads
+    expect(parse(`F\n1${"0".repeat(308)}\n`, { F: "float" }).rows[0]!["F"]).toBe(1e308);
+  });
+
+  it("CSV_INT_OUT_OF_RANGE for an i64 cell beyond 64 bits (a mask holds at most 2^64-1)", () => {
+    expect(parse("M\n18446744073709551615\n-9223372036854775808\n", { M: "i64" }).rows.map((r) => r["M"])).toEqual([2n ** 64n - 1n, -(2n ** 63n)]);
+    const err = csvError(() => parse("M\n18446744073709551616\n", { M: "i64" }));
+    expect([err.code, err.line, err.column]).toEqual(["CSV_INT_OUT_OF_RANGE", 2, "M"]);
+  });
+
+  it("an inferred column whose values no number type holds exactly stays text (never Infinity)", () => {
+    const huge = "9".repeat(400);
+    const { rows } = parse(`A,B\n${huge}.5,${huge}\n1,2\n`);
+    expect(rows[0]).toEqual({ A: `${huge}.5`, B: huge });
+    expect(inferColumnType("A", [`${huge}.5`])).toBe("text");
+    expect(inferColumnType("A", [huge])).toBe("text"); // beyond 64 bits: no i64 either
+    expect(inferColumnType("A", ["18446744073709551615"])).toBe("i64");
   });
 
   it("CSV_UNTERMINATED_QUOTE names the line where the quote opened", () => {
@@ -229,6 +279,28 @@ describe("parseCsv: errors name file, physical line and column", () => {
     expect([after.code, after.line, after.column]).toEqual(["CSV_BAD_QUOTE", 2, "Text"]);
     // a quote inside a bare numeric field is reported as a quote problem, not as "not numeric"
     expect(csvError(() => parse('ID\n1"2\n', { ID: "int" })).code).toBe("CSV_BAD_QUOTE");
+  });
+
+  it("CSV_NOT_TEXT for a binary file: names file and line, and the message is printable (no raw bytes)", () => {
+    // the first bytes of a wasm module: "\0asm", version 1, then a section header
+    const binary = "\u0000asm\u0001\u0000\u0000\u0000\u0001\u00ff\u0001`\u0000\u0001\u007f\n\u0001,\u001b[31m";
+    const err = csvError(() => parse(binary));
+    expect([err.code, err.file, err.line, err.column]).toEqual(["CSV_NOT_TEXT", F, 1, undefined]);
+    expect(err.message).toBe(`${F}:1: character U+0000 at line 1, character 1: not a UTF-8 text CSV (a binary file?) [CSV_NOT_TEXT]`);
+    // later in the file: the line of the first control character
+    const late = csvError(() => parse("ID,Name_lang\n1,ok\n2,bad\u0007bell\n"));
+    expect([late.code, late.line]).toEqual(["CSV_NOT_TEXT", 3]);
+    expect(late.message).toContain("character U+0007 at line 3, character 6");
+    // invalid UTF-8 (decoded as U+FFFD) is not text either
+    expect(csvError(() => parse("ID,Name_lang\n1,caf\ufffd\n")).code).toBe("CSV_NOT_TEXT");
+    // TAB, CR and LF are ordinary
+    expect(parse("ID,Name_lang\r\n1,\"a\tb\r\nc\"\r\n").rows).toEqual([{ ID: 1, Name_lang: "a\tb\r\nc" }]);
+  });
+
+  it("every CsvError message is printable: control characters in names and values are escaped", () => {
+    const err = new CsvError("CSV_BAD_HEADER", { file: "x\u001b[2J.csv", line: 1, column: "A\u0000B", columnIndex: 0 }, "bad \u009b value\n");
+    expect(err.message).toBe('x\\x1b[2J.csv:1: column "A\\x00B" (#0): bad \\x9b value\\x0a [CSV_BAD_HEADER]');
+    expect(/[\u0000-\u001f\u007f-\u009f]/.test(err.message)).toBe(false);
   });
 
   it("CSV_BAD_HEADER for duplicate, empty or __proto__ column names", () => {

@@ -107,7 +107,24 @@ describe("extends: errors", () => {
     const b = { schema_version: V, extends: "a" };
     const e = await errorOf(composeManifest(child({ extends: "a" }), "bm.json", pieces({ a, b })));
     expect(e.code).toBe("MANIFEST_EXTENDS");
-    expect(e.message).toBe("b.json: extends: extends cycle: a -> b -> a");
+    expect(e.message).toBe("b.json: extends: extends cycle: a.json -> b.json -> a.json");
+  });
+
+  it("a two-file cycle through the spec manifest itself is MANIFEST_EXTENDS naming both files (not 'a piece may not set spec')", async () => {
+    const bm = child({ extends: "a" });
+    const a = { schema_version: V, extends: "bm" };
+    const e = await errorOf(composeManifest(bm, "bm.json", pieces({ a, bm })));
+    expect([e.code, e.file, e.path]).toEqual(["MANIFEST_EXTENDS", "a.json", "extends"]);
+    expect(e.message).toBe("a.json: extends: extends cycle: bm.json -> a.json -> bm.json");
+  });
+
+  it("the cycle check compares files by path, not by spelling (./, .., doubled or back slashes)", async () => {
+    const docs: Record<string, unknown> = { bm: child({ extends: "a" }), a: { schema_version: V, extends: "bm" } };
+    // a reader that spells its paths differently from the caller's root path
+    const read: ReadPiece = async (name) => ({ text: JSON.stringify(docs[name]), file: `data/x/..//manifests/./${name}.json` });
+    const e = await errorOf(composeManifest(docs["bm"], "data\\manifests\\bm.json", read));
+    expect(e.code).toBe("MANIFEST_EXTENDS");
+    expect(e.message).toBe("data/x/..//manifests/./a.json: extends: extends cycle: data\\manifests\\bm.json -> data/x/..//manifests/./a.json -> data/x/..//manifests/./bm.json");
   });
 
   it("a piece may not name a spec", async () => {

@@ -65,6 +65,8 @@ describe("manifest JSON Schema", () => {
       ["unknown top-level field", (m) => (m["colour"] = "red")],
       ["estimated comment not a string", (m) => (m["mastery"].estimated = { coefficient: 1 })],
       ["missing spells (complete spec manifest)", (m) => delete m["spells"]],
+      ["an implausible aura duration (1e300 ms)", (m) => (m["auras"][0].duration_ms = 1e300)],
+      ["an implausible mastery coefficient (1e308)", (m) => (m["mastery"].coefficient = 1e308)],
     ];
     for (const [what, mutate] of cases) {
       it(what, () => {

@@ -111,3 +111,37 @@ describe("manifest validation", () => {
     expect(e.message).toContain(wantMsg);
   });
 });
+
+// Plausible ranges (src/manifest/bounds.ts, docs/manifests.md "Plausible ranges"): a finite but absurd
+// number is rejected where it is written, not deep inside a run.
+describe("manifest validation: plausible ranges", () => {
+  const aura = (extra: Record<string, unknown>) => (m: any) => (m.auras = [{ name: "a", id: 1, ...extra }]);
+  it.each([
+    ["an aura duration_ms of 1e300", aura({ duration_ms: 1e300 }), "auras[0].duration_ms", "must be <= 86400000 (milliseconds: 24 h), got 1e+300"],
+    ["a cooldown_ms of 1e10", (m: any) => (m.spells[0].cooldown_ms = 1e10), "spells[0].cooldown_ms", "must be <= 86400000 (milliseconds: 24 h), got 10000000000"],
+    ["a reduce_cooldown ms of 1e9", (m: any) => (m.spells[0].on_cast = [{ op: "reduce_cooldown", spell: "kill_command", ms: 1e9 }]), "spells[0].on_cast[0].ms", "(milliseconds: 24 h)"],
+    ["a mastery coefficient of 1e308", (m: any) => (m.mastery.coefficient = 1e308), "mastery.coefficient", "must be <= 100 (percent per mastery point), got 1e+308"],
+    ["an ap_coef of 1e6", (m: any) => (m.spells[0].damage = { ap_coef: 1e6 }), "spells[0].damage.ap_coef", "must be <= 1000 (coefficient or multiplier), got 1000000"],
+    ["a max_stacks of 1e7", aura({ stacking: true, max_stacks: 1e7 }), "auras[0].max_stacks", "must be <= 10000 (count), got 10000000"],
+    ["a resource max of 1e12", (m: any) => (m.resources[0].max = 1e12), "resources[0].max", "must be <= 10000000 (resource or stat amount), got 1000000000000"],
+    ["a regen_per_sec of -1e12", (m: any) => (m.resources[0].regen_per_sec = -1e12), "resources[0].regen_per_sec", "must be >= -10000000 (resource or stat amount), got -1000000000000"],
+    ["a crit_bonus of 150", (m: any) => (m.spells[0].damage = { effect: 1, crit_bonus: 150 }), "spells[0].damage.crit_bonus", "must be <= 100 (percent points: 100 = always crits), got 150"],
+    ["an rppm of 1e5", (m: any) => (m.procs = [{ name: "p", id: 1, trigger: "rppm", rppm: 1e5, ops: [{ op: "reset_cooldown", spell: "kill_command" }] }]), "procs[0].rppm", "must be <= 1000 (procs per minute), got 100000"],
+    ["a DataRef scale of 1e20", (m: any) => (m.spells[0].cost = { spell: 1, effect: 1, scale: 1e20 }), "spells[0].cost.scale", "must be <= 1000000 (data reference scale or offset), got 100000000000000000000"],
+    ["a spell id beyond int32", (m: any) => (m.spells[0].id = 2 ** 31), "spells[0].id", "must be <= 2147483647 (spell id: a 32-bit table id), got 2147483648"],
+  ])("rejects %s with the bound and the JSON path", (_what, mutate, wantPath, wantMsg) => {
+    const m = minimal();
+    mutate(m);
+    const e = errorOf(() => validateManifest(m, FILE));
+    expect([e.code, e.path]).toEqual(["INVALID_MANIFEST", wantPath]);
+    expect(e.message).toContain(`${FILE}: ${wantPath}: `);
+    expect(e.message).toContain(wantMsg);
+  });
+
+  it("accepts values at the bounds (24 h, 100 %/mastery point, 10000 stacks)", () => {
+    const m = minimal();
+    m.mastery.coefficient = 100;
+    m.auras = [{ name: "a", id: 1, duration_ms: 86_400_000, stacking: true, max_stacks: 10_000 }];
+    expect(() => validateManifest(m, FILE)).not.toThrow();
+  });
+});

@@ -293,6 +293,15 @@ describe("errors name file, list, entry, field and column", () => {
       expect(where(e)).toMatchObject(loc);
     }
   });
+  it("a number as a condition (`if`, setif's `condition`) is ROTATION_BAD_SHAPE naming the entry and field; values may be numbers", () => {
+    let e = compileError({ lists: { default: [{ cast: "cobra_shot" }, { cast: "kill_command", if: 1 }] } });
+    expect(where(e)).toEqual({ code: "ROTATION_BAD_SHAPE", file: FILE, list: "default", entry: 1, field: "if", column: undefined });
+    expect(e.message).toBe(`${FILE}: list "default" entry 1 field "if": a condition must be an expression string, got the number 1 (write "1" if that is meant)`);
+    e = compileError({ lists: { default: [{ variable: "x", op: "setif", condition: 0, value: "1", value_else: "2" }] } });
+    expect(where(e)).toMatchObject({ code: "ROTATION_BAD_SHAPE", entry: 0, field: "condition" });
+    // numbers stay fine where a value is meant: wait seconds, variable values
+    expect(() => compile({ lists: { default: [{ variable: "x", op: "setif", condition: "1", value: 2, value_else: 3 }, { wait: 0.5, if: "variable.x > 1" }] } })).not.toThrow();
+  });
   it("a host index outside [0, 2^29) is rejected, not truncated", () => {
     const syms = { ...testSymbols(), spell: (n: string) => (n === "cobra_shot" ? 2 ** 29 : 1.5) };
     expect(where(compileError({ lists: { default: [{ cast: "cobra_shot" }] } }, syms))).toMatchObject({ code: "ROTATION_UNKNOWN_NAME", field: "cast" });

@@ -307,6 +307,26 @@ describe("compiled image", () => {
     expect(img.run).toMatchObject({ durationMs: 300000, targets: 1, targetArmor: 1470, armorK: 3430 });
   });
 
+  it("a dataDir that does not exist is NO_DATA_DIR before anything loads (it used to run on empty tables and fail at spec_id)", async () => {
+    await expect(simulate({ iterations: 1, dataDir: path.join(DATA, "no-such-dir") })).rejects.toMatchObject({
+      code: "NO_DATA_DIR",
+      message: `data dir ${path.join(DATA, "no-such-dir")} (dataDir) does not exist`,
+    });
+  });
+
+  it("an implausible manifest number fails at validation naming the manifest path, before any chunk runs", async () => {
+    const m = JSON.parse(readFileSync(path.join(DATA, "manifests/beast-mastery.json"), "utf8"));
+    m.mastery.coefficient = 1e308; // used to surface as ENGINE_IMAGE_INVALID "damage[0].coefficient: ... Infinity" from a chunk
+    await expect(simulate({ iterations: 20, bundle, dataDir: DATA, manifest: m })).rejects.toMatchObject({
+      code: "INVALID_MANIFEST",
+      path: "mastery.coefficient",
+      message: "<config.manifest>: mastery.coefficient: must be <= 100 (percent per mastery point), got 1e+308",
+    });
+    const d = JSON.parse(readFileSync(path.join(DATA, "manifests/beast-mastery.json"), "utf8"));
+    d.auras[0].duration_ms = 1e300; // used to run to the end as a "permanent" aura
+    await expect(simulate({ iterations: 20, bundle, dataDir: DATA, manifest: d })).rejects.toMatchObject({ code: "INVALID_MANIFEST", path: "auras[0].duration_ms" });
+  });
+
   it("refuses to fold pet mastery when an aura changes mastery", async () => {
     const m = JSON.parse(readFileSync(path.join(DATA, "manifests/beast-mastery.json"), "utf8"));
     // a test-only aura on a spell id of the dump (186254, the pet's Bestial Wrath) with a mastery effect

@@ -7,6 +7,7 @@ import { loadDataBundle } from "../src/data/bundle.js";
 import type { DataBundle } from "../src/data/types.js";
 import { parseProfile, profileStats, targetArmor } from "../src/engine/profile.js";
 import { ProfileError } from "../src/manifest/errors.js";
+import { simulate } from "../src/engine/simulate.js";
 
 const DATA = path.resolve(__dirname, "../data");
 const FILE = path.join(DATA, "profiles/beast-mastery.json");
@@ -71,6 +72,51 @@ describe("profile → stats", () => {
     const e = err as ProfileError;
     expect([e.code, e.file, e.path]).toEqual(["INVALID_PROFILE", "profiles/x.json", where]);
     expect(e.message).toMatch(msg);
+  });
+});
+
+// Plausible ranges (docs/profiles.md): checked when the profile is read, before anything runs. Huge
+// stats used to run the whole fight and then overflow telemetry (TELEMETRY_BAD_VALUE "beyond 2^53").
+describe("profile: plausible ranges", () => {
+  it.each([
+    ["primary_stat", (j: any) => (j.primary_stat = 1e15), "must be <= 100000 (primary stat points), got 1000000000000000"],
+    ["ratings.mastery", (j: any) => (j.ratings.mastery = 1e12), "must be <= 100000 (rating points), got 1000000000000"],
+    ["ratings.haste", (j: any) => (j.ratings.haste = 100001), "must be <= 100000 (rating points), got 100001"],
+    ["crit_damage_bonus", (j: any) => (j.crit_damage_bonus = 1e15), "must be <= 100 (percent points), got 1000000000000000"],
+    ["weapon.max_damage", (j: any) => (j.weapon.max_damage = 1e15), "must be <= 100000 (weapon damage), got 1000000000000000"],
+    ["weapon.speed_ms", (j: any) => (j.weapon.speed_ms = 100), "must be >= 1000, got 100"],
+    ["weapon.speed_ms", (j: any) => (j.weapon.speed_ms = 60_000), "must be <= 10000 (milliseconds per swing), got 60000"],
+    ["weapon.item", (j: any) => (j.weapon.item = 2 ** 31), "must be <= 2147483647 (item id: a 32-bit table id), got 2147483648"],
+  ])("%s out of range is ProfileError naming file, path and bound", (where, mutate, msg) => {
+    const j = base();
+    mutate(j);
+    let err: unknown;
+    try {
+      parseProfile(j, "profiles/x.json");
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(ProfileError);
+    const e = err as ProfileError;
+    expect([e.code, e.path]).toEqual(["INVALID_PROFILE", where]);
+    expect(e.message).toBe(`profiles/x.json: ${where}: ${msg}`);
+  });
+
+  it("accepts a profile at every bound (a War Within level-80 scale character fits with room)", () => {
+    const j = base();
+    j.primary_stat = 100_000;
+    j.ratings = { crit: 100_000, haste: 100_000, mastery: 100_000, versatility: 100_000 };
+    j.crit_damage_bonus = 100;
+    j.weapon = { name: "w", item: 2 ** 31 - 1, speed_ms: 1000, min_damage: 100_000, max_damage: 100_000 };
+    expect(parseProfile(j, "p.json").primaryStat).toBe(100_000);
+    j.weapon.speed_ms = 10_000;
+    expect(parseProfile(j, "p.json").weapon.speedMs).toBe(10_000);
+  });
+
+  it("simulate() rejects huge stats before the run (INVALID_PROFILE, not TELEMETRY_BAD_VALUE from a chunk)", async () => {
+    const j = base();
+    j.primary_stat = 1e15;
+    await expect(simulate({ iterations: 20, bundle, dataDir: DATA, profile: j })).rejects.toMatchObject({ code: "INVALID_PROFILE", path: "primary_stat" });
   });
 });
 

@@ -3,7 +3,7 @@
 import { Command, CommanderError } from "commander";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { loadDataBundle } from "../data/bundle.js";
+import { checkDataDir, loadDataBundle } from "../data/bundle.js";
 import { extractBundle } from "../data/extract.js";
 import { importSpellDump } from "../data/spell-dump/import.js";
 import { formatSummary, summarizeBundle } from "../data/summary.js";
@@ -29,7 +29,9 @@ export function buildProgram(): Command {
     .option("--data-dir <dir>", "data directory (default: $COMBATSIM_DATA_DIR, ~/.combatsim, or the bundled data)")
     .option("--json", "print JSON")
     .action(async (opts: { dataDir?: string; json?: boolean }) => {
-      // The loader treats a missing dir as empty tables (spec); on the command line that is almost always a typo.
+      // The loader treats a missing dir as empty tables (spec); on the command line that is almost always a typo:
+      // a named dir that does not exist is an error, an existing one without tables a warning.
+      await checkDataDir(opts.dataDir, opts.dataDir !== undefined ? "--data-dir" : undefined);
       if (opts.dataDir && !existsSync(path.join(opts.dataDir, "data", "tables"))) {
         console.error(`combatsim: warning: ${path.resolve(opts.dataDir)} has no data/tables folder; every table will be empty`);
       }

@@ -5,7 +5,7 @@ import { CommanderError } from "commander";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { createApp, GAME_DATA_PATH, ICONS_PATH, type ApiOptions } from "../api/app.js";
-import { loadDataBundle } from "../data/bundle.js";
+import { checkDataDir, loadDataBundle } from "../data/bundle.js";
 
 export interface ServeOptions extends Omit<ApiOptions, "bundle"> {
   port?: number;
@@ -24,7 +24,7 @@ export interface RunningServer {
 /** Load the bundle, build the app and listen. Resolves once the socket is bound. */
 export async function startServer(opts: ServeOptions = {}): Promise<RunningServer> {
   const { port = 8787, host = "127.0.0.1", dataDir, ...api } = opts;
-  const bundle = await loadDataBundle(dataDir);
+  const bundle = await loadDataBundle(await checkDataDir(dataDir, dataDir !== undefined ? "--data-dir" : undefined));
   const app = createApp({ ...api, bundle });
   return new Promise((resolve, reject) => {
     const server = honoServe({ fetch: app.fetch, port, hostname: host }, (info: AddressInfo) => {

@@ -4,6 +4,7 @@
 import { Command, CommanderError } from "commander";
 import cliProgress from "cli-progress";
 import { writeFile } from "node:fs/promises";
+import { checkDataDir } from "../data/bundle.js";
 import { simulate, type SimulateConfig, type SimulateProgress } from "../engine/simulate.js";
 import { renderHtmlReport } from "../report/html.js";
 import { formatTextReport } from "../report/text.js";
@@ -87,6 +88,7 @@ export function addSimCommand(program: Command, opts: { isDefault?: boolean } = 
     .option("--html <file>", "also write a self-contained HTML report (charts inline, viewable offline)")
     .option("--quiet", "no progress bar")
     .action(async (o: { spec: string; duration: number; targets: number; iterations: number; seed: bigint; threads: number; talents?: string; profile?: string; dataDir?: string; targetError?: number; json?: boolean; html?: string; quiet?: boolean }) => {
+      if (o.dataDir !== undefined) await checkDataDir(o.dataDir, "--data-dir");
       const config: SimulateConfig = { spec: o.spec, duration: o.duration, targets: o.targets, iterations: o.iterations, seed: o.seed, threads: o.threads };
       if (o.dataDir !== undefined) config.dataDir = o.dataDir;
       if (o.profile !== undefined) config.profileFile = o.profile;

@@ -4,6 +4,8 @@
 // Decisions (the spec leaves them open):
 // - A missing CSV, a missing `data/tables` folder or a non-existent dir gives empty tables
 //   (columns [], rows []) and logs nothing; the gap surfaces later as missing spell data.
+//   The entry points that take a dir from the user (CLI, simulate) first call checkDataDir, so a
+//   named dir that does not exist is NO_DATA_DIR there.
 //   Other read failures (permissions, a folder named X.csv) are DataError READ_FAILED.
 // - The bundle knows TABLE_NAMES plus any other `*.csv` present in the tables folder.
 // - `byId` keys on `ID`, except game tables ("gt", e.g. CombatRatings) keyed by `Level`
@@ -22,7 +24,7 @@
 import { parseCsv } from "./csv.js";
 import { DataError } from "./errors.js";
 import { keyColumnOf, schemaFor } from "./schema.js";
-import { dataSourceFor, isNode, nodeModules, nodeModulesSync, processEnv, type DataSource, type FetchSourceOptions, type NodeModules } from "./source.js";
+import { dataSourceFor, isHttpUrl, isNode, nodeModules, nodeModulesSync, processEnv, type DataSource, type FetchSourceOptions, type NodeModules } from "./source.js";
 import { TABLE_NAMES } from "./tables.js";
 import type { CellValue, DataBundle, Row, Table, TableOrigin } from "./types.js";
 
@@ -101,6 +103,41 @@ function resolveDataDirWith(mods: NodeModules, env: Readonly<Record<string, stri
   const inHome = mods.path.join(h, ".combatsim");
   if (h && isDir(mods, inHome)) return inHome;
   return bundledDataDirWith(mods);
+}
+
+/**
+ * A data dir someone named (`--data-dir`, `simulate({ dataDir })`, `$COMBATSIM_DATA_DIR`) must exist.
+ * loadDataBundle keeps the spec's rule (a wrong dir is a bundle of empty tables), which for a typo'd
+ * path surfaces far away as a missing spell or spec; the command line and simulate() call this first.
+ * `dir` undefined checks the dir resolveDataDir() picks (`from` then names the variable when it
+ * came from `env`). A local folder that does not exist, or a file, is DataError NO_DATA_DIR naming
+ * its absolute path and `from`; http(s) URLs are not checked (they cannot be listed). Returns `dir`
+ * (or the resolved one). Node only for local folders.
+ */
+export async function checkDataDir(
+  dir?: string | URL,
+  from?: string,
+  env: Readonly<Record<string, string | undefined>> = processEnv(),
+): Promise<string | URL> {
+  if (dir === undefined) {
+    const mods = await nodeModules();
+    if (env[DATA_DIR_ENV]) from ??= `$${DATA_DIR_ENV}`;
+    dir = resolveDataDirWith(mods, env);
+  }
+  if (isHttpUrl(dir) || (dir instanceof URL && dir.protocol !== "file:") || !isNode()) return dir; // loadDataBundle reports these
+  const { fsp, path, url } = await nodeModules();
+  const local = dir instanceof URL ? url.fileURLToPath(dir) : path.resolve(dir);
+  const named = `data dir ${local}${from ? ` (${from})` : ""}`;
+  let isFolder: boolean;
+  try {
+    isFolder = (await fsp.stat(local)).isDirectory();
+  } catch (err) {
+    const code = (err as { code?: unknown }).code;
+    if (code === "ENOENT" || code === "ENOTDIR") throw new DataError("NO_DATA_DIR", `${named} does not exist`);
+    throw new DataError("READ_FAILED", `cannot read ${named}: ${(err as Error).message}`, { cause: err });
+  }
+  if (!isFolder) throw new DataError("NO_DATA_DIR", `${named} is not a folder`);
+  return dir;
 }
 
 export interface LoadOptions extends FetchSourceOptions {

@@ -16,11 +16,26 @@ export type CsvErrorCode =
   | "CSV_UNTERMINATED_QUOTE"
   | "CSV_RAGGED_ROW"
   | "CSV_NOT_NUMERIC"
+  | "CSV_NOT_INTEGER"
   | "CSV_INT_OUT_OF_RANGE"
+  | "CSV_FLOAT_OUT_OF_RANGE"
   | "CSV_BAD_QUOTE"
-  | "CSV_BAD_HEADER";
+  | "CSV_BAD_HEADER"
+  | "CSV_NOT_TEXT";
 
-/** Any failure of the game-data layer (bundle loading, table lookups). */
+// C0 and C1 control characters (ESC, CSI and friends drive the terminal) and U+FFFD (what invalid
+// UTF-8 decodes to). Data files put their names and values into messages; these never reach a terminal raw.
+const UNPRINTABLE_RE = /[\u0000-\u001f\u007f-\u009f\ufffd]/g;
+
+/** `s` with every control character (and U+FFFD) written as `\xNN` / `\uFFFD`: safe to print. */
+export function printable(s: string): string {
+  return s.replace(UNPRINTABLE_RE, (c) => {
+    const n = c.charCodeAt(0);
+    return n <= 0xff ? `\\x${n.toString(16).padStart(2, "0")}` : `\\u${n.toString(16).toUpperCase()}`;
+  });
+}
+
+/** Any failure of the game-data layer (bundle loading, table lookups). The message is always printable. */
 export class DataError extends Error {
   override readonly name: string = "DataError";
   constructor(
@@ -28,7 +43,7 @@ export class DataError extends Error {
     message: string,
     options?: { cause?: unknown },
   ) {
-    super(message, options);
+    super(printable(message), options);
   }
 }
 

@@ -6,9 +6,11 @@ import { GENERATED_SCHEMA } from "./schema.generated.js";
 
 /**
  * - `text`  -> string, verbatim.
- * - `int`   -> number. The generator says `int` when every value it saw was an integer; the loader
- *              still accepts a fraction there (one build's data cannot prove a column is integral —
- *              a float column may hold only zeros) but rejects an integer beyond ±(2^53-1).
+ * - `int`   -> number, an integer: a fraction is CsvError CSV_NOT_INTEGER (`1500.0` is fine), an
+ *              integer beyond ±(2^53-1) CSV_INT_OUT_OF_RANGE. The generator says `int` when every
+ *              value it saw was an integer, which one build's data cannot prove for a column the
+ *              client stores as a float (it may hold only whole numbers): CLIENT_FLOAT_COLUMNS below
+ *              types those `float` whatever the data says.
  * - `float` -> number.
  * - `i64`   -> bigint for every value of the column (consistent type), e.g. SkillLineAbility.RaceMask.
  */
@@ -97,9 +99,48 @@ export const HAND_SCHEMA: Readonly<Record<string, TableSchema>> = {
   },
 };
 
+/**
+ * Columns the client stores as floats (its DB2 field type, as WoWDBDefs and the server emulators
+ * declare it) that hold only whole numbers in build 12.0.5.66529, so the generator typed them `int`.
+ * Without this, a later build putting 0.5 there would fail to load with CSV_NOT_INTEGER. Besides these,
+ * an array column (`X_0` … `X_n`) with one float member is float throughout (floatSiblings).
+ */
+export const CLIENT_FLOAT_COLUMNS: Readonly<Record<string, readonly string[]>> = {
+  ContentTuning: ["PrimaryStatScalingModPlayerDataElementCharacterMultiplier"],
+  ExpectedStat: ["CreatureArmor", "PlayerMana"],
+  SpellPower: ["OptionalCostPct"],
+  SpellRadius: ["RadiusPerLevel"],
+};
+
+/** `X_3` -> `X` (array columns), else undefined. */
+const arrayBase = (column: string): string | undefined => /^(.+)_\d+$/.exec(column)?.[1];
+
+/** The generated schema with CLIENT_FLOAT_COLUMNS and the float members' array siblings typed float. */
+function withClientFloats(table: string, schema: TableSchema): TableSchema {
+  const floatArrays = new Set<string>();
+  for (const [column, type] of Object.entries(schema)) {
+    const base = arrayBase(column);
+    if (type === "float" && base !== undefined) floatArrays.add(base);
+  }
+  const named = new Set(CLIENT_FLOAT_COLUMNS[table] ?? []);
+  const out: Record<string, ColumnType> = {};
+  for (const [column, type] of Object.entries(schema)) {
+    const base = arrayBase(column);
+    const float = type === "int" && (named.has(column) || (base !== undefined && floatArrays.has(base)));
+    out[column] = float ? "float" : type;
+  }
+  return out;
+}
+
+const schemaCache = new Map<string, TableSchema | undefined>();
+
 /** The schema of a table, or undefined (then every column is inferred). */
 export function schemaFor(table: string): TableSchema | undefined {
-  return GENERATED_SCHEMA[table] ?? HAND_SCHEMA[table];
+  if (schemaCache.has(table)) return schemaCache.get(table);
+  const generated = Object.hasOwn(GENERATED_SCHEMA, table) ? GENERATED_SCHEMA[table] : undefined;
+  const schema = generated ? withClientFloats(table, generated) : Object.hasOwn(HAND_SCHEMA, table) ? HAND_SCHEMA[table] : undefined;
+  schemaCache.set(table, schema);
+  return schema;
 }
 
 // Inference lives in csv.ts so the generator can run even when schema.generated.ts is broken.

@@ -8,8 +8,10 @@
 //     "target_level_offset": 3,                    (optional: boss = level + 3)
 //     "weapon": { "name": "...", "item": 34334, "speed_ms": 2900, "min_damage": 1000, "max_damage": 1500 } }
 // Weapon damage is a profile input (the bundled item tables carry no weapon damage rows).
+// Fields and plausible ranges: docs/profiles.md.
 
 import type { DataBundle } from "../data/types.js";
+import { boundViolation, type Bound } from "../manifest/bounds.js";
 import { ProfileError } from "../manifest/errors.js";
 import { JsonReader, parseJsonText } from "../manifest/json.js";
 import { RatingConverter } from "../stats/ratings.js";
@@ -36,6 +38,31 @@ export interface Profile {
   weapon: WeaponProfile;
 }
 
+/**
+ * Plausible ranges of a profile's numbers (docs/profiles.md). A Midnight character has ~1,200-1,800
+ * primary stat, ratings below 1,500 and a weapon hitting for a few hundred; The War Within's level-80
+ * scale was ~30x that. The bounds leave room above both and keep a run's telemetry totals exact
+ * (DPS x 10 x seconds x iterations below 2^53, docs/profiles.md): huge stats used to run the whole
+ * fight and then fail as TELEMETRY_BAD_VALUE "beyond 2^53".
+ */
+export const PROFILE_BOUNDS = {
+  primaryStat: { max: 100_000, what: "primary stat points" },
+  rating: { max: 100_000, what: "rating points" },
+  critDamageBonus: { max: 100, what: "percent points" },
+  weaponDamage: { max: 100_000, what: "weapon damage" },
+  /** Swing time: real weapons swing every 1.3-3.8 s. */
+  weaponSpeedMs: { min: 1_000, max: 10_000, what: "milliseconds per swing" },
+  itemId: { max: 2_147_483_647, what: "item id: a 32-bit table id" },
+} as const satisfies Record<string, Bound & { min?: number }>;
+
+/** A number >= `min` (default 0; an integer when `int`) within bound `b`. */
+function inRange(r: JsonReader, b: Bound & { min?: number }, int = false): number {
+  const v = r.num({ int, min: b.min ?? 0 });
+  const problem = boundViolation(v, b);
+  if (problem !== undefined) r.error(problem);
+  return v;
+}
+
 /** Validate a profile (parsed JSON or text). Errors: ProfileError (INVALID_PROFILE) naming file and path. */
 export function parseProfile(json: unknown, file: string): Profile {
   const fail = (path: string, detail: string): never => {
@@ -45,23 +72,25 @@ export function parseProfile(json: unknown, file: string): Profile {
   r.keys(["spec", "level", "primary_stat", "ratings", "crit_damage_bonus", "target_level_offset", "weapon", "comment"]);
   const rr = r.field("ratings");
   rr.keys(["crit", "haste", "mastery", "versatility"]);
-  const rating = (k: string) => rr.field(k).num({ min: 0 });
+  const rating = (k: string) => inRange(rr.field(k), PROFILE_BOUNDS.rating);
   const w = r.field("weapon");
   w.keys(["name", "item", "speed_ms", "min_damage", "max_damage"]);
+  const item = w.opt("item");
+  const critBonus = r.opt("crit_damage_bonus");
   const weapon: WeaponProfile = {
     name: w.opt("name")?.str() ?? "",
-    item: w.opt("item")?.num({ int: true, min: 0 }) ?? 0,
-    speedMs: w.field("speed_ms").num({ min: 100 }),
-    minDamage: w.field("min_damage").num({ min: 0 }),
-    maxDamage: w.field("max_damage").num({ min: 0 }),
+    item: item ? inRange(item, PROFILE_BOUNDS.itemId, true) : 0,
+    speedMs: inRange(w.field("speed_ms"), PROFILE_BOUNDS.weaponSpeedMs),
+    minDamage: inRange(w.field("min_damage"), PROFILE_BOUNDS.weaponDamage),
+    maxDamage: inRange(w.field("max_damage"), PROFILE_BOUNDS.weaponDamage),
   };
   if (weapon.maxDamage < weapon.minDamage) w.field("max_damage").error(`must be >= min_damage (${weapon.minDamage}), got ${weapon.maxDamage}`);
   return {
     spec: r.field("spec").str(),
     level: r.field("level").num({ int: true, min: 1, max: 200 }),
-    primaryStat: r.field("primary_stat").num({ min: 0 }),
+    primaryStat: inRange(r.field("primary_stat"), PROFILE_BOUNDS.primaryStat),
     ratings: { crit: rating("crit"), haste: rating("haste"), mastery: rating("mastery"), versatility: rating("versatility") },
-    critDamageBonus: r.opt("crit_damage_bonus")?.num({ min: 0 }) ?? 0,
+    critDamageBonus: critBonus ? inRange(critBonus, PROFILE_BOUNDS.critDamageBonus) : 0,
     targetLevelOffset: r.opt("target_level_offset")?.num({ int: true, min: 0, max: 10 }) ?? 3,
     weapon,
   };

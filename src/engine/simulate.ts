@@ -10,7 +10,7 @@
 // DPS merge (spec "Merge of two accumulators"): n = na + nb, δ = mean_b − mean_a,
 // mean = mean_a + δ·nb/n, M2 = M2a + M2b + δ²·na·nb/n; stddev = sqrt(M2/n).
 
-import { bundledDataDir, loadDataBundle, resolveDataDir } from "../data/bundle.js";
+import { bundledDataDir, checkDataDir, loadDataBundle, resolveDataDir } from "../data/bundle.js";
 import { SpellResolver } from "../data/resolver.js";
 import type { DataBundle } from "../data/types.js";
 import { CombatsimError } from "../errors.js";
@@ -260,6 +260,8 @@ export async function prepareSimulation(config: SimulateConfig = {}): Promise<Pr
   if (seed < 0n || seed >= 1n << 64n) bad("seed", seed, "a u64");
   if (config.talents !== undefined && (!Array.isArray(config.talents) || config.talents.some((t) => typeof t !== "string"))) bad("talents", config.talents, "an array of talent names");
 
+  // A named dir that does not exist fails here, not as an empty bundle's "unknown spec_id" later.
+  if (config.dataDir !== undefined || !config.bundle) await checkDataDir(config.dataDir, config.dataDir !== undefined ? "dataDir" : undefined);
   const dataDir = config.dataDir ?? (config.bundle ? config.bundle.dir : resolveDataDir());
   const bundle = config.bundle ?? (await loadDataBundle(dataDir));
 

@@ -137,18 +137,50 @@ function isPlain(v: unknown): v is Obj {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
-async function layer(doc: Obj, file: string, readPiece: ReadPiece, chain: string[]): Promise<Layered> {
+/** One file of the `extends` chain being merged: the piece name it was read as (none for the root) and its file. */
+interface ChainLink {
+  name?: string;
+  file: string;
+}
+
+/**
+ * A file path with `.`, `..`, doubled and back slashes folded, so two spellings of one file compare
+ * equal (pure string work: this module runs in browsers too).
+ */
+function samePathKey(file: string): string {
+  const out: string[] = [];
+  const absolute = /^[\\/]/.test(file);
+  for (const seg of file.split(/[\\/]+/)) {
+    if (seg === "" || seg === ".") continue;
+    if (seg === ".." && out.length > 0 && out[out.length - 1] !== "..") out.pop();
+    else out.push(seg);
+  }
+  return (absolute ? "/" : "") + out.join("/");
+}
+
+/** MANIFEST_EXTENDS naming every file of the cycle: from the first visit of the repeated file to its return. */
+function cycleError(chain: readonly ChainLink[], repeated: number, again: string, file: string, path: string): never {
+  const files = [...chain.slice(repeated).map((l) => l.file), again];
+  return fail("MANIFEST_EXTENDS", file, path, `extends cycle: ${files.join(" -> ")}`);
+}
+
+async function layer(doc: Obj, file: string, readPiece: ReadPiece, chain: readonly ChainLink[]): Promise<Layered> {
   checkVersion(doc, file);
   const acc = emptyLayered();
   for (const [i, name] of extendsList(doc, file).entries()) {
     const path = Array.isArray(doc["extends"]) ? `extends[${i}]` : "extends";
-    if (chain.includes(name)) fail("MANIFEST_EXTENDS", file, path, `extends cycle: ${[...chain, name].join(" -> ")}`);
+    const byName = chain.findIndex((l) => l.name === name);
+    if (byName >= 0) cycleError(chain, byName, chain[byName]!.file, file, path);
     const piece = await readPiece(name, file);
+    // A piece that is a file already on the chain (e.g. the spec manifest itself): a cycle, reported
+    // before its content is judged (it would otherwise fail as "a piece may not set spec").
+    const byFile = chain.findIndex((l) => samePathKey(l.file) === samePathKey(piece.file));
+    if (byFile >= 0) cycleError(chain, byFile, piece.file, file, path);
     const pdoc = asObject(parseJsonText(piece.text, (p, d) => fail("INVALID_MANIFEST", piece.file, p, d)), piece.file, "");
     for (const f of SPEC_ONLY_FIELDS) {
       if (pdoc[f] !== undefined) fail("MANIFEST_EXTENDS", piece.file, f, `a shared piece (extended by ${file}) may not set "${f}": only a spec manifest names its spec`);
     }
-    const base = await layer(pdoc, piece.file, readPiece, [...chain, name]);
+    const base = await layer(pdoc, piece.file, readPiece, [...chain, { name, file: piece.file }]);
     // The base is already merged: its values keep the origins recorded while merging it.
     applyLayer(acc, base.doc, piece.file, (kind, key, path, index) =>
       (kind === "list" ? base.lists.get(key)?.[index] : kind === "note" ? base.notes.get(key) : base.keys.get(key)) ?? { file: piece.file, path });
@@ -183,7 +215,7 @@ function attribute(l: Layered, path: string, file: string): Origin {
  */
 export async function mergeManifestLayers(json: unknown, file: string, readPiece: ReadPiece): Promise<{ doc: Obj; attribute: (path: string) => Origin }> {
   const value = typeof json === "string" ? parseJsonText(json, (p, d) => fail("INVALID_MANIFEST", file, p, d)) : json;
-  const l = await layer(asObject(value, file, ""), file, readPiece, []);
+  const l = await layer(asObject(value, file, ""), file, readPiece, [{ file }]);
   return { doc: l.doc, attribute: (path) => attribute(l, path, file) };
 }
 

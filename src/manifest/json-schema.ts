@@ -4,12 +4,25 @@
 // by ops exist, `estimated` paths point at literal numbers, merged `extends` documents are complete).
 // test/manifest-json-schema.test.ts keeps the two consistent: the field sets of schema.ts's
 // `keys([...])` lists equal this schema's properties, and the bundled manifests validate under both.
+import { BOUNDS, type Bound } from "./bounds.js";
 import { SCHEMA_VERSION } from "./schema.js";
 
 type S = Record<string, unknown>;
 
 const num = (description: string, extra: S = {}): S => ({ type: "number", description, ...extra });
-const int = (description: string, minimum?: number): S => ({ type: "integer", description, ...(minimum !== undefined ? { minimum } : {}) });
+const int = (description: string, minimum?: number, maximum?: number): S => ({
+  type: "integer",
+  description,
+  ...(minimum !== undefined ? { minimum } : {}),
+  ...(maximum !== undefined ? { maximum } : {}),
+});
+/** A spell id: a positive 32-bit table id (`min` 0 where 0 means none). */
+const spellId = (description: string, min = 1): S => int(description, min, BOUNDS.spellId.max);
+/** A literal number >= 0 within a plausible range (src/manifest/bounds.ts) or a data reference. */
+const bounded = (description: string, b: Bound, minimum = 0): S => ({
+  description: `${description}; a number in [${minimum}, ${b.max}] or a data reference`,
+  oneOf: [{ type: "number", minimum, maximum: b.max }, { $ref: "#/$defs/dataRef" }],
+});
 const bool = (description: string): S => ({ type: "boolean", description });
 const ref = (name: string, description: string): S => ({ $ref: `#/$defs/${name}`, description });
 const nameRef = (what: string): S => ({ $ref: "#/$defs/name", description: `name of a declared ${what}` });
@@ -51,9 +64,9 @@ export const MANIFEST_JSON_SCHEMA: S = {
     mastery: obj(
       "the spec's mastery",
       {
-        spell: int("mastery spell id", 1),
+        spell: spellId("mastery spell id"),
         kind: { enum: ["uniform", "school", "pet", "none"], description: "uniform: all damage; school: one school; pet: pet damage only; none: multiplies nothing itself (ops read it)" },
-        coefficient: num("percent per mastery point; default: the EffectBonusCoefficient of the mastery spell's effect `effect`", { minimum: 0 }),
+        coefficient: num("percent per mastery point; default: the EffectBonusCoefficient of the mastery spell's effect `effect`", { minimum: 0, maximum: BOUNDS.masteryCoefficient.max }),
         effect: int("1-based effect of the mastery spell that carries the damage coefficient (default 1)", 1),
         school: int("school mask (kind school)", 1),
         estimated,
@@ -87,16 +100,21 @@ export const MANIFEST_JSON_SCHEMA: S = {
     dataRef: obj(
       "a number read from game data: SpellEffect(spell, effect).field × scale + offset",
       {
-        spell: int("spell id", 1),
+        spell: spellId("spell id"),
         effect: int("1-based effect index", 1),
         field: { enum: ["base_points", "bonus_coefficient_from_ap", "bonus_coefficient", "aura_period_ms"], description: "SpellEffect field (default base_points)" },
-        scale: num("multiplier (default 1)"),
-        offset: num("added after scaling (default 0): a percent modifier p as a factor is scale 0.01, offset 1"),
+        scale: num("multiplier (default 1)", { minimum: -BOUNDS.dataRefScale.max, maximum: BOUNDS.dataRefScale.max }),
+        offset: num("added after scaling (default 0): a percent modifier p as a factor is scale 0.01, offset 1", { minimum: -BOUNDS.dataRefScale.max, maximum: BOUNDS.dataRefScale.max }),
       },
       ["spell", "effect"],
     ),
     number: { description: "a number or a data reference", oneOf: [{ type: "number" }, { $ref: "#/$defs/dataRef" }] },
-    nonNegative: { description: "a number >= 0 or a data reference", oneOf: [{ type: "number", minimum: 0 }, { $ref: "#/$defs/dataRef" }] },
+    milliseconds: bounded("milliseconds", BOUNDS.ms),
+    count: bounded("a count", BOUNDS.count),
+    coefficient: bounded("a coefficient or multiplier", BOUNDS.coefficient),
+    amount: bounded("a resource amount", BOUNDS.amount),
+    critBonus: bounded("percent points (100 = always crits)", BOUNDS.critBonus),
+    signedAmount: bounded("a multiplier, percent points or a flat stat", BOUNDS.amount, -BOUNDS.amount.max),
     resource: {
       oneOf: [
         obj(
@@ -104,9 +122,9 @@ export const MANIFEST_JSON_SCHEMA: S = {
           {
             name: { $ref: "#/$defs/name" },
             power_type: int("PowerType.PowerTypeEnum (2 = focus); max and regen default to that PowerType row", 0),
-            max: num("maximum (default PowerType.MaxBasePower)", { minimum: 0 }),
-            regen_per_sec: num("regeneration per second (default PowerType.RegenCombat)"),
-            initial: num("amount at pull (default max)", { minimum: 0 }),
+            max: num("maximum (default PowerType.MaxBasePower)", { minimum: 0, maximum: BOUNDS.amount.max }),
+            regen_per_sec: num("regeneration per second (default PowerType.RegenCombat)", { minimum: -BOUNDS.amount.max, maximum: BOUNDS.amount.max }),
+            initial: num("amount at pull (default max)", { minimum: 0, maximum: BOUNDS.amount.max }),
             haste_scaled: bool("haste speeds regeneration"),
             estimated,
           },
@@ -119,15 +137,15 @@ export const MANIFEST_JSON_SCHEMA: S = {
       "auto attack",
       {
         name: { $ref: "#/$defs/name" },
-        spell: int("spell id", 1),
+        spell: spellId("spell id"),
         school: int("school mask (default 1 physical)", 1),
-        swing_ms: num("swing time (default: the profile weapon speed)", { minimum: 100 }),
-        weapon_multiplier: num("weapon damage multiplier (default 1)", { minimum: 0 }),
-        ap_coef: ref("nonNegative", "attack-power coefficient per swing (default swing seconds / 6)"),
+        swing_ms: num("swing time (default: the profile weapon speed)", { minimum: 100, maximum: BOUNDS.ms.max }),
+        weapon_multiplier: num("weapon damage multiplier (default 1)", { minimum: 0, maximum: BOUNDS.coefficient.max }),
+        ap_coef: ref("coefficient", "attack-power coefficient per swing (default swing seconds / 6)"),
         estimated,
         off_hand: obj(
           "dual wield: an off-hand swing on its own timer (a copy of the main hand x damage_factor)",
-          { name: { $ref: "#/$defs/name" }, damage_factor: ref("nonNegative", "off-hand damage factor (whole swing)") },
+          { name: { $ref: "#/$defs/name" }, damage_factor: ref("coefficient", "off-hand damage factor (whole swing)") },
           ["name", "damage_factor"],
         ),
       },
@@ -140,17 +158,17 @@ export const MANIFEST_JSON_SCHEMA: S = {
           {
             name: { $ref: "#/$defs/name" },
             permanent: bool("active from t = 0 for the whole fight"),
-            spell: int("summoning spell (its duration bounds a non-permanent pet)", 1),
-            duration_ms: ref("nonNegative", "lifetime of a summoned pet"),
-            ap_ratio: num("pet attack power = owner AP × ap_ratio (default 1)", { minimum: 0 }),
+            spell: spellId("summoning spell (its duration bounds a non-permanent pet)"),
+            duration_ms: ref("milliseconds", "lifetime of a summoned pet"),
+            ap_ratio: num("pet attack power = owner AP × ap_ratio (default 1)", { minimum: 0, maximum: BOUNDS.coefficient.max }),
             attacks: list(
               obj(
                 "a pet attack on its own timer",
                 {
                   name: { $ref: "#/$defs/name" },
-                  spell: int("spell id for reporting (0 = none)", 0),
-                  interval_ms: ref("nonNegative", "time between attacks (>= 100 ms); default: the attack spell's cooldown (SpellCooldowns.RecoveryTime)"),
-                  ap_coef: ref("nonNegative", "attack-power coefficient"),
+                  spell: spellId("spell id for reporting (0 = none)", 0),
+                  interval_ms: ref("milliseconds", "time between attacks (>= 100 ms); default: the attack spell's cooldown (SpellCooldowns.RecoveryTime)"),
+                  ap_coef: ref("coefficient", "attack-power coefficient"),
                   school: int("school mask (default 1)", 1),
                 },
                 ["name", "ap_coef"],
@@ -168,9 +186,9 @@ export const MANIFEST_JSON_SCHEMA: S = {
     },
     damage: obj("a damage payload", {
       effect: int("1-based effect whose payload (trigger chain followed) gives coefficient and school", 1),
-      ap_coef: ref("nonNegative", "attack-power coefficient (default: the payload's BonusCoefficientFromAP)"),
-      sp_coef: ref("nonNegative", "spell-power coefficient (excludes ap_coef)"),
-      crit_bonus: ref("nonNegative", "percent points added to this hit's crit chance"),
+      ap_coef: ref("coefficient", "attack-power coefficient (default: the payload's BonusCoefficientFromAP)"),
+      sp_coef: ref("coefficient", "spell-power coefficient (excludes ap_coef)"),
+      crit_bonus: ref("critBonus", "percent points added to this hit's crit chance"),
       school: int("school mask (default: the payload spell's SchoolMask)", 1),
       pet: nameRef("pet dealing it"),
       aoe: { enum: ["single", "all", "sqrt", "split"], description: "targets hit (default single)" },
@@ -179,16 +197,16 @@ export const MANIFEST_JSON_SCHEMA: S = {
     op: {
       description: "an effect op (hooks, procs)",
       oneOf: [
-        op("apply_aura", "apply (or refresh) an aura", { aura: nameRef("aura"), stacks: int("stacks added (default 1)", 1) }, ["aura"]),
-        op("remove_aura", "remove an aura, or some of its stacks", { aura: nameRef("aura"), stacks: int("stacks taken off (default: all)", 1) }, ["aura"]),
-        op("gain", "gain resource", { resource: nameRef("resource"), amount: ref("nonNegative", "amount") }, ["resource", "amount"]),
-        op("reduce_cooldown", "shorten a cooldown", { spell: nameRef("spell"), ms: ref("nonNegative", "milliseconds"), if_aura: nameRef("aura required") }, ["spell", "ms"]),
+        op("apply_aura", "apply (or refresh) an aura", { aura: nameRef("aura"), stacks: int("stacks added (default 1)", 1, BOUNDS.count.max) }, ["aura"]),
+        op("remove_aura", "remove an aura, or some of its stacks", { aura: nameRef("aura"), stacks: int("stacks taken off (default: all)", 1, BOUNDS.count.max) }, ["aura"]),
+        op("gain", "gain resource", { resource: nameRef("resource"), amount: ref("amount", "amount") }, ["resource", "amount"]),
+        op("reduce_cooldown", "shorten a cooldown", { spell: nameRef("spell"), ms: ref("milliseconds", "milliseconds"), if_aura: nameRef("aura required") }, ["spell", "ms"]),
         op("reset_cooldown", "reset a cooldown", { spell: nameRef("spell") }, ["spell"]),
         op("add_charge", "add a charge", { spell: nameRef("spell") }, ["spell"]),
-        op("damage", "deal damage (exactly one of ap_coef / sp_coef)", { spell: int("spell id for reporting", 1), ap_coef: ref("nonNegative", "attack-power coefficient"), sp_coef: ref("nonNegative", "spell-power coefficient (instead of ap_coef)"), school: int("school mask", 1), pet: nameRef("pet") }, ["spell", "school"]),
-        op("summon_pet", "summon a pet", { pet: nameRef("pet"), duration_ms: ref("nonNegative", "lifetime (default: the pet's)") }, ["pet"]),
-        op("bank_damage", "bank a share of the hit into a residual aura (Ignite)", { aura: nameRef("residual aura"), fraction: ref("nonNegative", "share of the hit"), mastery_scaled: bool("add mastery% × coefficient") }, ["aura", "fraction"]),
-        op("if_aura", "run ops only while an aura is up", { aura: nameRef("aura"), min_stacks: int("stacks needed (default 1)", 1), ops: list({ $ref: "#/$defs/op" }, "ops") }, ["aura", "ops"]),
+        op("damage", "deal damage (exactly one of ap_coef / sp_coef)", { spell: spellId("spell id for reporting"), ap_coef: ref("coefficient", "attack-power coefficient"), sp_coef: ref("coefficient", "spell-power coefficient (instead of ap_coef)"), school: int("school mask", 1), pet: nameRef("pet") }, ["spell", "school"]),
+        op("summon_pet", "summon a pet", { pet: nameRef("pet"), duration_ms: ref("milliseconds", "lifetime (default: the pet's)") }, ["pet"]),
+        op("bank_damage", "bank a share of the hit into a residual aura (Ignite)", { aura: nameRef("residual aura"), fraction: ref("coefficient", "share of the hit"), mastery_scaled: bool("add mastery% × coefficient") }, ["aura", "fraction"]),
+        op("if_aura", "run ops only while an aura is up", { aura: nameRef("aura"), min_stacks: int("stacks needed (default 1)", 1, BOUNDS.count.max), ops: list({ $ref: "#/$defs/op" }, "ops") }, ["aura", "ops"]),
       ],
     },
     spell: {
@@ -197,17 +215,17 @@ export const MANIFEST_JSON_SCHEMA: S = {
           "a castable spell",
           {
             name: { $ref: "#/$defs/name" },
-            id: int("spell id", 1),
+            id: spellId("spell id"),
             talent,
             cost_aura: nameRef("aura paid as a cost (castable only while up; one stack consumed)"),
-            cast_time_ms: ref("nonNegative", "cast time (default SpellMisc → SpellCastTimes.Base)"),
-            gcd_ms: ref("nonNegative", "GCD (default SpellCooldowns.StartRecoveryTime)"),
-            cooldown_ms: ref("nonNegative", "cooldown (default SpellCooldowns.RecoveryTime)"),
-            charges: int("charges (default SpellCategory.MaxCharges)", 0),
-            charge_cooldown_ms: ref("nonNegative", "recharge time (default SpellCategory.ChargeRecoveryTime)"),
+            cast_time_ms: ref("milliseconds", "cast time (default SpellMisc → SpellCastTimes.Base)"),
+            gcd_ms: ref("milliseconds", "GCD (default SpellCooldowns.StartRecoveryTime)"),
+            cooldown_ms: ref("milliseconds", "cooldown (default SpellCooldowns.RecoveryTime)"),
+            charges: int("charges (default SpellCategory.MaxCharges)", 0, BOUNDS.count.max),
+            charge_cooldown_ms: ref("milliseconds", "recharge time (default SpellCategory.ChargeRecoveryTime)"),
             resource: nameRef("resource spent (default the first)"),
-            cost: ref("nonNegative", "cost (default SpellPower)"),
-            gain: ref("nonNegative", "resource gained on cast"),
+            cost: ref("amount", "cost (default SpellPower)"),
+            gain: ref("amount", "resource gained on cast"),
             damage: ref("damage", "direct damage"),
             off_gcd: bool("ignores the GCD"),
             on_cast: list({ $ref: "#/$defs/op" }, "post-cast hook"),
@@ -216,23 +234,23 @@ export const MANIFEST_JSON_SCHEMA: S = {
             channel: obj(
               "a channelled spell",
               {
-                ticks: ref("nonNegative", "ticks per channel (integer >= 1)"),
-                duration_ms: ref("nonNegative", "channel length (default the spell's duration)"),
+                ticks: ref("count", "ticks per channel (integer >= 1)"),
+                duration_ms: ref("milliseconds", "channel length (default the spell's duration)"),
                 hasted: bool("haste shortens the channel"),
                 tick_damage: ref("damage", "damage per tick"),
-                tick_cost: ref("nonNegative", "cost per tick in the spell's resource (an unpaid tick ends the channel)"),
+                tick_cost: ref("amount", "cost per tick in the spell's resource (an unpaid tick ends the channel)"),
               },
               ["ticks"],
             ),
             cost_bypass_aura: nameRef("aura that makes the spell free"),
-            cast_time_mods: list(obj("cast-time multiplier while an aura is up", { aura: nameRef("aura"), factor: ref("nonNegative", "multiplier (0 = instant)") }, ["aura", "factor"]), "cast-time modifiers"),
+            cast_time_mods: list(obj("cast-time multiplier while an aura is up", { aura: nameRef("aura"), factor: ref("coefficient", "multiplier (0 = instant)") }, ["aura", "factor"]), "cast-time modifiers"),
             finisher: obj(
               "a combo-point finisher: spends all points of a resource; damage x points spent",
               {
                 resource: nameRef("resource spent whole (minimum: its SpellPower ManaCost)"),
-                max_points: ref("nonNegative", "most points spent (default SpellPower ManaCost + OptionalCost)"),
+                max_points: ref("count", "most points spent (default SpellPower ManaCost + OptionalCost)"),
                 aura: nameRef("aura whose duration gains aura_ms_per_point per point when applied by this cast"),
-                aura_ms_per_point: ref("nonNegative", "duration added per point spent"),
+                aura_ms_per_point: ref("milliseconds", "duration added per point spent"),
               },
               ["resource"],
             ),
@@ -249,11 +267,11 @@ export const MANIFEST_JSON_SCHEMA: S = {
           enum: ["damage_mult", "damage_mult_school", "damage_mult_spells", "haste", "crit", "mastery", "versatility", "primary_stat", "pet_attack_speed", "pet_damage_mult", "cleave"],
           description: "what it modifies",
         },
-        value: ref("number", "value (multipliers as factors, stats in percent points)"),
+        value: ref("signedAmount", "value (multipliers as factors, stats in percent points)"),
         effect: int("1-based effect of the aura's spell whose base points give the value", 1),
         school: int("school mask (damage_mult_school)", 1),
         spells: list(nameRef("spell"), "spells (damage_mult_spells)"),
-        count: { $ref: "#/$defs/nonNegative", description: "extra targets (cleave): a whole number >= 1 or a data reference" },
+        count: { $ref: "#/$defs/count", description: "extra targets (cleave): a whole number >= 1 or a data reference" },
       },
       ["type"],
     ),
@@ -263,17 +281,17 @@ export const MANIFEST_JSON_SCHEMA: S = {
           "an aura",
           {
             name: { $ref: "#/$defs/name" },
-            id: int("spell id", 1),
+            id: spellId("spell id"),
             target: { enum: ["player", "pet", "target"], description: "who carries it (default player)" },
             talent,
-            duration_ms: ref("nonNegative", "duration (default SpellDuration)"),
+            duration_ms: ref("milliseconds", "duration (default SpellDuration)"),
             stacking: bool("stacks (max_stacks must resolve)"),
-            max_stacks: { $ref: "#/$defs/nonNegative", description: "maximum stacks, a whole number >= 1 or a data reference (default SpellAuraOptions.CumulativeAura)" },
+            max_stacks: { $ref: "#/$defs/count", description: "maximum stacks, a whole number >= 1 or a data reference (default SpellAuraOptions.CumulativeAura)" },
             refresh: { enum: ["duration", "pandemic", "extend"], description: "refresh rule (default duration)" },
-            tick_period_ms: ref("nonNegative", "tick period (default SpellEffect.EffectAuraPeriod)"),
+            tick_period_ms: ref("milliseconds", "tick period (default SpellEffect.EffectAuraPeriod)"),
             hasted_ticks: bool("haste shortens the tick period"),
             tick_damage: ref("damage", "periodic damage"),
-            tick_gain: obj("periodic resource gain", { resource: nameRef("resource"), amount: ref("nonNegative", "amount per tick") }, ["resource", "amount"]),
+            tick_gain: obj("periodic resource gain", { resource: nameRef("resource"), amount: ref("amount", "amount per tick") }, ["resource", "amount"]),
             effects: list({ $ref: "#/$defs/buffEffect" }, "stat / damage effects"),
             residual: bool("ticks deal banked damage (bank_damage)"),
             applies_to_pets: bool("its effects also apply to pet damage"),
@@ -294,11 +312,11 @@ export const MANIFEST_JSON_SCHEMA: S = {
           "a proc",
           {
             name: { $ref: "#/$defs/name" },
-            id: int("spell id the proc data comes from", 1),
+            id: spellId("spell id the proc data comes from"),
             talent,
             trigger: { enum: ["impact", "cast", "rppm"], description: "when it rolls" },
             chance: ref("number", "chance 0..1 (default SpellAuraOptions.ProcChance / 100)"),
-            rppm: num("RPPM rate (default SpellProcsPerMinute.BaseProcRate)", { minimum: 0 }),
+            rppm: num("RPPM rate (default SpellProcsPerMinute.BaseProcRate)", { minimum: 0, maximum: BOUNDS.rppm.max }),
             rppm_haste_scales: bool("haste scales the RPPM rate"),
             spells: list(nameRef("spell"), "spells that can trigger it (empty = any)"),
             crit_only: bool("only critical hits"),
@@ -316,7 +334,7 @@ export const MANIFEST_JSON_SCHEMA: S = {
     },
     talent: {
       oneOf: [
-        obj("a talent", { name: { $ref: "#/$defs/name" }, spell: int("talent spell", 1), default: bool("taken in the default build") }, ["name"]),
+        obj("a talent", { name: { $ref: "#/$defs/name" }, spell: spellId("talent spell"), default: bool("taken in the default build") }, ["name"]),
         { $ref: "#/$defs/removal" },
       ],
     },
@@ -326,7 +344,7 @@ export const MANIFEST_JSON_SCHEMA: S = {
           "an always-on passive aura (baseline spec/class passive): each effect's base points multiply the named spells' direct damage and auras' ticks by 1 + points/100",
           {
             name: { $ref: "#/$defs/name" },
-            id: int("spell id of the passive aura", 1),
+            id: spellId("spell id of the passive aura"),
             talent: { $ref: "#/$defs/name", description: "talent name: applies only when that talent is taken" },
             effects: list(
               obj(
@@ -335,7 +353,7 @@ export const MANIFEST_JSON_SCHEMA: S = {
                   effect: int("1-based effect of the passive whose EffectBasePointsF is the percent", 1),
                   spells: list({ $ref: "#/$defs/name" }, "spells whose direct damage it multiplies"),
                   auras: list({ $ref: "#/$defs/name" }, "auras whose ticks it multiplies"),
-                  ops: list(int("spell id", 1), "damage ops (on_cast, procs, ticks) reported as these spell ids that it multiplies"),
+                  ops: list(spellId("spell id"), "damage ops (on_cast, procs, ticks) reported as these spell ids that it multiplies"),
                   auto_attack: bool("it multiplies the auto attack (both hands)"),
                 },
                 ["effect"],
@@ -379,7 +397,9 @@ function typeOf(s: S): string {
   if (s["enum"]) return (s["enum"] as string[]).map((e) => `"${e}"`).join(" \\| ");
   if (s["type"] === "array") return `array of ${typeOf((s["items"] ?? {}) as S)}`;
   if (s["oneOf"]) return (s["oneOf"] as S[]).map(typeOf).join(" or ");
-  return String(s["type"] ?? "any");
+  const t = String(s["type"] ?? "any");
+  if (s["maximum"] !== undefined) return `${t} in [${s["minimum"] ?? "-∞"}, ${s["maximum"]}]`;
+  return t;
 }
 
 /** The field reference of docs/manifests.md (one table per object). */
@@ -403,7 +423,7 @@ export function schemaReferenceMarkdown(): string {
 }
 
 /**
- * A small JSON Schema checker for the subset this schema uses (type, const, enum, minimum, minLength,
+ * A small JSON Schema checker for the subset this schema uses (type, const, enum, minimum, maximum, minLength,
  * pattern, properties, required, additionalProperties, items, oneOf, not, if/then, $ref to $defs).
  * Returns the JSON paths that fail (empty = valid). For tests and tools; not the loader's validator.
  */
@@ -422,6 +442,7 @@ export function checkJsonSchema(value: unknown, schema: S = MANIFEST_JSON_SCHEMA
   if (schema["const"] !== undefined && value !== schema["const"]) errs.push(`${at}: expected ${JSON.stringify(schema["const"])}`);
   if (schema["enum"] && !(schema["enum"] as unknown[]).includes(value)) errs.push(`${at}: not one of ${JSON.stringify(schema["enum"])}`);
   if (typeof value === "number" && schema["minimum"] !== undefined && value < (schema["minimum"] as number)) errs.push(`${at}: below minimum`);
+  if (typeof value === "number" && schema["maximum"] !== undefined && value > (schema["maximum"] as number)) errs.push(`${at}: above maximum`);
   if (typeof value === "string" && schema["minLength"] !== undefined && value.length < (schema["minLength"] as number)) errs.push(`${at}: too short`);
   if (typeof value === "string" && schema["pattern"] && !new RegExp(String(schema["pattern"])).test(value)) errs.push(`${at}: does not match ${schema["pattern"]}`);
   if (isObj) {

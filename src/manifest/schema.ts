@@ -9,6 +9,7 @@
 // SpellEffect(193455, effect 2).base_points * 1000. Effect indices in manifests are 1-based, as in the
 // resolver's get_spell_effect (spec field contract 2).
 
+import { BOUNDS, boundViolation, type Bound } from "./bounds.js";
 import { ManifestError } from "./errors.js";
 import { describeJson, JsonReader, parseJsonText } from "./json.js";
 
@@ -286,31 +287,51 @@ export interface PassiveDecl {
 
 const SPELL_ID = { int: true, min: 1 } as const;
 
-function numOrRef(r: JsonReader): NumOrRef {
-  if (typeof r.value === "number") return r.num();
+/** A literal number checked against its plausible range (bounds.ts). */
+function within(r: JsonReader, v: number, b: Bound): number {
+  const problem = boundViolation(v, b);
+  if (problem !== undefined) r.error(problem);
+  return v;
+}
+
+/** A finite number, optionally an integer / at least `min`, within bound `b`. */
+function bounded(r: JsonReader, b: Bound, opts: { int?: boolean; min?: number } = {}): number {
+  return within(r, r.num(opts), b);
+}
+
+/** A spell id: a positive integer that fits the tables' 32-bit ID columns. */
+function spellId(r: JsonReader): number {
+  return bounded(r, BOUNDS.spellId, SPELL_ID);
+}
+
+/** A literal number (within `b`) or a data reference. */
+function numOrRef(r: JsonReader, b: Bound): NumOrRef {
+  if (typeof r.value === "number") return bounded(r, b);
   if (typeof r.value !== "object" || r.value === null || Array.isArray(r.value)) {
     r.error(`expected a finite number or a data reference { "spell", "effect", "scale" }, got ${describeJson(r.value)}`);
   }
   r.keys(["spell", "effect", "field", "scale", "offset"]);
+  const scale = r.opt("scale");
+  const offset = r.opt("offset");
   const ref: DataRef = {
-    spell: r.field("spell").num(SPELL_ID),
+    spell: spellId(r.field("spell")),
     effect: r.field("effect").num({ int: true, min: 1 }),
     field: r.opt("field")?.oneOf(["base_points", "bonus_coefficient_from_ap", "bonus_coefficient", "aura_period_ms"] as const) ?? "base_points",
-    scale: r.opt("scale")?.num() ?? 1,
+    scale: scale ? bounded(scale, BOUNDS.dataRefScale) : 1,
   };
-  setOpt(ref, "offset", r.opt("offset")?.num());
+  setOpt(ref, "offset", offset ? bounded(offset, BOUNDS.dataRefScale) : undefined);
   return ref;
 }
 
-function nonNeg(r: JsonReader): NumOrRef {
-  const v = numOrRef(r);
-  if (typeof v === "number" && v < 0) r.error(`must be >= 0, got ${v}`);
-  return v;
+/** A number >= 0 within `b`, or a data reference. */
+function nonNeg(r: JsonReader, b: Bound): NumOrRef {
+  if (typeof r.value === "number" && r.value < 0) r.error(`must be >= 0, got ${r.value}`);
+  return numOrRef(r, b);
 }
 
-function optNonNeg(r: JsonReader, key: string): NumOrRef | undefined {
+function optNonNeg(r: JsonReader, key: string, b: Bound): NumOrRef | undefined {
   const f = r.opt(key);
-  return f ? nonNeg(f) : undefined;
+  return f ? nonNeg(f, b) : undefined;
 }
 
 function optTalent(r: JsonReader, key = "talent"): string | undefined {
@@ -363,20 +384,21 @@ function readOp(r: JsonReader): Op {
   switch (kind) {
     case "apply_aura":
       r.keys(["op", "aura", "stacks", "if_talent"]);
-      return withTalent({ op: kind, aura: r.field("aura").ident(), stacks: r.opt("stacks")?.num({ int: true, min: 1 }) ?? 1 });
+      return withTalent({ op: kind, aura: r.field("aura").ident(), stacks: r.opt("stacks") ? bounded(r.field("stacks"), BOUNDS.count, { int: true, min: 1 }) : 1 });
     case "remove_aura": {
       r.keys(["op", "aura", "stacks", "if_talent"]);
-      const stacks = r.opt("stacks")?.num({ int: true, min: 1 });
+      const stacksR = r.opt("stacks");
+      const stacks = stacksR ? bounded(stacksR, BOUNDS.count, { int: true, min: 1 }) : undefined;
       const op = withTalent({ op: kind, aura: r.field("aura").ident() });
       return stacks !== undefined ? { ...op, stacks } : op;
     }
     case "gain":
       r.keys(["op", "resource", "amount", "if_talent"]);
-      return withTalent({ op: kind, resource: r.field("resource").ident(), amount: nonNeg(r.field("amount")) });
+      return withTalent({ op: kind, resource: r.field("resource").ident(), amount: nonNeg(r.field("amount"), BOUNDS.amount) });
     case "reduce_cooldown": {
       r.keys(["op", "spell", "ms", "if_talent", "if_aura"]);
       const ifAura = r.opt("if_aura")?.ident();
-      const op = withTalent({ op: kind, spell: r.field("spell").ident(), ms: nonNeg(r.field("ms")) });
+      const op = withTalent({ op: kind, spell: r.field("spell").ident(), ms: nonNeg(r.field("ms"), BOUNDS.ms) });
       return ifAura ? { ...op, if_aura: ifAura } : op;
     }
     case "reset_cooldown":
@@ -391,22 +413,22 @@ function readOp(r: JsonReader): Op {
       if (sp && r.opt("ap_coef")) sp.error("give ap_coef or sp_coef, not both");
       const op: Extract<Op, { op: "damage" }> = withTalent({
         op: kind,
-        spell: r.field("spell").num(SPELL_ID),
+        spell: spellId(r.field("spell")),
         school: r.field("school").num({ int: true, min: 1 }),
       });
-      if (sp) op.sp_coef = nonNeg(sp);
-      else op.ap_coef = nonNeg(r.field("ap_coef"));
+      if (sp) op.sp_coef = nonNeg(sp, BOUNDS.coefficient);
+      else op.ap_coef = nonNeg(r.field("ap_coef"), BOUNDS.coefficient);
       return pet ? { ...op, pet } : op;
     }
     case "if_aura":
       r.keys(["op", "aura", "min_stacks", "ops", "if_talent"]);
-      return withTalent({ op: kind, aura: r.field("aura").ident(), min_stacks: r.opt("min_stacks")?.num({ int: true, min: 1 }) ?? 1, ops: ops(r.field("ops")) });
+      return withTalent({ op: kind, aura: r.field("aura").ident(), min_stacks: r.opt("min_stacks") ? bounded(r.field("min_stacks"), BOUNDS.count, { int: true, min: 1 }) : 1, ops: ops(r.field("ops")) });
     case "bank_damage":
       r.keys(["op", "aura", "fraction", "mastery_scaled", "if_talent"]);
-      return withTalent({ op: kind, aura: r.field("aura").ident(), fraction: nonNeg(r.field("fraction")), mastery_scaled: r.opt("mastery_scaled")?.bool() ?? false });
+      return withTalent({ op: kind, aura: r.field("aura").ident(), fraction: nonNeg(r.field("fraction"), BOUNDS.coefficient), mastery_scaled: r.opt("mastery_scaled")?.bool() ?? false });
     case "summon_pet": {
       r.keys(["op", "pet", "duration_ms", "if_talent"]);
-      const d = optNonNeg(r, "duration_ms");
+      const d = optNonNeg(r, "duration_ms", BOUNDS.ms);
       const op = withTalent({ op: kind, pet: r.field("pet").ident() });
       return d !== undefined ? { ...op, duration_ms: d } : op;
     }
@@ -425,16 +447,16 @@ function readDamage(r: JsonReader): DamageDecl {
   };
   const effect = r.opt("effect")?.num({ int: true, min: 1 });
   if (effect !== undefined) d.effect = effect;
-  const ap = optNonNeg(r, "ap_coef");
+  const ap = optNonNeg(r, "ap_coef", BOUNDS.coefficient);
   if (ap !== undefined) d.ap_coef = ap;
   const school = r.opt("school")?.num({ int: true, min: 1 });
   if (school !== undefined) d.school = school;
   const pet = r.opt("pet")?.ident();
   if (pet !== undefined) d.pet = pet;
-  const sp = optNonNeg(r, "sp_coef");
+  const sp = optNonNeg(r, "sp_coef", BOUNDS.coefficient);
   if (sp !== undefined) d.sp_coef = sp;
   if (sp !== undefined && ap !== undefined) r.error('"ap_coef" and "sp_coef" exclude each other');
-  const cb = optNonNeg(r, "crit_bonus");
+  const cb = optNonNeg(r, "crit_bonus", BOUNDS.critBonus);
   if (cb !== undefined) d.crit_bonus = cb;
   if (d.effect === undefined && d.ap_coef === undefined && d.sp_coef === undefined && !d.weapon) r.error('needs "effect" (coefficient from data), "ap_coef", "sp_coef" or "weapon"');
   return d;
@@ -452,31 +474,32 @@ function readSpell(r: JsonReader): SpellDecl {
   ]);
   const s: SpellDecl = {
     name: r.field("name").ident(),
-    id: r.field("id").num(SPELL_ID),
+    id: spellId(r.field("id")),
     off_gcd: r.opt("off_gcd")?.bool() ?? false,
     on_cast: ops(r.opt("on_cast")),
   };
   setOpt(s, "talent", optTalent(r));
-  setOpt(s, "cast_time_ms", optNonNeg(r, "cast_time_ms"));
+  setOpt(s, "cast_time_ms", optNonNeg(r, "cast_time_ms", BOUNDS.ms));
   setOpt(s, "cost_aura", r.opt("cost_aura")?.ident());
-  setOpt(s, "gcd_ms", optNonNeg(r, "gcd_ms"));
-  setOpt(s, "cooldown_ms", optNonNeg(r, "cooldown_ms"));
-  setOpt(s, "charges", r.opt("charges")?.num({ int: true, min: 0 }));
-  setOpt(s, "charge_cooldown_ms", optNonNeg(r, "charge_cooldown_ms"));
+  setOpt(s, "gcd_ms", optNonNeg(r, "gcd_ms", BOUNDS.ms));
+  setOpt(s, "cooldown_ms", optNonNeg(r, "cooldown_ms", BOUNDS.ms));
+  const charges = r.opt("charges");
+  setOpt(s, "charges", charges ? bounded(charges, BOUNDS.count, { int: true, min: 0 }) : undefined);
+  setOpt(s, "charge_cooldown_ms", optNonNeg(r, "charge_cooldown_ms", BOUNDS.ms));
   setOpt(s, "resource", r.opt("resource")?.ident());
-  setOpt(s, "cost", optNonNeg(r, "cost"));
-  setOpt(s, "gain", optNonNeg(r, "gain"));
+  setOpt(s, "cost", optNonNeg(r, "cost", BOUNDS.amount));
+  setOpt(s, "gain", optNonNeg(r, "gain", BOUNDS.amount));
   const dmg = r.opt("damage");
   if (dmg) s.damage = readDamage(dmg);
   const ch = r.opt("channel");
   if (ch) {
     ch.keys(["ticks", "duration_ms", "hasted", "tick_damage", "tick_cost"]);
-    const ticks = nonNeg(ch.field("ticks"));
+    const ticks = nonNeg(ch.field("ticks"), BOUNDS.count);
     if (typeof ticks === "number" && (!Number.isInteger(ticks) || ticks < 1)) ch.field("ticks").error(`must be an integer >= 1, got ${ticks}`);
     const c: ChannelDecl = { ticks };
-    setOpt(c, "duration_ms", optNonNeg(ch, "duration_ms"));
+    setOpt(c, "duration_ms", optNonNeg(ch, "duration_ms", BOUNDS.ms));
     setOpt(c, "hasted", ch.opt("hasted")?.bool());
-    setOpt(c, "tick_cost", optNonNeg(ch, "tick_cost"));
+    setOpt(c, "tick_cost", optNonNeg(ch, "tick_cost", BOUNDS.amount));
     const td = ch.opt("tick_damage");
     if (td) c.tick_damage = readDamage(td);
     s.channel = c;
@@ -486,16 +509,16 @@ function readSpell(r: JsonReader): SpellDecl {
   if (mods) {
     s.cast_time_mods = mods.array().map((x) => {
       x.keys(["aura", "factor"]);
-      return { aura: x.field("aura").ident(), factor: nonNeg(x.field("factor")) };
+      return { aura: x.field("aura").ident(), factor: nonNeg(x.field("factor"), BOUNDS.coefficient) };
     });
   }
   const fin = r.opt("finisher");
   if (fin) {
     fin.keys(["resource", "max_points", "aura", "aura_ms_per_point"]);
     const f: NonNullable<SpellDecl["finisher"]> = { resource: fin.field("resource").ident() };
-    setOpt(f, "max_points", optNonNeg(fin, "max_points"));
+    setOpt(f, "max_points", optNonNeg(fin, "max_points", BOUNDS.count));
     setOpt(f, "aura", fin.opt("aura")?.ident());
-    setOpt(f, "aura_ms_per_point", optNonNeg(fin, "aura_ms_per_point"));
+    setOpt(f, "aura_ms_per_point", optNonNeg(fin, "aura_ms_per_point", BOUNDS.ms));
     s.finisher = f;
   }
   setOpt(s, "estimated", readEstimates(r));
@@ -511,10 +534,10 @@ function readBuffEffect(r: JsonReader): BuffEffectDecl {
   r.keys(["type", "value", "effect", "school", "spells", "count"]);
   const e: BuffEffectDecl = { type: r.field("type").oneOf(BUFF_TYPES) };
   const v = r.opt("value");
-  if (v) e.value = numOrRef(v);
+  if (v) e.value = numOrRef(v, BOUNDS.amount);
   setOpt(e, "effect", r.opt("effect")?.num({ int: true, min: 1 }));
   setOpt(e, "school", r.opt("school")?.num({ int: true, min: 1 }));
-  setOpt(e, "count", optNonNeg(r, "count"));
+  setOpt(e, "count", optNonNeg(r, "count", BOUNDS.count));
   const spells = r.opt("spells");
   if (spells) e.spells = spells.array().map((x) => x.ident());
   if (e.value === undefined && e.effect === undefined) r.error('needs "value" or "effect" (base points from data)');
@@ -531,7 +554,7 @@ function readAura(r: JsonReader): AuraDecl {
   ]);
   const a: AuraDecl = {
     name: r.field("name").ident(),
-    id: r.field("id").num(SPELL_ID),
+    id: spellId(r.field("id")),
     target: r.opt("target")?.oneOf(["player", "pet", "target"] as const) ?? "player",
     stacking: r.opt("stacking")?.bool() ?? false,
     refresh: r.opt("refresh")?.oneOf(["duration", "pandemic", "extend"] as const) ?? "duration",
@@ -543,17 +566,17 @@ function readAura(r: JsonReader): AuraDecl {
     residual: r.opt("residual")?.bool() ?? false,
   };
   setOpt(a, "talent", optTalent(r));
-  setOpt(a, "duration_ms", optNonNeg(r, "duration_ms"));
-  setOpt(a, "max_stacks", optNonNeg(r, "max_stacks"));
+  setOpt(a, "duration_ms", optNonNeg(r, "duration_ms", BOUNDS.ms));
+  setOpt(a, "max_stacks", optNonNeg(r, "max_stacks", BOUNDS.count));
   if (a.max_stacks !== undefined && !a.stacking && (typeof a.max_stacks !== "number" || a.max_stacks > 1)) r.at("stacking").error("max_stacks needs stacking: true");
-  setOpt(a, "tick_period_ms", optNonNeg(r, "tick_period_ms"));
+  setOpt(a, "tick_period_ms", optNonNeg(r, "tick_period_ms", BOUNDS.ms));
   setOpt(a, "hasted_ticks", r.opt("hasted_ticks")?.bool());
   const td = r.opt("tick_damage");
   if (td) a.tick_damage = readDamage(td);
   const tg = r.opt("tick_gain");
   if (tg) {
     tg.keys(["resource", "amount"]);
-    a.tick_gain = { resource: tg.field("resource").ident(), amount: nonNeg(tg.field("amount")) };
+    a.tick_gain = { resource: tg.field("resource").ident(), amount: nonNeg(tg.field("amount"), BOUNDS.amount) };
   }
   setOpt(a, "estimated", readEstimates(r));
   return a;
@@ -563,7 +586,7 @@ function readProc(r: JsonReader): ProcDecl {
   r.keys(["name", "id", "talent", "trigger", "chance", "rppm", "rppm_haste_scales", "spells", "crit_only", "non_crit_only", "periodic_only", "skip_periodic", "ops", "comment", "estimated"]);
   const p: ProcDecl = {
     name: r.field("name").ident(),
-    id: r.field("id").num(SPELL_ID),
+    id: spellId(r.field("id")),
     trigger: r.field("trigger").oneOf(["impact", "cast", "rppm"] as const),
     rppm_haste_scales: r.opt("rppm_haste_scales")?.bool() ?? false,
     spells: r.opt("spells")?.array().map((x) => x.ident()) ?? [],
@@ -576,11 +599,12 @@ function readProc(r: JsonReader): ProcDecl {
   setOpt(p, "talent", optTalent(r));
   const c = r.opt("chance");
   if (c) {
-    const v = numOrRef(c);
+    const v = numOrRef(c, BOUNDS.coefficient);
     if (typeof v === "number" && (v < 0 || v > 1)) c.error(`chance must be in [0, 1], got ${v}`);
     p.chance = v;
   }
-  setOpt(p, "rppm", r.opt("rppm")?.num({ min: 0 }));
+  const rppm = r.opt("rppm");
+  setOpt(p, "rppm", rppm ? bounded(rppm, BOUNDS.rppm, { min: 0 }) : undefined);
   if (p.periodic_only && p.skip_periodic) r.error("periodic_only and skip_periodic exclude each other");
   if (p.crit_only && p.non_crit_only) r.error("crit_only and non_crit_only exclude each other");
   if (p.ops.length === 0) r.field("ops").error("a proc needs at least one op");
@@ -593,25 +617,26 @@ function readPet(r: JsonReader): PetDecl {
   const p: PetDecl = {
     name: r.field("name").ident(),
     permanent: r.opt("permanent")?.bool() ?? false,
-    ap_ratio: r.opt("ap_ratio")?.num({ min: 0 }) ?? 1,
+    ap_ratio: r.opt("ap_ratio") ? bounded(r.field("ap_ratio"), BOUNDS.coefficient, { min: 0 }) : 1,
     attacks: r.field("attacks").array().map((a) => {
       a.keys(["name", "spell", "interval_ms", "ap_coef", "school"]);
-      const spell = a.opt("spell")?.num({ int: true, min: 0 }) ?? 0;
+      const spellR = a.opt("spell");
+      const spell = spellR ? bounded(spellR, BOUNDS.spellId, { int: true, min: 0 }) : 0;
       // without a spell there is no cooldown to default to
-      const interval = spell === 0 ? nonNeg(a.field("interval_ms")) : optNonNeg(a, "interval_ms");
+      const interval = spell === 0 ? nonNeg(a.field("interval_ms"), BOUNDS.ms) : optNonNeg(a, "interval_ms", BOUNDS.ms);
       if (typeof interval === "number" && interval < 100) a.field("interval_ms").error(`must be >= 100 ms, got ${interval}`);
       const attack: PetDecl["attacks"][number] = {
         name: a.field("name").ident(),
         spell,
-        ap_coef: nonNeg(a.field("ap_coef")),
+        ap_coef: nonNeg(a.field("ap_coef"), BOUNDS.coefficient),
         school: a.opt("school")?.num({ int: true, min: 1 }) ?? 1,
       };
       setOpt(attack, "interval_ms", interval);
       return attack;
     }),
   };
-  setOpt(p, "spell", r.opt("spell")?.num(SPELL_ID));
-  setOpt(p, "duration_ms", optNonNeg(r, "duration_ms"));
+  setOpt(p, "spell", r.opt("spell") ? spellId(r.field("spell")) : undefined);
+  setOpt(p, "duration_ms", optNonNeg(r, "duration_ms", BOUNDS.ms));
   setOpt(p, "talent", optTalent(r));
   if (!p.permanent && p.spell === undefined && p.duration_ms === undefined) r.error('a non-permanent pet needs "spell" or "duration_ms"');
   setOpt(p, "estimated", readEstimates(r));
@@ -660,8 +685,9 @@ export function validateManifest(json: unknown, file: string): Manifest {
   ]);
   const mr = r.field("mastery");
   mr.keys(["spell", "kind", "coefficient", "effect", "school", "estimated"]);
-  const mastery: Manifest["mastery"] = { spell: mr.field("spell").num(SPELL_ID), kind: mr.field("kind").oneOf(["uniform", "school", "pet", "none"] as const) };
-  setOpt(mastery, "coefficient", mr.opt("coefficient")?.num({ min: 0 }));
+  const mastery: Manifest["mastery"] = { spell: spellId(mr.field("spell")), kind: mr.field("kind").oneOf(["uniform", "school", "pet", "none"] as const) };
+  const coefficient = mr.opt("coefficient");
+  setOpt(mastery, "coefficient", coefficient ? bounded(coefficient, BOUNDS.masteryCoefficient, { min: 0 }) : undefined);
   setOpt(mastery, "effect", mr.opt("effect")?.num({ int: true, min: 1 }));
   setOpt(mastery, "school", mr.opt("school")?.num({ int: true, min: 1 }));
   if (mastery.kind === "school" && mastery.school === undefined) mr.field("school");
@@ -671,9 +697,13 @@ export function validateManifest(json: unknown, file: string): Manifest {
   const resources = resR.array().map((x): ResourceDecl => {
     x.keys(["name", "power_type", "max", "regen_per_sec", "initial", "haste_scaled", "estimated"]);
     const d: ResourceDecl = { name: x.field("name").ident(), power_type: x.field("power_type").num({ int: true, min: 0 }), haste_scaled: x.opt("haste_scaled")?.bool() ?? false };
-    setOpt(d, "max", x.opt("max")?.num({ min: 0 }));
-    setOpt(d, "regen_per_sec", x.opt("regen_per_sec")?.num());
-    setOpt(d, "initial", x.opt("initial")?.num({ min: 0 }));
+    const amount = (key: string, min?: number): number | undefined => {
+      const f = x.opt(key);
+      return f ? bounded(f, BOUNDS.amount, min === undefined ? {} : { min }) : undefined;
+    };
+    setOpt(d, "max", amount("max", 0));
+    setOpt(d, "regen_per_sec", amount("regen_per_sec"));
+    setOpt(d, "initial", amount("initial", 0));
     setOpt(d, "estimated", readEstimates(x));
     return d;
   });
@@ -685,16 +715,17 @@ export function validateManifest(json: unknown, file: string): Manifest {
     ar.keys(["name", "spell", "school", "swing_ms", "weapon_multiplier", "ap_coef", "estimated", "off_hand"]);
     auto_attack = {
       name: ar.field("name").ident(),
-      spell: ar.field("spell").num(SPELL_ID),
+      spell: spellId(ar.field("spell")),
       school: ar.opt("school")?.num({ int: true, min: 1 }) ?? 1,
-      weapon_multiplier: ar.opt("weapon_multiplier")?.num({ min: 0 }) ?? 1,
+      weapon_multiplier: ar.opt("weapon_multiplier") ? bounded(ar.field("weapon_multiplier"), BOUNDS.coefficient, { min: 0 }) : 1,
     };
-    setOpt(auto_attack, "ap_coef", optNonNeg(ar, "ap_coef"));
-    setOpt(auto_attack, "swing_ms", ar.opt("swing_ms")?.num({ min: 100 }));
+    setOpt(auto_attack, "ap_coef", optNonNeg(ar, "ap_coef", BOUNDS.coefficient));
+    const swing = ar.opt("swing_ms");
+    setOpt(auto_attack, "swing_ms", swing ? bounded(swing, BOUNDS.ms, { min: 100 }) : undefined);
     const oh = ar.opt("off_hand");
     if (oh) {
       oh.keys(["name", "damage_factor"]);
-      auto_attack.off_hand = { name: oh.field("name").ident(), damage_factor: nonNeg(oh.field("damage_factor")) };
+      auto_attack.off_hand = { name: oh.field("name").ident(), damage_factor: nonNeg(oh.field("damage_factor"), BOUNDS.coefficient) };
     }
     setOpt(auto_attack, "estimated", readEstimates(ar));
   }
@@ -719,7 +750,7 @@ export function validateManifest(json: unknown, file: string): Manifest {
       talentsR?.array().map((t): TalentDecl => {
         t.keys(["name", "spell", "default"]);
         const d: TalentDecl = { name: t.field("name").ident(), default: t.opt("default")?.bool() ?? false };
-        setOpt(d, "spell", t.opt("spell")?.num(SPELL_ID));
+        setOpt(d, "spell", t.opt("spell") ? spellId(t.field("spell")) : undefined);
         return d;
       }) ?? [],
     passives:
@@ -727,14 +758,14 @@ export function validateManifest(json: unknown, file: string): Manifest {
         x.keys(["name", "id", "talent", "effects", "comment"]);
         const d: PassiveDecl = {
           name: x.field("name").ident(),
-          id: x.field("id").num(SPELL_ID),
+          id: spellId(x.field("id")),
           effects: x.field("effects").array().map((e) => {
             e.keys(["effect", "spells", "auras", "ops", "auto_attack"]);
             return {
               effect: e.field("effect").num({ int: true, min: 1 }),
               spells: e.opt("spells")?.array().map((n) => n.ident()) ?? [],
               auras: e.opt("auras")?.array().map((n) => n.ident()) ?? [],
-              ops: e.opt("ops")?.array().map((n) => n.num(SPELL_ID)) ?? [],
+              ops: e.opt("ops")?.array().map(spellId) ?? [],
               auto_attack: e.opt("auto_attack")?.bool() ?? false,
             };
           }),

@@ -17,10 +17,11 @@ export interface RotationEntryJson {
   run?: string;
   variable?: string;
   wait?: string | number;
-  if?: string | number;
+  /** A condition: an expression string (a number is ROTATION_BAD_SHAPE). */
+  if?: string;
   value?: string | number;
   op?: VarOpName;
-  condition?: string | number;
+  condition?: string;
   value_else?: string | number;
   default?: number;
 }
@@ -469,6 +470,12 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
     const l = at(loc);
     return resolver.resolve(parseExpression(raw as string, l), l);
   };
+  // A condition is always an expression string: a bare JSON number there (`"if": 0`) is far more often
+  // a slip (a quoted expression lost its quotes, a flag meant elsewhere) than an intended constant.
+  const conditionExpr = (raw: unknown, loc: Omit<RotationLocation, "file">): RExpr => {
+    if (typeof raw === "number") shape(loc, `a condition must be an expression string, got the number ${raw} (write "${raw}" if that is meant)`);
+    return expr(raw, loc);
+  };
   const compiled = new Map<string, Entry[]>();
   for (const list of listNames) {
     const out: Entry[] = [];
@@ -483,7 +490,7 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
       for (const k of Object.keys(e)) {
         if (!ALLOWED_KEYS[kind].includes(k)) shape({ list, entry, field: k }, `unknown key "${k}" for a ${kind} entry (allowed: ${ALLOWED_KEYS[kind].join(", ")})`);
       }
-      const cond = e["if"] === undefined ? null : expr(e["if"], { list, entry, field: "if" });
+      const cond = e["if"] === undefined ? null : conditionExpr(e["if"], { list, entry, field: "if" });
       switch (kind) {
         case "cast": {
           const name = e["cast"];
@@ -530,7 +537,7 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
             op,
             index: varIndex.get(e["variable"] as string)!,
             value: needsValue ? expr(e["value"], { list, entry, field: "value" }) : null,
-            condition: op === "setif" ? expr(e["condition"], { list, entry, field: "condition" }) : null,
+            condition: op === "setif" ? conditionExpr(e["condition"], { list, entry, field: "condition" }) : null,
             valueElse: op === "setif" ? expr(e["value_else"], { list, entry, field: "value_else" }) : null,
           });
           break;

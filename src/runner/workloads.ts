@@ -3,6 +3,7 @@
 import { RunnerError } from "./errors.js";
 import { createEngineRunner } from "./engine-workload.js";
 import { createFakeRunner } from "./fake-workload.js";
+import { createEngineBatchRunner } from "../analysis/batch-workload.js";
 import type { ChunkRunner, WorkloadSpec } from "./types.js";
 
 export function createRunner(spec: WorkloadSpec): ChunkRunner {
@@ -11,6 +12,8 @@ export function createRunner(spec: WorkloadSpec): ChunkRunner {
       return createFakeRunner(spec);
     case "engine":
       return createEngineRunner(spec);
+    case "engine-batch": // many (image, chunk) jobs per pool run: src/analysis
+      return createEngineBatchRunner(spec);
     default:
       throw new RunnerError("RUNNER_UNKNOWN_WORKLOAD", `workload kind ${JSON.stringify((spec as { kind?: unknown }).kind)} has no runner`);
   }

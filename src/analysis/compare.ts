@@ -19,6 +19,8 @@ export interface CompareConfig extends Omit<SimulateConfig, "targetError" | "tim
   deltaError?: number;
   /** Relative directory for rotation files named by variants (a variants file's folder). */
   variantsBaseDir?: string;
+  /** How each variant is named in error messages (default `variants[i]`), e.g. `--variant "x"`. */
+  variantSources?: readonly string[];
   onStage?: (p: StageProgress) => void;
 }
 
@@ -73,7 +75,7 @@ export async function compare(config: CompareConfig): Promise<ComparisonResult> 
   const run = runOptions(config, { iterations: 10_000 });
   const target = pctOption("config.deltaError", config.deltaError);
   const base = await loadAnalysisBase(config);
-  const variants = await parseVariants(config.variants, "variants", { primaryStat: base.prepared.spec.primaryStat, ...(config.variantsBaseDir ? { baseDir: config.variantsBaseDir } : {}) });
+  const variants = await parseVariants(config.variants, "variants", { primaryStat: base.prepared.spec.primaryStat, ...(config.variantsBaseDir ? { baseDir: config.variantsBaseDir } : {}) }, config.variantSources);
   const images = [base.prepared.image];
   for (const v of variants) images.push((await prepareVariant(base, v)).image);
   const runner = await PairedRunner.open({ images, names: [BASELINE_NAME, ...variants.map((v) => v.name)], seed: base.seed, chunkSize: run.chunkSize, maxIterations: run.iterations, threads: run.threads });

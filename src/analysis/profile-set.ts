@@ -27,7 +27,13 @@ export const PROFILE_SET_DEFAULT_MAX_ITERATIONS = 100_000;
 
 export interface ProfileSetConfig extends Omit<SimulateConfig, "targetError" | "timeline" | "onProgress"> {
   /** The variants (variant inputs: see src/analysis/variants.ts; generators below build them). */
-  variants: readonly unknown[];
+  variants?: readonly unknown[];
+  /**
+   * Generated variants, added after `variants`: "talents" (every subset of the spec's modelled
+   * talents), "stat-splits:N" (every split of the secondary rating total in 1/N steps), or a
+   * product of both joined by "*" ("talents*stat-splits:5"). Expanded against the loaded base.
+   */
+  generate?: string;
   /** Target: every surviving variant's paired delta error <= this percent of the baseline DPS (default 0.1). */
   precision?: number;
   /** Iterations of the first stage (default: one chunk). */
@@ -37,6 +43,8 @@ export interface ProfileSetConfig extends Omit<SimulateConfig, "targetError" | "
   /** false: no culling (every variant runs to the end: the naive cost, for benchmarks). Default true. */
   cull?: boolean;
   variantsBaseDir?: string;
+  /** How each variant is named in error messages (default `variants[i]`), e.g. `--variant "x"`. */
+  variantSources?: readonly string[];
   onStage?: (p: StageProgress) => void;
 }
 
@@ -109,7 +117,9 @@ export interface ProfileSetResult {
 
 export async function profileSet(config: ProfileSetConfig): Promise<ProfileSetResult> {
   const t0 = performance.now();
-  if (!Array.isArray(config.variants) || config.variants.length === 0) throw new AnalysisError("INVALID_VARIANT", "config.variants", "expected a non-empty array of variants");
+  if (config.variants !== undefined && !Array.isArray(config.variants)) throw new AnalysisError("INVALID_VARIANT", "config.variants", "expected an array of variants");
+  if (config.generate !== undefined && typeof config.generate !== "string") badConfig("config.generate", config.generate, 'a generator such as "talents", "stat-splits:5" or "talents*stat-splits:5"');
+  if ((config.variants?.length ?? 0) === 0 && config.generate === undefined) throw new AnalysisError("INVALID_VARIANT", "config.variants", "a profile set needs variants (config.variants) or a generator (config.generate)");
   const run = runOptions(config, { iterations: PROFILE_SET_DEFAULT_MAX_ITERATIONS, chunkSize: PROFILE_SET_CHUNK_SIZE });
   const precision = pctOption("config.precision", config.precision) ?? PROFILE_SET_DEFAULT_PRECISION;
   const firstStage = intOption("config.firstStage", config.firstStage, run.chunkSize, 2, run.iterations);
@@ -119,7 +129,8 @@ export async function profileSet(config: ProfileSetConfig): Promise<ProfileSetRe
   const culling = config.cull ?? true;
 
   const base = await loadAnalysisBase(config);
-  const variants = await parseVariants(config.variants, "variants", { primaryStat: base.prepared.spec.primaryStat, ...(config.variantsBaseDir ? { baseDir: config.variantsBaseDir } : {}) });
+  const inputs = [...(config.variants ?? []), ...(config.generate !== undefined ? generateVariants(config.generate, base) : [])];
+  const variants = await parseVariants(inputs, "variants", { primaryStat: base.prepared.spec.primaryStat, ...(config.variantsBaseDir ? { baseDir: config.variantsBaseDir } : {}) }, config.variantSources);
   const images = [base.prepared.image];
   for (const v of variants) images.push((await prepareVariant(base, v)).image);
   const names = [BASELINE_NAME, ...variants.map((v) => v.name)];
@@ -282,4 +293,22 @@ export function productOfVariants(a: readonly VariantInput[], b: readonly Varian
     }
   }
   return out;
+}
+
+/** Expands a generator expression (see ProfileSetConfig.generate) against the base. */
+export function generateVariants(expr: string, base: AnalysisBase): VariantInput[] {
+  const field = "config.generate";
+  const factors = expr.split("*").map((t) => t.trim());
+  let out: VariantInput[] | null = null;
+  for (const f of factors) {
+    let list: VariantInput[];
+    const m = /^stat-splits:(\d+)$/.exec(f);
+    if (f === "talents") {
+      if (base.prepared.spec.allTalents.length === 0) throw new AnalysisError("INVALID_ANALYSIS_CONFIG", field, `spec "${base.spec}" models no talents`);
+      list = talentCombinations(base.prepared.spec.allTalents);
+    } else if (m) list = statSplits(base.profile.ratings, Number(m[1]));
+    else throw new AnalysisError("INVALID_ANALYSIS_CONFIG", field, `unknown generator ${JSON.stringify(f)} (known: talents, stat-splits:N; join with "*" for a product)`);
+    out = out === null ? list : productOfVariants(out, list);
+  }
+  return out ?? [];
 }

@@ -77,7 +77,7 @@ export function parseStatChange(text: string, field: string): StatChange {
  * spec's attribute ("agility"), so "intellect=+10" on a hunter is an error rather than a no-op;
  * `baseDir` resolves relative rotation paths. Rotation files are read here.
  */
-export async function parseVariant(input: unknown, field: string, opts: { primaryStat: string; baseDir?: string }): Promise<Variant> {
+export async function parseVariant(input: unknown, field: string, opts: { primaryStat?: string; baseDir?: string }): Promise<Variant> {
   if (typeof input !== "object" || input === null || Array.isArray(input)) bad(field, `expected an object { "name": ..., key: value }, got ${JSON.stringify(input)}`);
   const o = input as Record<string, unknown>;
   const name = o["name"];
@@ -92,7 +92,8 @@ export async function parseVariant(input: unknown, field: string, opts: { primar
     if (!KNOWN_KEYS.includes(key)) bad(f, `unknown key (known: ${KNOWN_KEYS.join(", ")}; aliases: ${Object.keys(KEY_ALIASES).join(", ")})`);
     let stat: StatKey | null = null;
     if (key === "primary" || (ATTRIBUTES as readonly string[]).includes(key)) {
-      if (key !== "primary" && key !== opts.primaryStat) bad(f, `this spec's primary stat is ${opts.primaryStat}, not ${key}`);
+      // without a spec (early CLI checks) any attribute stands for the primary; the spec's own check comes later
+      if (key !== "primary" && opts.primaryStat !== undefined && key !== opts.primaryStat) bad(f, `this spec's primary stat is ${opts.primaryStat}, not ${key}`);
       stat = "primary";
     } else if ((STAT_KEYS as readonly string[]).includes(key)) stat = key as StatKey;
     const canonical = stat ?? key;
@@ -356,13 +357,17 @@ export function describeVariant(v: Variant): string {
   return parts.join(", ") || "no change";
 }
 
-/** Parses a list of variant inputs, checking names are unique. */
-export async function parseVariants(inputs: readonly unknown[], field: string, opts: { primaryStat: string; baseDir?: string }): Promise<Variant[]> {
+/**
+ * Parses a list of variant inputs, checking names are unique. `sources[i]`, when given, is how
+ * variant i is named in errors instead of `field[i]` (the CLI: `--variant "x"`, `v.json: variants[2]`).
+ */
+export async function parseVariants(inputs: readonly unknown[], field: string, opts: { primaryStat?: string; baseDir?: string }, sources?: readonly string[]): Promise<Variant[]> {
   const out: Variant[] = [];
   const names = new Set<string>();
   for (let i = 0; i < inputs.length; i++) {
-    const v = await parseVariant(inputs[i], `${field}[${i}]`, opts);
-    if (names.has(v.name)) bad(`${field}[${i}].name`, `duplicate variant name "${v.name}"`);
+    const where = sources?.[i] ?? `${field}[${i}]`;
+    const v = await parseVariant(inputs[i], where, opts);
+    if (names.has(v.name)) bad(`${where}.name`, `duplicate variant name "${v.name}"`);
     names.add(v.name);
     out.push(v);
   }

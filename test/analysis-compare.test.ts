@@ -74,7 +74,7 @@ describe("compare (beast mastery, 120 s)", () => {
     const cfg = { ...BASE, iterations: 2000, deltaError: 0.05, variants: variants.slice(0, 2) };
     const [a, b] = [await compare({ ...cfg, threads: 1 }), await compare({ ...cfg, threads: 2 })];
     expect(a.stages).toBeGreaterThan(1);
-    const strip = (x: typeof a) => ({ ...x, elapsedMs: 0, threads: 0 });
+    const strip = (x: typeof a) => ({ ...x, elapsedMs: 0, prepareMs: 0, poolStartMs: 0, threads: 0 });
     expect(strip(b)).toEqual(strip(a));
   });
 

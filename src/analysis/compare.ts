@@ -64,7 +64,10 @@ export interface ComparisonResult {
   stages: number;
   target: number | null;
   reached: boolean;
+  /** Wall time of the whole analysis: loading and compiling (prepareMs), starting the worker pool (poolStartMs), then the stages. */
   elapsedMs: number;
+  prepareMs: number;
+  poolStartMs: number;
   baseline: EntrySummary;
   variants: VariantComparison[];
 }
@@ -78,6 +81,7 @@ export async function compare(config: CompareConfig): Promise<ComparisonResult> 
   const variants = await parseVariants(config.variants, "variants", { primaryStat: base.prepared.spec.primaryStat, ...(config.variantsBaseDir ? { baseDir: config.variantsBaseDir } : {}) }, config.variantSources);
   const images = [base.prepared.image];
   for (const v of variants) images.push((await prepareVariant(base, v)).image);
+  const prepareMs = performance.now() - t0;
   const runner = await PairedRunner.open({ images, names: [BASELINE_NAME, ...variants.map((v) => v.name)], seed: base.seed, chunkSize: run.chunkSize, maxIterations: run.iterations, threads: run.threads });
   const own = new Moments();
   const pairs = variants.map(() => new PairAccumulator());
@@ -114,6 +118,8 @@ export async function compare(config: CompareConfig): Promise<ComparisonResult> 
     target: target ?? null,
     reached,
     elapsedMs: performance.now() - t0,
+    prepareMs,
+    poolStartMs: runner.poolStartMs,
     baseline,
     variants: variants.map((v, i) => variantComparison(v, pairs[i]!, own.mean)),
   };

@@ -34,6 +34,8 @@ export class PairedRunner {
   readonly totalChunks: number;
   /** Iterations run so far over every image (the "iterations spent" of a result). */
   iterationsSpent = 0;
+  /** Time to start the worker pool (0 inline). */
+  poolStartMs = 0;
   private constructor(
     private readonly opts: PairedRunnerOptions,
     private readonly executor: ChunkExecutor,
@@ -47,9 +49,12 @@ export class PairedRunner {
   static async open(opts: PairedRunnerOptions): Promise<PairedRunner> {
     if (opts.images.length !== opts.names.length) throw new RangeError("PairedRunner: one name per image");
     if (opts.threads === 1) return new PairedRunner(opts, new InlineExecutor(), null);
+    const t0 = performance.now();
     const { WorkerPool } = await import("../runner/pool.js");
     const pool = await WorkerPool.create({ size: opts.threads });
-    return new PairedRunner(opts, pool, pool);
+    const r = new PairedRunner(opts, pool, pool);
+    r.poolStartMs = performance.now() - t0;
+    return r;
   }
 
   async close(): Promise<void> {

@@ -78,7 +78,10 @@ export interface ScaleFactorsResult {
   stages: number;
   target: number | null;
   reached: boolean;
+  /** Wall time of the whole analysis: loading and compiling (prepareMs), starting the worker pool (poolStartMs), then the stages. */
   elapsedMs: number;
+  prepareMs: number;
+  poolStartMs: number;
   baseline: { dps: number; error: number };
   factors: ScaleFactor[];
   /** `( Pawn: v1: "...": Class=..., Agility=1.00, ... )`; null when the weights cannot be normalised. */
@@ -147,6 +150,7 @@ export async function scaleFactors(config: ScaleFactorsConfig): Promise<ScaleFac
   }
   const images = [base.prepared.image];
   for (const v of variants) images.push((await prepareVariant(base, v)).image);
+  const prepareMs = performance.now() - t0;
   const runner = await PairedRunner.open({ images, names: [BASELINE_NAME, ...variants.map((v) => v.name)], seed: base.seed, chunkSize: run.chunkSize, maxIterations: run.iterations, threads: run.threads });
 
   // per stat: moments of its per-iteration difference d_s, jointly with the primary's d_p (index 0)
@@ -236,6 +240,8 @@ export async function scaleFactors(config: ScaleFactorsConfig): Promise<ScaleFac
     target: target ?? null,
     reached,
     elapsedMs: performance.now() - t0,
+    prepareMs,
+    poolStartMs: runner.poolStartMs,
     baseline: { dps: own.mean, error: meanError95(own) },
     factors,
     pawn: factors[0]!.normalized === null ? null : pawnString(`combatsim ${base.prepared.spec.spec}`, className, factors),

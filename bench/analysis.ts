@@ -87,6 +87,11 @@ for (const d of [25, 50, 100, 154, 300, 600]) {
   console.log(`  haste δ=${d}: one-sided ${h.weight.toFixed(4)} ± ${h.weightError.toFixed(4)}, centred ${c.weight.toFixed(4)} ± ${c.weightError.toFixed(4)} DPS/rating (5,000 iterations)`);
 }
 
+// haste's response is not smooth: DPS change vs the baseline over a range of haste ratings (paired)
+const scan = await compare({ ...BASE, iterations: 3000, threads: 2, variants: Array.from({ length: 31 }, (_, k) => -150 + 15 * k).filter((d) => d !== 0).map((d) => ({ name: `haste ${d > 0 ? "+" : ""}${d}`, haste: `${d > 0 ? "+" : ""}${d}` })) });
+const hasteScan = scan.variants.map((v) => ({ haste: Number(v.name.slice(6)), delta: round(v.delta, 2), error: round(v.deltaError, 2) }));
+console.log(`haste scan (3,000 paired iterations): ${hasteScan.map((h) => `${h.haste}: ${h.delta}`).join(", ")}`);
+
 // ---- 3. profile set ----
 const GEN = "talents*stat-splits:5";
 const psRuns: Record<string, { culling: boolean; threads: number; wallMs: number; prepareMs: number; poolStartMs: number; runMs: number; iterationsSpent: number; finalIterations: number; naiveIterations: number; stages: number; reached: boolean; winner: string; survivors: number }> = {};
@@ -118,6 +123,7 @@ const out = {
     centred2pct: { pawn: centred.pawn, iterationsSpent: centred.iterationsSpent, factors: weightsTable(centred) },
     oneSidedHalfPct: { pawn: sfResult[0.5]!.pawn, factors: weightsTable(sfResult[0.5]!) },
     hasteByDelta,
+    hasteScan: { iterations: 3000, baseHasteRating: 827, points: hasteScan },
   },
   profileSet: {
     generator: GEN,
@@ -133,7 +139,7 @@ const out = {
     winnerWithoutCulling: noCullR.winner,
     winnerEqual: cullR.winner === noCullR.winner,
     stages: cullR.stages.map((s) => ({ stage: s.stage, iterations: s.iterations, entriesRun: s.entriesRun, culled: s.culled, survivors: s.survivors, worstSurvivorErrorPercent: round(s.worstSurvivorErrorPercent, 4), leader: s.leader })),
-    top5: cullR.ranking.slice(0, 5).map((e) => ({ rank: e.rank, name: e.name, dps: round(e.dps, 2), deltaPercent: round(e.deltaPercent, 3), deltaErrorPercent: round(e.deltaErrorPercent, 3), status: e.baseline ? "baseline" : e.culledAtStage === null ? "survivor" : `culled after ${e.culledAtStage}` })),
+    top5: cullR.ranking.slice(0, 5).map((e) => ({ rank: e.rank, name: e.name, dps: round(e.dps, 2), ownErrorPercent: round((100 * e.error) / e.dps, 3), deltaPercent: round(e.deltaPercent, 3), deltaErrorPercent: round(e.deltaErrorPercent, 3), status: e.baseline ? "baseline" : e.culledAtStage === null ? "survivor" : `culled after ${e.culledAtStage}` })),
   },
 };
 mkdirSync(path.join(here, "results"), { recursive: true });

@@ -53,3 +53,4 @@ export { SCHEMA_VERSION, validateManifest, resolveManifest, loadManifest, Manife
 export type { Manifest, ResolvedSpec, Provenance, ManifestErrorCode } from "./manifest/index.js";
 export { composeManifest, estimateFor, listEstimates } from "./manifest/index.js";
 export { SPEC_CATALOG, buildCatalog, CatalogError, type SpecDescriptor } from "./catalog/index.js";
+export * from "./analysis/index.js";

@@ -8,6 +8,8 @@ import { checkDataDir } from "../data/bundle.js";
 import { simulate, type SimulateConfig, type SimulateProgress } from "../engine/simulate.js";
 import { renderHtmlReport } from "../report/html.js";
 import { formatTextReport } from "../report/text.js";
+import { addAnalysisOptions, planCliAnalysis, runCliAnalysis, type AnalysisCliOptions } from "../analysis/cli.js";
+import { formatAnalysisText, type AnalysisReport } from "../analysis/text.js";
 
 function intOpt(name: string, min: number, max: number) {
   return (v: string): number => {
@@ -71,7 +73,7 @@ export function progressReporter(opts: { quiet?: boolean; stream?: NodeJS.WriteS
 }
 
 export function addSimCommand(program: Command, opts: { isDefault?: boolean } = {}): Command {
-  return program
+  const cmd = program
     .command("sim", { isDefault: opts.isDefault ?? false })
     .description("simulate a fight and print DPS statistics (default: Beast Mastery, 300 s, 1 target)")
     .option("--spec <slug>", "spec (manifest name)", "beast-mastery")
@@ -94,6 +96,8 @@ export function addSimCommand(program: Command, opts: { isDefault?: boolean } = 
       if (o.profile !== undefined) config.profileFile = o.profile;
       if (o.talents !== undefined) config.talents = o.talents.split(",").map((t) => t.trim()).filter(Boolean);
       if (o.targetError !== undefined) config.targetError = o.targetError;
+      // analysis options (src/analysis/cli.ts) are checked before any iteration runs
+      const plan = await planCliAnalysis(o as AnalysisCliOptions);
       const progress = progressReporter({ quiet: o.quiet ?? false });
       if (progress.onProgress) config.onProgress = progress.onProgress;
       let result;
@@ -102,8 +106,11 @@ export function addSimCommand(program: Command, opts: { isDefault?: boolean } = 
       } finally {
         progress.stop();
       }
-      if (o.html !== undefined) await writeFile(o.html, renderHtmlReport(result));
-      console.log(o.json ? JSON.stringify(result, null, 2) : formatTextReport(result));
+      const analysis: AnalysisReport | null = plan ? await runCliAnalysis(plan, config) : null;
+      const full = analysis ? { ...result, analysis } : result;
+      if (o.html !== undefined) await writeFile(o.html, renderHtmlReport(full));
+      console.log(o.json ? JSON.stringify(full, null, 2) : formatTextReport(result) + (analysis ? `\n\n${formatAnalysisText(analysis)}` : ""));
       if (o.html !== undefined && !o.json && !o.quiet) console.error(`wrote ${o.html}`);
     });
+  return addAnalysisOptions(cmd);
 }

@@ -6,9 +6,11 @@
 // formatted from that same object.
 import type { SimulateResult } from "../engine/simulate.js";
 import { formatDataSources } from "../engine/data-sources.js";
+import { renderAnalysisSections } from "../analysis/html.js";
+import type { AnalysisReport } from "../analysis/text.js";
 
 const PALETTE = ["#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac"];
-const color = (i: number) => PALETTE[i % PALETTE.length]!;
+export const color = (i: number) => PALETTE[i % PALETTE.length]!;
 
 export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
@@ -18,7 +20,7 @@ export function escapeHtml(s: string): string {
 export const num = (x: number, d = 0) => x.toLocaleString("en-US", { minimumFractionDigits: d, maximumFractionDigits: d });
 const pct = (x: number, d = 1) => `${(100 * x).toFixed(d)} %`;
 /** SVG coordinates: 2 decimals keep files small and bytes stable. */
-const c2 = (x: number) => (Math.round(x * 100) / 100).toString();
+export const c2 = (x: number) => (Math.round(x * 100) / 100).toString();
 
 /** "Nice" axis ticks (1, 2, 5 x 10^k steps) from 0 or lo to hi. */
 export function niceTicks(lo: number, hi: number, count = 5): number[] {
@@ -31,9 +33,9 @@ export function niceTicks(lo: number, hi: number, count = 5): number[] {
   return out;
 }
 
-const short = (v: number) => (Math.abs(v) >= 1e6 ? `${+(v / 1e6).toPrecision(3)}M` : Math.abs(v) >= 1e3 ? `${+(v / 1e3).toPrecision(3)}k` : `${+v.toPrecision(3)}`);
+export const short = (v: number) => (Math.abs(v) >= 1e6 ? `${+(v / 1e6).toPrecision(3)}M` : Math.abs(v) >= 1e3 ? `${+(v / 1e3).toPrecision(3)}k` : `${+v.toPrecision(3)}`);
 
-interface Frame {
+export interface Frame {
   w: number;
   h: number;
   left: number;
@@ -41,8 +43,8 @@ interface Frame {
   top: number;
   bottom: number;
 }
-const plotW = (f: Frame) => f.w - f.left - f.right;
-const plotH = (f: Frame) => f.h - f.top - f.bottom;
+export const plotW = (f: Frame) => f.w - f.left - f.right;
+export const plotH = (f: Frame) => f.h - f.top - f.bottom;
 
 function axes(f: Frame, x: { lo: number; hi: number; ticks: number[]; label: (v: number) => string; title: string }, y: { lo: number; hi: number; ticks: number[]; label: (v: number) => string; title: string }): string {
   const sx = (v: number) => f.left + ((v - x.lo) / (x.hi - x.lo || 1)) * plotW(f);
@@ -56,7 +58,7 @@ function axes(f: Frame, x: { lo: number; hi: number; ticks: number[]; label: (v:
   return parts.join("");
 }
 
-function svg(f: Frame, body: string, label: string): string {
+export function svg(f: Frame, body: string, label: string): string {
   return `<svg width="${f.w}" height="${f.h}" viewBox="0 0 ${f.w} ${f.h}" role="img" aria-label="${escapeHtml(label)}">${body}</svg>`;
 }
 
@@ -202,7 +204,7 @@ export function timelineChart(r: SimulateResult): string {
   return svg(f, parts.join(""), "representative iteration timeline");
 }
 
-function table(head: string[], rows: (string | number)[][], numericFrom = 1): string {
+export function table(head: string[], rows: (string | number)[][], numericFrom = 1): string {
   const th = head.map((h, i) => `<th${i >= numericFrom ? ' class="n"' : ""}>${escapeHtml(h)}</th>`).join("");
   const tr = rows.map((r) => `<tr>${r.map((c, i) => `<td${i >= numericFrom ? ' class="n"' : ""}>${escapeHtml(String(c))}</td>`).join("")}</tr>`).join("\n");
   return `<table><thead><tr>${th}</tr></thead><tbody>\n${tr}\n</tbody></table>`;
@@ -216,8 +218,8 @@ td,th{padding:3px 10px;border-bottom:1px solid #eee;text-align:left}th{backgroun
 svg{display:block;margin:6px 0}svg text{font-size:11px;fill:#333}svg text.title{fill:#666}svg text.small{font-size:10px;fill:#888}
 .grid{stroke:#eee}.axis{stroke:#999}.mean{stroke:#e15759;stroke-dasharray:4 3}`;
 
-/** The report page. */
-export function renderHtmlReport(r: SimulateResult): string {
+/** The report page; a result with an `analysis` section (combatsim sim --variant/--scale-factors/--profile-set) gets its sections too. */
+export function renderHtmlReport(r: SimulateResult & { analysis?: AnalysisReport }): string {
   const title = `combatsim — ${r.spec}, ${r.durationS} s, ${r.targets} target(s)`;
   const err = Number.isFinite(r.error.relative) ? `± ${num(r.error.dps, 1)} (${r.error.relative.toFixed(3)} %)` : "± ∞";
   const kv = (k: string, v: string, id?: string) => `<div${id ? ` id="${id}"` : ""}><span>${escapeHtml(k)}</span>${escapeHtml(v)}</div>`;
@@ -258,7 +260,7 @@ ${table(["aura", "uptime", "applications", "refreshes", "avg stacks"], r.auras.m
       ? `<p class="sub">chunk ${rep.chunkId}, iteration ${rep.iteration} (global #${rep.globalIteration}, seed ${escapeHtml(rep.seed)}): ${num(rep.dps, 1)} DPS, the closest to the mean; ${r.timeline.casts.length} casts, ${r.timeline.damage.length} hits</p>${timelineChart(r)}`
       : "<p>not captured</p>"
   }</section>
-<script type="application/json" id="combatsim-result">${data}</script>
+${r.analysis ? `${renderAnalysisSections(r.analysis)}\n` : ""}<script type="application/json" id="combatsim-result">${data}</script>
 </body></html>
 `;
 }

@@ -40,4 +40,4 @@ export interface RunnerEnv {
  * What a worker (or the inline path) runs: structured-cloneable, so it can be posted to workers.
  * A new kind gets a matching case in workloads.ts.
  */
-export type WorkloadSpec = FakeWorkloadSpec | import("./engine-workload.js").EngineWorkloadSpec;
+export type WorkloadSpec = FakeWorkloadSpec | import("./engine-workload.js").EngineWorkloadSpec | import("../analysis/batch-workload.js").EngineBatchWorkloadSpec;

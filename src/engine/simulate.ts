@@ -31,13 +31,19 @@ import { compileSpec } from "./compile.js";
 import type { SpecImage } from "./image.js";
 import { parseProfile, profileStats, targetArmor, type Profile } from "./profile.js";
 import { captureTimeline, resourceSource, type ResourceSourceKind, type Timeline } from "./simulate-telemetry.js";
+import { checkProfileSpec, resolveSpecSlug, SPEC_SLUG, type SpecRequest } from "./spec-select.js";
+import { lookupSpecs } from "../catalog/lookup.js";
 
 export const DEFAULT_SPEC = "beast-mastery";
 /** Iterations per chunk unless configured; fixed so results never depend on the thread count. */
 export const SIM_CHUNK_SIZE = 500;
 
 export interface SimulateConfig {
-  /** Spec slug (manifest / rotation / profile file name). Default "beast-mastery". */
+  /**
+   * Spec: a slug (manifest / rotation / profile file name), a spec id ("253") or a display name
+   * ("Beast Mastery", "beast mastery hunter"). Default: the spec of `profile` / `profileFile` when
+   * given (both given: they must agree, else SPEC_MISMATCH), else "beast-mastery".
+   */
   spec?: string;
   /** Fight length in seconds. Default 300. */
   duration?: number;
@@ -239,10 +245,42 @@ async function specFile(dataDir: string, kind: "manifests" | "rotations" | "prof
   return (await exists(bundled)) ? bundled : own; // a missing file then fails with MANIFEST_READ_FAILED naming `own`
 }
 
+/** Spec text accepted in config.spec: a slug, an id or a display name (no path characters). */
+const SPEC_TEXT = /^[A-Za-z0-9][A-Za-z0-9 _'-]{0,63}$/;
+
+async function loadProfile(p: { text: unknown; file: string }): Promise<{ profile: Profile; file: string }> {
+  return { profile: parseProfile(p.text, p.file), file: p.file };
+}
+
+/**
+ * The slug of the run's spec: config.spec, else the given profile's spec, else DEFAULT_SPEC, looked up
+ * as a slug, id or name (spec-select.ts). With a pre-loaded manifest the spec only names files and the
+ * result, so no manifest file has to exist.
+ */
+async function chooseSpec(config: SimulateConfig, givenProfile: { profile: Profile; file: string } | undefined, dataDir: string): Promise<string> {
+  const request: SpecRequest =
+    config.spec !== undefined
+      ? { value: config.spec, source: "config.spec" }
+      : givenProfile
+        ? { value: givenProfile.profile.spec, source: `profile ${givenProfile.file}` }
+        : { value: DEFAULT_SPEC, source: "default spec" };
+  if (config.manifest !== undefined) {
+    const m = lookupSpecs(request.value);
+    const slug = m.length === 1 ? m[0]!.slug : request.value;
+    if (!SPEC_SLUG.test(slug)) bad("spec", request.value, "a spec slug such as \"beast-mastery\" (with config.manifest)");
+    return slug;
+  }
+  return resolveSpecSlug(request, async (slug) => {
+    const file = await specFile(dataDir, "manifests", slug);
+    return { file, exists: await exists(file) };
+  });
+}
+
 /** Load, resolve and compile everything a run needs (no iterations run). */
 export async function prepareSimulation(config: SimulateConfig = {}): Promise<PreparedSim & { durationS: number; targets: number }> {
-  const spec = config.spec ?? DEFAULT_SPEC;
-  if (typeof spec !== "string" || !/^[a-z][a-z0-9-]*$/.test(spec)) bad("spec", spec, "a spec slug such as \"beast-mastery\"");
+  if (config.spec !== undefined && (typeof config.spec !== "string" || !SPEC_TEXT.test(config.spec))) {
+    bad("spec", config.spec, "a spec slug, id or name such as \"beast-mastery\", \"253\" or \"Beast Mastery\"");
+  }
   const durationS = config.duration ?? 300;
   if (typeof durationS !== "number" || !Number.isFinite(durationS) || durationS <= 0 || durationS > 3600) bad("duration", durationS, "a number of seconds in (0, 3600]");
   const targets = positiveInt("targets", config.targets, 1, 20);
@@ -257,6 +295,16 @@ export async function prepareSimulation(config: SimulateConfig = {}): Promise<Pr
   const dataDir = config.dataDir ?? (config.bundle ? config.bundle.dir : resolveDataDir());
   const bundle = config.bundle ?? (await loadDataBundle(dataDir));
 
+  // The profile the caller gave takes part in choosing the spec (src/engine/spec-select.ts).
+  const given =
+    config.profile !== undefined
+      ? { text: config.profile, file: "<config.profile>" }
+      : config.profileFile !== undefined
+        ? { text: await readTextFile(config.profileFile), file: config.profileFile }
+        : undefined;
+  const givenProfile = given && { profile: parseProfile(given.text, given.file), file: given.file };
+  const spec = await chooseSpec(config, givenProfile, dataDir);
+
   const load = async (kind: "manifests" | "rotations" | "profiles", given: unknown): Promise<{ text: unknown; file: string }> => {
     if (given !== undefined) return { text: given, file: `<config.${kind.slice(0, -1)}>` };
     const file = await specFile(dataDir, kind, spec);
@@ -270,10 +318,9 @@ export async function prepareSimulation(config: SimulateConfig = {}): Promise<Pr
   });
   const resolved = resolveManifest(manifest, new SpellResolver(bundle), m.file, config.talents ? { talents: config.talents } : {});
 
-  const p = config.profileFile !== undefined && config.profile === undefined
-    ? { text: await readTextFile(config.profileFile), file: config.profileFile }
-    : await load("profiles", config.profile);
-  const profile: Profile = parseProfile(p.text, p.file);
+  const p = givenProfile ?? (await loadProfile(await load("profiles", undefined)));
+  const profile: Profile = p.profile;
+  checkProfileSpec(spec, profile.spec, p.file, config.spec);
   const stats = profileStats(profile, bundle, resolved.mastery.coefficient);
   const armor = targetArmor(bundle, profile.level + profile.targetLevelOffset, p.file);
 

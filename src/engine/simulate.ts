@@ -31,6 +31,8 @@ import { compileSpec } from "./compile.js";
 import type { SpecImage } from "./image.js";
 import { parseProfile, profileStats, targetArmor, type Profile } from "./profile.js";
 import { captureTimeline, resourceSource, type ResourceSourceKind, type Timeline } from "./simulate-telemetry.js";
+import { powerDisplayModifier } from "./resource-display.js";
+import { tickParents } from "./spell-groups.js";
 import { checkProfileSpec, resolveSpecSlug, SPEC_SLUG, type SpecRequest } from "./spec-select.js";
 import { lookupSpecs } from "../catalog/lookup.js";
 
@@ -114,6 +116,11 @@ export interface SpellSummary {
   petDamage: number;
   /** Every hit of this spell is a pet hit. */
   pet: boolean;
+  /**
+   * The castable spell this entry belongs to, or null: a DoT's tick entry ("agony_tick") names the
+   * spell that applies the aura ("agony"); reports show them as one group (src/engine/spell-groups.ts).
+   */
+  parent: string | null;
 }
 
 export interface AuraSummary {
@@ -142,6 +149,11 @@ export interface ResourceSourceSummary {
 export interface ResourceSummary {
   name: string;
   index: number;
+  /**
+   * The amounts below are in the engine's (the client's internal) units; divide by this for the units
+   * the game shows (PowerType.DisplayModifier: 10 for rage and soul shards, else 1).
+   */
+  displayModifier: number;
   /** Per iteration: spent, gained (landed), wasted (over the cap). */
   spent: number;
   gained: number;
@@ -225,6 +237,8 @@ export interface PreparedSim {
   spec: ResolvedSpec;
   stats: CombatStats;
   dataSources: DataSourcesSummary;
+  /** Per image resource: PowerType.DisplayModifier (src/engine/resource-display.ts). */
+  resourceDisplay: number[];
 }
 
 async function exists(file: string): Promise<boolean> {
@@ -339,7 +353,8 @@ export async function prepareSimulation(config: SimulateConfig = {}): Promise<Pr
     armorK: armor.armorK,
   });
   const dataSources = summarizeDataSources(resolved.provenance, bundle.table("SpellEffect").dumpBuild ?? null);
-  return { image, seed, spec: resolved, stats, durationS, targets, dataSources };
+  const resourceDisplay = resolved.resources.map((res) => powerDisplayModifier(bundle, res.powerType));
+  return { image, seed, spec: resolved, stats, durationS, targets, dataSources, resourceDisplay };
 }
 
 /** Runs `f` inline (threads 1) or on a worker pool owned by this run (created here, closed at the end). */
@@ -441,6 +456,7 @@ function buildResult(
   const fightS = prep.durationS;
   const fightMs = img.run.durationMs;
   const spellsByIndex = new Map(r.spells.map((s) => [s.spellId, s]));
+  const parents = tickParents(img);
   const spells: SpellSummary[] = img.spells
     .map((s, i) => {
       const t = spellsByIndex.get(i) ?? { casts: 0, hits: 0, crits: 0, damage: 0, ticks: 0, petDamage: 0, petHits: 0 };
@@ -457,6 +473,7 @@ function buildResult(
         dps: t.damage / n / fightS,
         petDamage: t.petDamage / n,
         pet: t.hits > 0 && t.petHits === t.hits,
+        parent: parents.has(i) ? img.spells[parents.get(i)!]!.name : null,
       };
     })
     .filter((s) => s.casts > 0 || s.damage > 0);
@@ -484,7 +501,7 @@ function buildResult(
         return { kind: src.kind, name: sourceName(src.kind, src.index), spent: s.spent / n, gained: s.gained / n, wasted: s.wasted / n };
       })
       .sort((a, b) => b.spent + b.gained + b.wasted - (a.spent + a.gained + a.wasted));
-    return { name: res.name, index: i, spent: t.spent / n, gained: t.gained / n, wasted: t.wasted / n, wasteRate: t.gained + t.wasted > 0 ? t.wasted / (t.gained + t.wasted) : 0, sources };
+    return { name: res.name, index: i, displayModifier: prep.resourceDisplay[i] ?? 1, spent: t.spent / n, gained: t.gained / n, wasted: t.wasted / n, wasteRate: t.gained + t.wasted > 0 ? t.wasted / (t.gained + t.wasted) : 0, sources };
   });
   const buckets = Math.max(1, Math.ceil(fightMs / 1000));
   const perSecond = { bucketMs: 1000, dps: Array.from({ length: buckets }, (_, k) => (r.perSecondDamage[k] ?? 0) / n) };

@@ -33,6 +33,8 @@ import { parseProfile, profileStats, targetArmor, type Profile } from "./profile
 import { captureTimeline, resourceSource, type ResourceSourceKind, type Timeline } from "./simulate-telemetry.js";
 import { powerDisplayModifier } from "./resource-display.js";
 import { tickParents } from "./spell-groups.js";
+import { idleWarning, type IdleWarning } from "./idle.js";
+import { targetsWarning, type TargetsWarning } from "./targets.js";
 import { checkProfileSpec, resolveSpecSlug, SPEC_SLUG, type SpecRequest } from "./spec-select.js";
 import { lookupSpecs } from "../catalog/lookup.js";
 
@@ -208,7 +210,14 @@ export interface SimulateResult {
   talents: string[];
   /** How many of the spec's resolved values come from client tables, the spell dump, fixtures and estimates. */
   dataSources: DataSourcesSummary;
-  warnings: { unknownSpellCasts: number; timelineDropped: number };
+  warnings: {
+    unknownSpellCasts: number;
+    timelineDropped: number;
+    /** With more than one target: what hits several targets and what hits one (null with one target; src/engine/targets.ts). */
+    targets: TargetsWarning | null;
+    /** The player idled more than 20 % of the representative iteration while a resource overflowed (src/engine/idle.ts); null otherwise or without a timeline. */
+    idle: IdleWarning | null;
+  };
 }
 
 export type SimulateErrorCode = "INVALID_SIM_CONFIG" | "EVENT_BUDGET_EXCEEDED" | "SIM_WORKER_FAILED" | "SIM_REPLAY_MISMATCH";
@@ -538,7 +547,12 @@ function buildResult(
     stats: prep.stats,
     talents: prep.spec.talents,
     dataSources: prep.dataSources,
-    warnings: { unknownSpellCasts: r.unknownSpellCasts, timelineDropped: o.timeline?.dropped ?? 0 },
+    warnings: {
+      unknownSpellCasts: r.unknownSpellCasts,
+      timelineDropped: o.timeline?.dropped ?? 0,
+      targets: targetsWarning(img),
+      idle: idleWarning(img, o.timeline, resources),
+    },
   };
 }
 

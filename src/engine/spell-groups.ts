@@ -19,13 +19,12 @@ function aurasApplied(img: SpecImage, list: number | undefined, seen = new Set<n
 }
 
 /**
- * Image spell index of a periodic aura's tick entry → image spell index of the castable spell that
- * applies the aura. Only when that spell is its one source: an aura also applied by another spell, a
- * proc, a cast hook or another aura's ops (Arms' Deep Wounds: Execute and the Mortal Wounds proc) is
- * nobody's part, and its tick entry stays on its own.
+ * Who applies each aura: aura index → the castable spells (image indices) that apply it, at step 8 or
+ * from their hook, and -1 for any other source (a proc, a cast hook, another aura's ops). An aura
+ * absent from the map is never applied.
  */
-export function tickParents(img: SpecImage): Map<number, number> {
-  const sources = new Map<number, Set<number>>(); // aura -> applying spell indices, -1 for any other source
+export function auraSources(img: SpecImage): Map<number, Set<number>> {
+  const sources = new Map<number, Set<number>>();
   const add = (aura: number, source: number) => sources.set(aura, (sources.get(aura) ?? new Set()).add(source));
   img.spells.forEach((s, i) => {
     if (s.known === false) return; // an untalented placeholder never casts
@@ -34,7 +33,17 @@ export function tickParents(img: SpecImage): Map<number, number> {
   });
   const otherLists = [...(img.procs ?? []).map((p) => p.list), ...(img.castHooks ?? []), ...img.auras.flatMap((a) => [a.tickOps, a.onExpire])];
   for (const list of otherLists) for (const a of aurasApplied(img, list)) add(a, -1);
+  return sources;
+}
 
+/**
+ * Image spell index of a periodic aura's tick entry → image spell index of the castable spell that
+ * applies the aura. Only when that spell is its one source: an aura also applied by another spell, a
+ * proc, a cast hook or another aura's ops (Arms' Deep Wounds: Execute and the Mortal Wounds proc) is
+ * nobody's part, and its tick entry stays on its own.
+ */
+export function tickParents(img: SpecImage): Map<number, number> {
+  const sources = auraSources(img);
   const parents = new Map<number, number>();
   img.auras.forEach((a, ai) => {
     if (a.tickDamage === undefined) return;

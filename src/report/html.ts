@@ -5,6 +5,7 @@
 // as JSON (<script type="application/json" id="combatsim-result">) for tools; every number shown is
 // formatted from that same object.
 import type { SimulateResult } from "../engine/simulate.js";
+import { formatWarnings } from "./warnings.js";
 import { formatDataSources } from "../engine/data-sources.js";
 
 const PALETTE = ["#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac"];
@@ -245,6 +246,7 @@ export function renderHtmlReport(r: SimulateResult): string {
 <h1>${escapeHtml(title)}</h1>
 <div class="sub">${num(r.iterations)} iterations${r.error.stoppedEarly ? ` (target error ${r.error.target} % reached; at most ${num(r.maxIterations)})` : ""}, seed ${escapeHtml(r.seed)}, ${r.threads} thread(s), ${num(r.elapsedMs)} ms; talents: ${escapeHtml(r.talents.join(", ") || "none")}</div>
 <div class="sub" id="data-sources">data: ${escapeHtml(formatDataSources(r.dataSources))}</div>
+${formatWarnings(r).map((w) => `<p class="warning">${escapeHtml(w)}</p>`).join("\n")}
 <section id="summary">
 <div class="big" id="dps-mean">${num(r.dps.mean, 1)} DPS <span class="sub" id="dps-error">${escapeHtml(err)}</span></div>
 <div class="kv">${kv("stddev", num(r.dps.stddev, 1), "dps-stddev")}${kv("min", num(r.dps.min, 1), "dps-min")}${kv("max", num(r.dps.max, 1), "dps-max")}${kv("median", num(p.p50, 1))}${kv("5th–95th percentile", `${num(p.p5, 1)} – ${num(p.p95, 1)}`)}${kv("pet damage", pct(r.damage.total > 0 ? r.damage.pet / r.damage.total : 0))}${kv("events / iteration", num(r.events.perIteration))}</div>

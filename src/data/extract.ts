@@ -165,6 +165,7 @@ export async function extractBundle(options: ExtractOptions): Promise<ExtractRes
     const t = source.get(name);
     if (t) out.set(name, { columns: t.columns, rows: t.rows.filter(keep) });
   };
+  const rowsOfPicked = (name: string) => out.get(name)?.rows ?? [];
   for (const name of WHOLE_TABLES) pick(name, () => true);
   for (const name of SPELL_KEYED_TABLES) {
     // A spec's rows, plus the rows that say which spec teaches any other spell in the set.
@@ -173,6 +174,14 @@ export async function extractBundle(options: ExtractOptions): Promise<ExtractRes
   }
   pick("SkillLineAbility", (r) => spells.has(int(r, "Spell")));
   pick("TraitDefinition", (r) => spells.has(int(r, "SpellID")));
+  // The talent-tree rows of those definitions: which node each sits on and the node's type, so a
+  // build can be checked against the game's choice nodes (src/manifest/talent-exclusivity.ts).
+  const traitDefs = idsOf(rowsOfPicked("TraitDefinition"), ["ID"]);
+  pick("TraitNodeEntry", (r) => traitDefs.has(int(r, "TraitDefinitionID")));
+  const nodeEntries = idsOf(rowsOfPicked("TraitNodeEntry"), ["ID"]);
+  pick("TraitNodeXTraitNodeEntry", (r) => nodeEntries.has(int(r, "TraitNodeEntryID")));
+  const traitNodes = idsOf(rowsOfPicked("TraitNodeXTraitNodeEntry"), ["TraitNodeID"]);
+  pick("TraitNode", (r) => traitNodes.has(int(r, "ID")));
   pick("SpellName", (r) => spells.has(int(r, "ID")));
   for (const name of ["Spell", "SpellMisc", "SpellEffect"]) pick(name, (r) => spells.has(int(r, "SpellID")));
 

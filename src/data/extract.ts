@@ -1,6 +1,9 @@
 // Builds the slim embedded data bundle (`data/`) from a full wago.tools-style export.
 //
-//   combatsim data extract --from <export> --to data/ [--spec 253 ...] [--check]
+//   combatsim data extract [--from <export>] [--to <data dir>] [--spec 253 ...] [--check]
+//
+// The export is `--from`, else $COMBATSIM_EXPORT_DIR (resolveExportDir); the target defaults to the
+// package's own data dir.
 //
 // Rows are copied unchanged: cells are read as text and written back with the export's own quoting rule
 // (a field is quoted exactly when it holds a space, comma, quote, CR or LF), so an extracted row is
@@ -13,6 +16,18 @@ import path from "node:path";
 import { parseCsv } from "./csv.js";
 import { DataError } from "./errors.js";
 import { TABLE_NAMES } from "./tables.js";
+
+/** Env variable naming the full export folder, for `data extract` without --from (and the tests that need it). */
+export const EXPORT_DIR_ENV = "COMBATSIM_EXPORT_DIR";
+
+/** `given`, else $COMBATSIM_EXPORT_DIR; neither is DataError NO_DATA_DIR saying how to name one. */
+export function resolveExportDir(given: string | undefined, env: Record<string, string | undefined> = process.env): string {
+  const dir = given ?? (env[EXPORT_DIR_ENV] || undefined);
+  if (dir === undefined) {
+    throw new DataError("NO_DATA_DIR", `data extract: no export given: pass --from <folder of the wago.tools table CSVs> or set ${EXPORT_DIR_ENV}`);
+  }
+  return dir;
+}
 
 /** Specs whose spells the embedded bundle carries: the implemented specs (BM, MM, Fire, Affliction, Arms, Assassination). */
 export const DEFAULT_EXTRACT_SPECS: readonly number[] = [253, 254, 63, 265, 71, 259];

@@ -5,5 +5,7 @@ export default defineConfig({
     include: ["test/**/*.test.ts"],
     testTimeout: 60_000,
     pool: "forks",
+    // the default output, then a note when tests needing the full export were skipped (README "Tests")
+    reporters: ["default", "./test/setup/export-reporter.ts"],
   },
 });

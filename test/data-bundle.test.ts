@@ -9,12 +9,13 @@ import { CsvError, DataError } from "../src/data/errors.js";
 import { TABLE_NAMES } from "../src/data/tables.js";
 import { checkSchema, generateSchemaSource } from "../scripts/gen-schema.js";
 import * as root from "../src/index.js";
+import { EXPORT_DIR, EXPORT_MARKER, HAVE_EXPORT } from "./helpers/export-dir.js";
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const DIRS = path.join(REPO, "test/fixtures/datadirs");
 const BASIC = path.join(DIRS, "basic");
-const REAL_TABLES = path.resolve(REPO, "../shared/data/tables");
-const hasReal = existsSync(REAL_TABLES);
+const REAL_TABLES = EXPORT_DIR;
+const hasReal = HAVE_EXPORT;
 
 const temps: string[] = [];
 function tempDir(): string {
@@ -323,14 +324,14 @@ describe("schema generator", () => {
     expect((await checkSchema(tables, file)).ok).toBe(true);
   });
 
-  it.skipIf(!hasReal)("the committed schema.generated.ts matches ../shared/data/tables", async () => {
+  it.skipIf(!hasReal)(`the committed schema.generated.ts matches the export ${EXPORT_MARKER}`, async () => {
     const r = await checkSchema(REAL_TABLES, path.join(REPO, "src/data/schema.generated.ts"));
     expect(r.detail).toBeUndefined();
     expect(r.ok).toBe(true);
   });
 });
 
-describe.skipIf(!hasReal)("real data smoke test (../shared/data/tables)", () => {
+describe.skipIf(!hasReal)(`real data smoke test (the full export) ${EXPORT_MARKER}`, () => {
   it("loads the 114 real tables with the expected values", async () => {
     const d = tempDir();
     mkdirSync(path.join(d, "data"));

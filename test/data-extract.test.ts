@@ -7,10 +7,11 @@ import { extractBundle, formatCsv, formatCsvField } from "../src/data/extract.js
 import { loadDataBundle } from "../src/data/bundle.js";
 import { buildSpellRecord, knownSpellIds } from "../src/data/transform.js";
 import { importSpellDump } from "../src/data/spell-dump/import.js";
+import { EXPORT_DIR, EXPORT_MARKER, HAVE_EXPORT } from "./helpers/export-dir.js";
 
 const repoRoot = path.resolve(__dirname, "..");
-const realTables = path.resolve(repoRoot, "../shared/data/tables");
-const haveReal = existsSync(path.join(realTables, "ChrClasses.csv"));
+const realTables = EXPORT_DIR;
+const haveReal = HAVE_EXPORT;
 
 function write(dir: string, name: string, text: string) {
   mkdirSync(dir, { recursive: true });
@@ -29,7 +30,7 @@ describe("CSV writer (export dialect)", () => {
     expect(formatCsvField("0.11999999732")).toBe("0.11999999732");
   });
 
-  it.skipIf(!haveReal)("round-trips every real table byte for byte (so extracted rows equal their source lines)", () => {
+  it.skipIf(!haveReal)(`round-trips every real table byte for byte (so extracted rows equal their source lines) ${EXPORT_MARKER}`, () => {
     const files = readdirSync(realTables).filter((f) => f.endsWith(".csv"));
     expect(files.length).toBe(114);
     for (const f of files) {
@@ -93,14 +94,14 @@ describe("extractBundle", () => {
     await expect(extractBundle({ from: empty, to: empty })).rejects.toThrow(/no ChrClasses\.csv/);
   });
 
-  it.skipIf(!haveReal)("the committed data/ is exactly what the extract produces from ../shared/data/tables", async () => {
+  it.skipIf(!haveReal)(`the committed data/ is exactly what the extract produces from the export ${EXPORT_MARKER}`, async () => {
     const result = await extractBundle({ from: realTables, to: path.join(repoRoot, "data"), check: true });
     expect(result.drift).toEqual([]);
   });
 });
 
 describe("the embedded bundle is complete for its spells", () => {
-  it.skipIf(!haveReal)("every bundled spell builds the same record from data/ alone as from the full tables", async () => {
+  it.skipIf(!haveReal)(`every bundled spell builds the same record from data/ alone as from the full tables ${EXPORT_MARKER}`, async () => {
     // Full = every real table of the export plus the tables the export lacks (fixtures / partial rows).
     const full = mkdtempSync(path.join(os.tmpdir(), "combatsim-full-"));
     const tables = path.join(full, "data", "tables");

@@ -12,6 +12,7 @@ import type { DataBundle } from "../src/data/types.js";
 import { CombatsimError, MissingSpellData, TriggerChainError } from "../src/errors.js";
 import { memoryBundle } from "./helpers/memory-bundle.js";
 import { HAVE_SHARED_TABLES, makeCombinedDataDir } from "./fixtures/spells/combined-dir.js";
+import { EXPORT_MARKER } from "./helpers/export-dir.js";
 import {
   categoriesRow,
   categoryRow,
@@ -312,7 +313,7 @@ describe("bundled data (data/): dump-generated SpellEffect rows", () => {
   });
 });
 
-describe.skipIf(!HAVE_SHARED_TABLES)("dump-generated spell rows next to the real 12.0.5 tables (Kill Command 34026, Rapid Fire, Bite, Barbed Shot)", () => {
+describe.skipIf(!HAVE_SHARED_TABLES)(`dump-generated spell rows next to the real 12.0.5 tables (Kill Command 34026, Rapid Fire, Bite, Barbed Shot) ${EXPORT_MARKER}`, () => {
   let r: SpellResolver;
   beforeAll(async () => {
     r = new SpellResolver(await loadDataBundle(makeCombinedDataDir()));

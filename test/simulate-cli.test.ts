@@ -2,7 +2,7 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import { describe, expect, it } from "vitest";
 
 const repoRoot = path.resolve(__dirname, "..");
@@ -17,7 +17,7 @@ function cli(...args: string[]) {
 
 describe("combatsim sim", () => {
   it("--json prints the simulate() result with iterations, elapsedMs and dps {mean,min,max,stddev}", () => {
-    const r = cli("sim", "--spec", "beast-mastery", "--duration", "120", "--targets", "1", "--iterations", "60", "--seed", "5", "--json");
+    const r = cli("sim", "--spec", "beast-mastery", "--duration", "120", "--targets", "1", "--iterations", "60", "--seed", "5", "--threads", "1", "--json");
     expect(r.code, r.stderr).toBe(0);
     const out = JSON.parse(r.stdout);
     expect(out).toMatchObject({ spec: "beast-mastery", durationS: 120, targets: 1, iterations: 60, seed: "5", threads: 1 });
@@ -47,7 +47,8 @@ describe("combatsim sim", () => {
   it("is the default command and prints a text summary", () => {
     const r = cli("--iterations", "20");
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/^beast-mastery: 300 s, 1 target\(s\), 20 iterations, seed 1, 1 thread\(s\)/);
+    // threads default to the cores available (os.availableParallelism)
+    expect(r.stdout).toMatch(new RegExp(`^beast-mastery: 300 s, 1 target\\(s\\), 20 iterations, seed 1, ${availableParallelism()} thread\\(s\\)`));
     expect(r.stdout).toMatch(/DPS mean [\d,.]+ ± [\d,.]+ \([\d.]+ %\) +stddev/);
     expect(r.stdout).toMatch(/^focus: spent [\d,.]+, gained [\d,.]+, wasted [\d,.]+/m);
     expect(r.stderr).toBe(""); // no progress bar when stderr is not a TTY
@@ -58,7 +59,7 @@ describe("combatsim sim", () => {
     [["sim", "--iterations", "0"], /--iterations must be an integer/],
     [["sim", "--seed", "-3"], /--seed must be an integer/],
     [["sim", "--target-error", "0"], /--target-error must be a percentage/],
-    [["sim", "--spec", "no-such-spec", "--iterations", "1"], /MANIFEST_READ_FAILED.*manifests\/no-such-spec\.json/],
+    [["sim", "--spec", "no-such-spec", "--iterations", "1"], /UNKNOWN_SPEC.*manifests\/no-such-spec\.json/],
     [["sim", "--talents", "ghost", "--iterations", "1"], /unknown talent "ghost"/],
   ])("rejects %j with exit code 1 and a message", (args, msg) => {
     const r = cli(...args);

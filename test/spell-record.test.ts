@@ -25,6 +25,7 @@ import {
   simpleSpell,
 } from "./fixtures/spells/rows.js";
 import { HAVE_SHARED_TABLES, makeCombinedDataDir } from "./fixtures/spells/combined-dir.js";
+import { EXPORT_MARKER } from "./helpers/export-dir.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const BUNDLED_DATA = path.join(ROOT, "data");
@@ -392,7 +393,7 @@ describe("bundled data (data/) through loadDataBundle", () => {
   });
 });
 
-describe.skipIf(!HAVE_SHARED_TABLES)("dump-generated spell tables next to the real 12.0.5 tables", () => {
+describe.skipIf(!HAVE_SHARED_TABLES)(`dump-generated spell tables next to the real 12.0.5 tables ${EXPORT_MARKER}`, () => {
   let records: Map<number, SpellDataRecord>;
   beforeAll(async () => {
     records = buildSpellRecords(await loadDataBundle(makeCombinedDataDir()));

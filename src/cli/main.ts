@@ -3,8 +3,8 @@
 import { Command, CommanderError } from "commander";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { checkDataDir, loadDataBundle } from "../data/bundle.js";
-import { extractBundle } from "../data/extract.js";
+import { bundledDataDir, checkDataDir, loadDataBundle } from "../data/bundle.js";
+import { EXPORT_DIR_ENV, extractBundle, resolveExportDir } from "../data/extract.js";
 import { importSpellDump } from "../data/spell-dump/import.js";
 import { formatSummary, summarizeBundle } from "../data/summary.js";
 import { addServeCommand } from "./serve.js";
@@ -47,14 +47,14 @@ export function buildProgram(): Command {
   data
     .command("extract")
     .description("build the slim embedded bundle from a full wago.tools table export")
-    .requiredOption("--from <dir>", "export folder of <Table>.csv (or a data dir with data/tables)")
-    .requiredOption("--to <dir>", "target data dir (e.g. data/)")
+    .option("--from <dir>", `export folder of <Table>.csv (or a data dir with data/tables); default: $${EXPORT_DIR_ENV}`)
+    .option("--to <dir>", "target data dir (default: the package's own data/)")
     .option("--spec <id>", "spec id to include (repeatable; default: the implemented specs)", parseIntList)
     .option("--check", "compare with the target instead of writing; exit 1 on drift")
-    .action(async (opts: { from: string; to: string; spec?: number[]; check?: boolean }) => {
+    .action(async (opts: { from?: string; to?: string; spec?: number[]; check?: boolean }) => {
       const result = await extractBundle({
-        from: path.resolve(opts.from),
-        to: path.resolve(opts.to),
+        from: path.resolve(resolveExportDir(opts.from)),
+        to: path.resolve(opts.to ?? bundledDataDir()),
         ...(opts.spec ? { specs: opts.spec } : {}),
         check: Boolean(opts.check),
       });

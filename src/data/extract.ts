@@ -1,6 +1,9 @@
 // Builds the slim embedded data bundle (`data/`) from a full wago.tools-style export.
 //
-//   combatsim data extract --from <export> --to data/ [--spec 253 ...] [--check]
+//   combatsim data extract [--from <export>] [--to <data dir>] [--spec 253 ...] [--check]
+//
+// The export is `--from`, else $COMBATSIM_EXPORT_DIR (resolveExportDir); the target defaults to the
+// package's own data dir.
 //
 // Rows are copied unchanged: cells are read as text and written back with the export's own quoting rule
 // (a field is quoted exactly when it holds a space, comma, quote, CR or LF), so an extracted row is
@@ -13,6 +16,18 @@ import path from "node:path";
 import { parseCsv } from "./csv.js";
 import { DataError } from "./errors.js";
 import { TABLE_NAMES } from "./tables.js";
+
+/** Env variable naming the full export folder, for `data extract` without --from (and the tests that need it). */
+export const EXPORT_DIR_ENV = "COMBATSIM_EXPORT_DIR";
+
+/** `given`, else $COMBATSIM_EXPORT_DIR; neither is DataError NO_DATA_DIR saying how to name one. */
+export function resolveExportDir(given: string | undefined, env: Record<string, string | undefined> = process.env): string {
+  const dir = given ?? (env[EXPORT_DIR_ENV] || undefined);
+  if (dir === undefined) {
+    throw new DataError("NO_DATA_DIR", `data extract: no export given: pass --from <folder of the wago.tools table CSVs> or set ${EXPORT_DIR_ENV}`);
+  }
+  return dir;
+}
 
 /** Specs whose spells the embedded bundle carries: the implemented specs (BM, MM, Fire, Affliction, Arms, Assassination). */
 export const DEFAULT_EXTRACT_SPECS: readonly number[] = [253, 254, 63, 265, 71, 259];
@@ -165,6 +180,7 @@ export async function extractBundle(options: ExtractOptions): Promise<ExtractRes
     const t = source.get(name);
     if (t) out.set(name, { columns: t.columns, rows: t.rows.filter(keep) });
   };
+  const rowsOfPicked = (name: string) => out.get(name)?.rows ?? [];
   for (const name of WHOLE_TABLES) pick(name, () => true);
   for (const name of SPELL_KEYED_TABLES) {
     // A spec's rows, plus the rows that say which spec teaches any other spell in the set.
@@ -173,6 +189,14 @@ export async function extractBundle(options: ExtractOptions): Promise<ExtractRes
   }
   pick("SkillLineAbility", (r) => spells.has(int(r, "Spell")));
   pick("TraitDefinition", (r) => spells.has(int(r, "SpellID")));
+  // The talent-tree rows of those definitions: which node each sits on and the node's type, so a
+  // build can be checked against the game's choice nodes (src/manifest/talent-exclusivity.ts).
+  const traitDefs = idsOf(rowsOfPicked("TraitDefinition"), ["ID"]);
+  pick("TraitNodeEntry", (r) => traitDefs.has(int(r, "TraitDefinitionID")));
+  const nodeEntries = idsOf(rowsOfPicked("TraitNodeEntry"), ["ID"]);
+  pick("TraitNodeXTraitNodeEntry", (r) => nodeEntries.has(int(r, "TraitNodeEntryID")));
+  const traitNodes = idsOf(rowsOfPicked("TraitNodeXTraitNodeEntry"), ["TraitNodeID"]);
+  pick("TraitNode", (r) => traitNodes.has(int(r, "ID")));
   pick("SpellName", (r) => spells.has(int(r, "ID")));
   for (const name of ["Spell", "SpellMisc", "SpellEffect"]) pick(name, (r) => spells.has(int(r, "SpellID")));
 

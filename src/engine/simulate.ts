@@ -33,13 +33,23 @@ import { compileSpec } from "./compile.js";
 import type { SpecImage } from "./image.js";
 import { parseProfile, profileStats, targetArmor, type Profile } from "./profile.js";
 import { captureTimeline, resourceSource, type ResourceSourceKind, type Timeline } from "./simulate-telemetry.js";
+import { powerDisplayModifier } from "./resource-display.js";
+import { tickParents } from "./spell-groups.js";
+import { idleWarning, type IdleWarning } from "./idle.js";
+import { targetsWarning, type TargetsWarning } from "./targets.js";
+import { checkProfileSpec, resolveSpecSlug, SPEC_SLUG, type SpecRequest } from "./spec-select.js";
+import { lookupSpecs } from "../catalog/lookup.js";
 
 export const DEFAULT_SPEC = "beast-mastery";
 /** Iterations per chunk unless configured; fixed so results never depend on the thread count. */
 export const SIM_CHUNK_SIZE = 500;
 
 export interface SimulateConfig {
-  /** Spec slug (manifest / rotation / profile file name). Default "beast-mastery". */
+  /**
+   * Spec: a slug (manifest / rotation / profile file name), a spec id ("253") or a display name
+   * ("Beast Mastery", "beast mastery hunter"). Default: the spec of `profile` / `profileFile` when
+   * given (both given: they must agree, else SPEC_MISMATCH), else "beast-mastery".
+   */
   spec?: string;
   /** Fight length in seconds. Default 300. */
   duration?: number;
@@ -114,6 +124,11 @@ export interface SpellSummary {
   petDamage: number;
   /** Every hit of this spell is a pet hit. */
   pet: boolean;
+  /**
+   * The castable spell this entry belongs to, or null: a DoT's tick entry ("agony_tick") names the
+   * spell that applies the aura ("agony"); reports show them as one group (src/engine/spell-groups.ts).
+   */
+  parent: string | null;
 }
 
 export interface AuraSummary {
@@ -142,6 +157,11 @@ export interface ResourceSourceSummary {
 export interface ResourceSummary {
   name: string;
   index: number;
+  /**
+   * The amounts below are in the engine's (the client's internal) units; divide by this for the units
+   * the game shows (PowerType.DisplayModifier: 10 for rage and soul shards, else 1).
+   */
+  displayModifier: number;
   /** Per iteration: spent, gained (landed), wasted (over the cap). */
   spent: number;
   gained: number;
@@ -196,7 +216,14 @@ export interface SimulateResult {
   talents: string[];
   /** How many of the spec's resolved values come from client tables, the spell dump, fixtures and estimates. */
   dataSources: DataSourcesSummary;
-  warnings: { unknownSpellCasts: number; timelineDropped: number };
+  warnings: {
+    unknownSpellCasts: number;
+    timelineDropped: number;
+    /** With more than one target: what hits several targets and what hits one (null with one target; src/engine/targets.ts). */
+    targets: TargetsWarning | null;
+    /** The player idled more than 20 % of the representative iteration while a resource overflowed (src/engine/idle.ts); null otherwise or without a timeline. */
+    idle: IdleWarning | null;
+  };
 }
 
 export type SimulateErrorCode = "INVALID_SIM_CONFIG" | "EVENT_BUDGET_EXCEEDED" | "SIM_WORKER_FAILED" | "SIM_REPLAY_MISMATCH";
@@ -225,6 +252,8 @@ export interface PreparedSim {
   spec: ResolvedSpec;
   stats: CombatStats;
   dataSources: DataSourcesSummary;
+  /** Per image resource: PowerType.DisplayModifier (src/engine/resource-display.ts). */
+  resourceDisplay: number[];
 }
 
 async function exists(file: string): Promise<boolean> {
@@ -245,10 +274,42 @@ async function specFile(dataDir: string, kind: "manifests" | "rotations" | "prof
   return (await exists(bundled)) ? bundled : own; // a missing file then fails with MANIFEST_READ_FAILED naming `own`
 }
 
+/** Spec text accepted in config.spec: a slug, an id or a display name (no path characters). */
+const SPEC_TEXT = /^[A-Za-z0-9][A-Za-z0-9 _'-]{0,63}$/;
+
+async function loadProfile(p: { text: unknown; file: string }): Promise<{ profile: Profile; file: string }> {
+  return { profile: parseProfile(p.text, p.file), file: p.file };
+}
+
+/**
+ * The slug of the run's spec: config.spec, else the given profile's spec, else DEFAULT_SPEC, looked up
+ * as a slug, id or name (spec-select.ts). With a pre-loaded manifest the spec only names files and the
+ * result, so no manifest file has to exist.
+ */
+async function chooseSpec(config: SimulateConfig, givenProfile: { profile: Profile; file: string } | undefined, dataDir: string): Promise<string> {
+  const request: SpecRequest =
+    config.spec !== undefined
+      ? { value: config.spec, source: "config.spec" }
+      : givenProfile
+        ? { value: givenProfile.profile.spec, source: `profile ${givenProfile.file}` }
+        : { value: DEFAULT_SPEC, source: "default spec" };
+  if (config.manifest !== undefined) {
+    const m = lookupSpecs(request.value);
+    const slug = m.length === 1 ? m[0]!.slug : request.value;
+    if (!SPEC_SLUG.test(slug)) bad("spec", request.value, "a spec slug such as \"beast-mastery\" (with config.manifest)");
+    return slug;
+  }
+  return resolveSpecSlug(request, async (slug) => {
+    const file = await specFile(dataDir, "manifests", slug);
+    return { file, exists: await exists(file) };
+  });
+}
+
 /** Load, resolve and compile everything a run needs (no iterations run). */
 export async function prepareSimulation(config: SimulateConfig = {}): Promise<PreparedSim & { durationS: number; targets: number }> {
-  const spec = config.spec ?? DEFAULT_SPEC;
-  if (typeof spec !== "string" || !/^[a-z][a-z0-9-]*$/.test(spec)) bad("spec", spec, "a spec slug such as \"beast-mastery\"");
+  if (config.spec !== undefined && (typeof config.spec !== "string" || !SPEC_TEXT.test(config.spec))) {
+    bad("spec", config.spec, "a spec slug, id or name such as \"beast-mastery\", \"253\" or \"Beast Mastery\"");
+  }
   const durationS = config.duration ?? 300;
   if (typeof durationS !== "number" || !Number.isFinite(durationS) || durationS <= 0 || durationS > 3600) bad("duration", durationS, "a number of seconds in (0, 3600]");
   const targets = positiveInt("targets", config.targets, 1, 20);
@@ -265,6 +326,16 @@ export async function prepareSimulation(config: SimulateConfig = {}): Promise<Pr
   const dataDir = config.dataDir ?? (config.bundle ? config.bundle.dir : resolveDataDir());
   const bundle = config.bundle ?? (await loadDataBundle(dataDir));
 
+  // The profile the caller gave takes part in choosing the spec (src/engine/spec-select.ts).
+  const given =
+    config.profile !== undefined
+      ? { text: config.profile, file: "<config.profile>" }
+      : config.profileFile !== undefined
+        ? { text: await readTextFile(config.profileFile), file: config.profileFile }
+        : undefined;
+  const givenProfile = given && { profile: parseProfile(given.text, given.file), file: given.file };
+  const spec = await chooseSpec(config, givenProfile, dataDir);
+
   const load = async (kind: "manifests" | "rotations" | "profiles", given: unknown): Promise<{ text: unknown; file: string }> => {
     if (given !== undefined) return { text: given, file: `<config.${kind.slice(0, -1)}>` };
     const file = await specFile(dataDir, kind, spec);
@@ -278,10 +349,9 @@ export async function prepareSimulation(config: SimulateConfig = {}): Promise<Pr
   });
   const resolved = resolveManifest(manifest, new SpellResolver(bundle), m.file, config.talents ? { talents: config.talents } : {});
 
-  const p = config.profileFile !== undefined && config.profile === undefined
-    ? { text: await readTextFile(config.profileFile), file: config.profileFile }
-    : await load("profiles", config.profile);
-  const profile: Profile = parseProfile(p.text, p.file);
+  const p = givenProfile ?? (await loadProfile(await load("profiles", undefined)));
+  const profile: Profile = p.profile;
+  checkProfileSpec(spec, profile.spec, p.file, config.spec);
   const stats = profileStats(profile, bundle, resolved.mastery.coefficient);
   const armor = targetArmor(bundle, profile.level + profile.targetLevelOffset, p.file);
 
@@ -300,7 +370,8 @@ export async function prepareSimulation(config: SimulateConfig = {}): Promise<Pr
     armorK: armor.armorK,
   });
   const dataSources = summarizeDataSources(resolved.provenance, bundle.table("SpellEffect").dumpBuild ?? null);
-  return { image, seed, spec: resolved, stats, durationS, targets, dataSources };
+  const resourceDisplay = resolved.resources.map((res) => powerDisplayModifier(bundle, res.powerType));
+  return { image, seed, spec: resolved, stats, durationS, targets, dataSources, resourceDisplay };
 }
 
 interface PoolTuning {
@@ -419,6 +490,7 @@ function buildResult(
   const fightS = prep.durationS;
   const fightMs = img.run.durationMs;
   const spellsByIndex = new Map(r.spells.map((s) => [s.spellId, s]));
+  const parents = tickParents(img);
   const spells: SpellSummary[] = img.spells
     .map((s, i) => {
       const t = spellsByIndex.get(i) ?? { casts: 0, hits: 0, crits: 0, damage: 0, ticks: 0, petDamage: 0, petHits: 0 };
@@ -435,6 +507,7 @@ function buildResult(
         dps: t.damage / n / fightS,
         petDamage: t.petDamage / n,
         pet: t.hits > 0 && t.petHits === t.hits,
+        parent: parents.has(i) ? img.spells[parents.get(i)!]!.name : null,
       };
     })
     .filter((s) => s.casts > 0 || s.damage > 0);
@@ -462,7 +535,7 @@ function buildResult(
         return { kind: src.kind, name: sourceName(src.kind, src.index), spent: s.spent / n, gained: s.gained / n, wasted: s.wasted / n };
       })
       .sort((a, b) => b.spent + b.gained + b.wasted - (a.spent + a.gained + a.wasted));
-    return { name: res.name, index: i, spent: t.spent / n, gained: t.gained / n, wasted: t.wasted / n, wasteRate: t.gained + t.wasted > 0 ? t.wasted / (t.gained + t.wasted) : 0, sources };
+    return { name: res.name, index: i, displayModifier: prep.resourceDisplay[i] ?? 1, spent: t.spent / n, gained: t.gained / n, wasted: t.wasted / n, wasteRate: t.gained + t.wasted > 0 ? t.wasted / (t.gained + t.wasted) : 0, sources };
   });
   const buckets = Math.max(1, Math.ceil(fightMs / 1000));
   const perSecond = { bucketMs: 1000, dps: Array.from({ length: buckets }, (_, k) => (r.perSecondDamage[k] ?? 0) / n) };
@@ -499,7 +572,12 @@ function buildResult(
     stats: prep.stats,
     talents: prep.spec.talents,
     dataSources: prep.dataSources,
-    warnings: { unknownSpellCasts: r.unknownSpellCasts, timelineDropped: o.timeline?.dropped ?? 0 },
+    warnings: {
+      unknownSpellCasts: r.unknownSpellCasts,
+      timelineDropped: o.timeline?.dropped ?? 0,
+      targets: targetsWarning(img),
+      idle: idleWarning(img, o.timeline, resources),
+    },
   };
 }
 

@@ -11,7 +11,9 @@ export type ManifestErrorCode =
   /** The manifest / rotation / profile file could not be read. */
   | "MANIFEST_READ_FAILED"
   /** An `extends` chain is broken: a cycle, a piece naming a spec, or a removal of an entry no base declares. */
-  | "MANIFEST_EXTENDS";
+  | "MANIFEST_EXTENDS"
+  /** The chosen talents hold two the game's talent tables say exclude each other (talent-exclusivity.ts). */
+  | "MANIFEST_TALENT_CONFLICT";
 
 export class ManifestError extends CombatsimError {
   declare readonly code: ManifestErrorCode;

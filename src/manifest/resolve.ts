@@ -30,6 +30,7 @@ import type { SpellResolver } from "../data/resolver.js";
 import type { SpellDataRecord, SpellEffect } from "../data/spell-record.js";
 import type { DataBundle, TableOrigin } from "../data/types.js";
 import { ManifestError } from "./errors.js";
+import { checkTalentChoice } from "./talent-exclusivity.js";
 import type { AuraDecl, BuffEffectDecl, DamageDecl, DataRef, Manifest, NumOrRef, Op, PetDecl, ProcDecl, SpellDecl } from "./schema.js";
 
 export interface Provenance {
@@ -632,6 +633,7 @@ export function resolveManifest(m: Manifest, resolver: SpellResolver, file: stri
   for (const t of chosen) {
     if (!allTalents.includes(t)) throw new ManifestError("MANIFEST_UNKNOWN_NAME", file, "talents", `unknown talent "${t}" (known: ${allTalents.join(", ")})`);
   }
+  checkTalentChoice(resolver.bundle, m.talents, chosen, file);
   const c = new Ctx(m, resolver, resolver.bundle, file, new Set(chosen));
   checkSpecialization(m, resolver.bundle, file);
 

@@ -5,6 +5,7 @@
 // as JSON (<script type="application/json" id="combatsim-result">) for tools; every number shown is
 // formatted from that same object.
 import type { SimulateResult } from "../engine/simulate.js";
+import { formatWarnings } from "./warnings.js";
 import { formatDataSources } from "../engine/data-sources.js";
 import { renderAnalysisSections } from "../analysis/html.js";
 import type { AnalysisReport } from "../analysis/text.js";
@@ -224,15 +225,18 @@ export function renderHtmlReport(r: SimulateResult & { analysis?: AnalysisReport
   const err = Number.isFinite(r.error.relative) ? `± ${num(r.error.dps, 1)} (${r.error.relative.toFixed(3)} %)` : "± ∞";
   const kv = (k: string, v: string, id?: string) => `<div${id ? ` id="${id}"` : ""}><span>${escapeHtml(k)}</span>${escapeHtml(v)}</div>`;
   const spells = [...r.spells].sort((a, b) => b.damage - a.damage || a.index - b.index);
-  const resources = r.resources.map(
-    (res) =>
-      `<h3>${escapeHtml(res.name)}</h3><p>per iteration: spent ${num(res.spent, 1)}, gained ${num(res.gained, 1)}, wasted ${num(res.wasted, 1)} (${pct(res.wasteRate)} of gains)</p>` +
+  // resources in the game's units (rage and soul shards: internal / PowerType.DisplayModifier)
+  const resources = r.resources.map((res) => {
+    const u = (x: number) => num(x / res.displayModifier, 1);
+    return (
+      `<h3>${escapeHtml(res.name)}</h3><p>per iteration: spent ${u(res.spent)}, gained ${u(res.gained)}, wasted ${u(res.wasted)} (${pct(res.wasteRate)} of gains)</p>` +
       table(
         ["source", "kind", "spent", "gained", "wasted"],
-        res.sources.filter((s) => s.spent || s.gained || s.wasted).map((s) => [s.name, s.kind, num(s.spent, 1), num(s.gained, 1), num(s.wasted, 1)]),
+        res.sources.filter((s) => s.spent || s.gained || s.wasted).map((s) => [s.name, s.kind, u(s.spent), u(s.gained), u(s.wasted)]),
         2,
-      ),
-  );
+      )
+    );
+  });
   const p = r.histogram.percentiles;
   const rep = r.representative;
   // JSON inside <script>: "</" cannot end the element early once escaped
@@ -244,6 +248,7 @@ export function renderHtmlReport(r: SimulateResult & { analysis?: AnalysisReport
 <h1>${escapeHtml(title)}</h1>
 <div class="sub">${num(r.iterations)} iterations${r.error.stoppedEarly ? ` (target error ${r.error.target} % reached; at most ${num(r.maxIterations)})` : ""}, seed ${escapeHtml(r.seed)}, ${r.threads} thread(s), ${num(r.elapsedMs)} ms; talents: ${escapeHtml(r.talents.join(", ") || "none")}</div>
 <div class="sub" id="data-sources">data: ${escapeHtml(formatDataSources(r.dataSources))}</div>
+${formatWarnings(r).map((w) => `<p class="warning">${escapeHtml(w)}</p>`).join("\n")}
 <section id="summary">
 <div class="big" id="dps-mean">${num(r.dps.mean, 1)} DPS <span class="sub" id="dps-error">${escapeHtml(err)}</span></div>
 <div class="kv">${kv("stddev", num(r.dps.stddev, 1), "dps-stddev")}${kv("min", num(r.dps.min, 1), "dps-min")}${kv("max", num(r.dps.max, 1), "dps-max")}${kv("median", num(p.p50, 1))}${kv("5th–95th percentile", `${num(p.p5, 1)} – ${num(p.p95, 1)}`)}${kv("pet damage", pct(r.damage.total > 0 ? r.damage.pet / r.damage.total : 0))}${kv("events / iteration", num(r.events.perIteration))}</div>
@@ -251,7 +256,7 @@ export function renderHtmlReport(r: SimulateResult & { analysis?: AnalysisReport
 <section id="distribution"><h2>DPS distribution</h2>${distributionChart(r)}</section>
 <section id="per-second"><h2>Damage per second over the fight</h2><p class="sub">mean over ${num(r.iterations)} iterations, 1 s buckets; dashed: mean DPS</p>${perSecondChart(r)}</section>
 <section id="spells"><h2>Damage by spell</h2>${spellChart(r)}
-${table(["spell", "casts", "hits", "ticks", "crit", "damage", "DPS", "share"], spells.map((s) => [s.name + (s.pet ? " (pet)" : ""), num(s.casts, 1), num(s.hits, 1), num(s.ticks, 1), pct(s.critRate), num(s.damage), num(s.dps, 1), pct(s.share)]))}</section>
+${table(["spell", "casts", "hits", "ticks", "crit", "damage", "DPS", "share"], spells.map((s) => [s.name + (s.pet ? " (pet)" : ""), s.casts > 0 ? num(s.casts, 1) : "-", num(s.hits, 1), num(s.ticks, 1), pct(s.critRate), num(s.damage), num(s.dps, 1), pct(s.share)]))}</section>
 <section id="auras"><h2>Aura uptime</h2>${auraChart(r)}
 ${table(["aura", "uptime", "applications", "refreshes", "avg stacks"], r.auras.map((a) => [`${a.name} (${a.owner})`, pct(a.uptime), num(a.applications, 1), num(a.refreshes, 1), num(a.averageStacks, 2)]))}</section>
 <section id="resources"><h2>Resources</h2>${resourceChart(r)}${resources.join("\n")}</section>

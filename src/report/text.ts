@@ -1,6 +1,10 @@
 // Readable summary of a simulate() result for the terminal (`combatsim sim` without --json).
+// Resources are shown in the game's units (ResourceSummary.displayModifier); a value that does not
+// apply (casts of an auto attack, crit of a spell without hits) is "-".
 import type { SimulateResult } from "../engine/simulate.js";
 import { formatDataSources } from "../engine/data-sources.js";
+import { spellRows } from "./spell-rows.js";
+import { formatWarnings } from "./warnings.js";
 
 const fmt = (x: number, d = 0) => x.toLocaleString("en-US", { minimumFractionDigits: d, maximumFractionDigits: d });
 const pct = (x: number, d = 1) => `${(100 * x).toFixed(d)} %`;
@@ -11,7 +15,7 @@ export function formatError(r: SimulateResult): string {
   return `± ${fmt(r.error.dps, 1)} (${r.error.relative.toFixed(3)} %)`;
 }
 
-export function formatTextReport(r: SimulateResult): string {
+function headerLines(r: SimulateResult): string[] {
   const lines = [
     `${r.spec}: ${r.durationS} s, ${r.targets} target(s), ${fmt(r.iterations)} iterations, seed ${r.seed}, ${r.threads} thread(s)`,
     `DPS mean ${fmt(r.dps.mean, 1)} ${formatError(r)}  stddev ${fmt(r.dps.stddev, 1)}  min ${fmt(r.dps.min, 1)}  max ${fmt(r.dps.max, 1)}`,
@@ -27,35 +31,60 @@ export function formatTextReport(r: SimulateResult): string {
     `pet damage ${(r.damage.total > 0 ? (100 * r.damage.pet) / r.damage.total : 0).toFixed(1)} %   events/iteration ${fmt(r.events.perIteration, 0)}`,
     `${fmt(r.elapsedMs)} ms  (${fmt((r.iterations / r.elapsedMs) * 1000)} iterations/s)`,
     `data: ${formatDataSources(r.dataSources)}`,
-    "",
-    `${"spell".padEnd(24)}${"casts".padStart(8)}${"dps".padStart(12)}${"share".padStart(9)}${"crit".padStart(8)}${"ticks".padStart(8)}  pet`,
   );
-  for (const s of [...r.spells].sort((a, b) => b.damage - a.damage || a.index - b.index)) {
-    lines.push(
-      `${s.name.padEnd(24)}${s.casts.toFixed(1).padStart(8)}${fmt(s.dps, 1).padStart(12)}${(100 * s.share).toFixed(1).padStart(8)}%${(100 * s.critRate).toFixed(1).padStart(7)}%${s.ticks.toFixed(1).padStart(8)}  ${s.pet ? "pet" : ""}`.trimEnd(),
-    );
+  return lines;
+}
+
+function spellLines(r: SimulateResult): string[] {
+  const lines = [`${"spell".padEnd(24)}${"casts".padStart(8)}${"dps".padStart(12)}${"share".padStart(9)}${"crit".padStart(8)}${"ticks".padStart(8)}  pet`];
+  for (const s of spellRows(r)) {
+    const casts = s.casts === null ? "-" : s.casts.toFixed(1);
+    const crit = s.critRate === null ? "-" : `${(100 * s.critRate).toFixed(1)}%`;
+    lines.push(`${s.label.padEnd(24)}${casts.padStart(8)}${fmt(s.dps, 1).padStart(12)}${(100 * s.share).toFixed(1).padStart(8)}%${crit.padStart(8)}${s.ticks.toFixed(1).padStart(8)}  ${s.pet ? "pet" : ""}`.trimEnd());
   }
+  return lines;
+}
+
+function auraLines(r: SimulateResult): string[] {
   const auras = r.auras.filter((a) => a.uptime > 0 || a.applications > 0);
-  if (auras.length > 0) {
-    lines.push("", `${"aura".padEnd(24)}${"uptime".padStart(9)}${"applied".padStart(9)}${"refresh".padStart(9)}${"stacks".padStart(8)}`);
-    for (const a of [...auras].sort((x, y) => y.uptime - x.uptime || x.index - y.index)) {
-      lines.push(`${a.name.padEnd(24)}${pct(a.uptime).padStart(9)}${a.applications.toFixed(1).padStart(9)}${a.refreshes.toFixed(1).padStart(9)}${a.averageStacks.toFixed(2).padStart(8)}`);
-    }
+  if (auras.length === 0) return [];
+  const lines = ["", `${"aura".padEnd(24)}${"uptime".padStart(9)}${"applied".padStart(9)}${"refresh".padStart(9)}${"stacks".padStart(8)}`];
+  for (const a of [...auras].sort((x, y) => y.uptime - x.uptime || x.index - y.index)) {
+    lines.push(`${a.name.padEnd(24)}${pct(a.uptime).padStart(9)}${a.applications.toFixed(1).padStart(9)}${a.refreshes.toFixed(1).padStart(9)}${a.averageStacks.toFixed(2).padStart(8)}`);
   }
+  return lines;
+}
+
+/** Every proc of the build with how often it fired (a proc that never fires is worth seeing too). */
+function procLines(r: SimulateResult): string[] {
+  if (r.procs.length === 0) return [];
+  const lines = ["", `${"proc".padEnd(24)}${"kind".padStart(8)}${"per iteration".padStart(15)}${"per minute".padStart(12)}`];
+  for (const p of r.procs) {
+    lines.push(`${p.name.padEnd(24)}${p.kind.padStart(8)}${p.perIteration.toFixed(1).padStart(15)}${((p.perIteration * 60) / r.durationS).toFixed(2).padStart(12)}`);
+  }
+  return lines;
+}
+
+function resourceLines(r: SimulateResult): string[] {
+  const lines: string[] = [];
   for (const res of r.resources) {
-    lines.push(
-      "",
-      `${res.name}: spent ${fmt(res.spent, 1)}, gained ${fmt(res.gained, 1)}, wasted ${fmt(res.wasted, 1)} (${pct(res.wasteRate)} of gains) per iteration`,
-    );
+    const u = (x: number) => fmt(x / res.displayModifier, 1);
+    lines.push("", `${res.name}: spent ${u(res.spent)}, gained ${u(res.gained)}, wasted ${u(res.wasted)} (${pct(res.wasteRate)} of gains) per iteration`);
     for (const s of res.sources) {
       if (s.spent === 0 && s.gained === 0 && s.wasted === 0) continue;
-      const parts = [s.spent > 0 ? `spent ${fmt(s.spent, 1)}` : "", s.gained > 0 ? `gained ${fmt(s.gained, 1)}` : "", s.wasted > 0 ? `wasted ${fmt(s.wasted, 1)}` : ""].filter(Boolean);
+      const parts = [s.spent > 0 ? `spent ${u(s.spent)}` : "", s.gained > 0 ? `gained ${u(s.gained)}` : "", s.wasted > 0 ? `wasted ${u(s.wasted)}` : ""].filter(Boolean);
       lines.push(`  ${s.name.padEnd(22)}${parts.join(", ")}`);
     }
   }
+  return lines;
+}
+
+export function formatTextReport(r: SimulateResult): string {
+  const lines = [...headerLines(r), "", ...spellLines(r), ...auraLines(r), ...procLines(r), ...resourceLines(r)];
   if (r.timeline && r.representative) {
     lines.push("", `representative iteration: chunk ${r.representative.chunkId} #${r.representative.iteration} (seed ${r.representative.seed}), ${fmt(r.representative.dps, 1)} DPS, ${r.timeline.casts.length} casts`);
   }
-  if (r.warnings.unknownSpellCasts > 0) lines.push(`warning: ${fmt(r.warnings.unknownSpellCasts)} casts of unknown spells (UNKNOWN_SPELL_CAST)`);
+  const warnings = formatWarnings(r);
+  if (warnings.length > 0) lines.push("", ...warnings);
   return lines.join("\n");
 }

@@ -6,6 +6,14 @@ import { chunkBounds, chunkCount, chunkFailed, type ChunkExecutor, type ChunkPla
 import type { WorkloadSpec } from "./types.js";
 import { createRunner } from "./workloads.js";
 
+/**
+ * Lets the event loop run between chunks (Node: setImmediate, a few µs). Without it a whole inline run
+ * is one macrotask: signal handlers (the CLI's Ctrl-C handler that restores the terminal) and timers
+ * would wait for its end. Browsers have no setImmediate and no signals: no yield there.
+ */
+const yieldToEventLoop: () => Promise<void> =
+  typeof globalThis.setImmediate === "function" ? () => new Promise((resolve) => globalThis.setImmediate(resolve)) : () => Promise.resolve();
+
 export class InlineExecutor implements ChunkExecutor {
   readonly size = 0;
   async execute(workload: WorkloadSpec, plan: ChunkPlan, sink: ChunkSink): Promise<void> {
@@ -21,6 +29,7 @@ export class InlineExecutor implements ChunkExecutor {
         result = chunkFailed(chunkId, typeof err?.code === "string" ? err.code : "INTERNAL", typeof err?.message === "string" ? err.message : String(e));
       }
       if (!sink(chunkId, result)) return;
+      if (chunkId + 1 < total) await yieldToEventLoop();
     }
   }
 }

@@ -1,0 +1,73 @@
+// Option parsers and defaults of `combatsim sim`. Every parser turns a bad value into a one-line
+// CommanderError naming the option; defaults are shown by `--help` (commander prints a default with
+// JSON.stringify, which cannot serialize the u64 seed: it gets a display string).
+import { CommanderError, Option } from "commander";
+import { availableParallelism } from "node:os";
+
+export const MAX_THREADS = 256;
+
+function intOpt(name: string, min: number, max: number) {
+  return (v: string): number => {
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < min || n > max) throw new CommanderError(2, "combatsim.badOption", `--${name} must be an integer in [${min}, ${max}], got "${v}"`);
+    return n;
+  };
+}
+
+function seedOpt(v: string): bigint {
+  if (!/^\d+$/.test(v) || BigInt(v) >= 1n << 64n) throw new CommanderError(2, "combatsim.badOption", `--seed must be an integer in [0, 2^64), got "${v}"`);
+  return BigInt(v);
+}
+
+function durationOpt(v: string): number {
+  const n = Number(v);
+  if (!Number.isFinite(n) || n <= 0 || n > 3600) throw new CommanderError(2, "combatsim.badOption", `--duration must be seconds in (0, 3600], got "${v}"`);
+  return n;
+}
+
+function targetErrorOpt(v: string): number {
+  const n = Number(v);
+  if (!Number.isFinite(n) || n <= 0) throw new CommanderError(2, "combatsim.badOption", `--target-error must be a percentage > 0 (e.g. 0.1), got "${v}"`);
+  return n;
+}
+
+/** Worker threads when --threads is not given: every core this process may use (results do not depend on it). */
+export function defaultThreads(): number {
+  return Math.max(1, Math.min(MAX_THREADS, availableParallelism()));
+}
+
+/** The options of `combatsim sim`, in help order. */
+export function simOptions(): Option[] {
+  return [
+    new Option("--spec <spec>", "spec: slug (fury), name (\"Fury\", \"fury warrior\") or id (72); default: the profile's spec, else beast-mastery"),
+    new Option("--duration <s>", "fight length in seconds").argParser(durationOpt).default(300),
+    new Option("--targets <n>", "active enemies").argParser(intOpt("targets", 1, 20)).default(1),
+    new Option("--iterations <n>", "Monte-Carlo iterations").argParser(intOpt("iterations", 1, 100_000_000)).default(10000),
+    new Option("--seed <n>", "seed base (u64)").argParser(seedOpt).default(1n, "1"),
+    new Option("--threads <n>", "worker threads (results are identical for any N)").argParser(intOpt("threads", 1, MAX_THREADS)).default(defaultThreads(), `${defaultThreads()}: the cores available`),
+    new Option("--talents <list>", "comma-separated talent names (default: the manifest's default set; '' = none)"),
+    new Option("--profile <file>", "character profile JSON; its spec is the run's spec (default: <data dir>/profiles/<spec>.json)"),
+    new Option("--data-dir <dir>", "data directory (default: $COMBATSIM_DATA_DIR, ~/.combatsim, or the bundled data)"),
+    new Option("--target-error <pct>", "stop early once the DPS error (95 % confidence, percent of the mean) is <= this; --iterations is then the maximum").argParser(targetErrorOpt),
+    new Option("--json", "print the full result as JSON (dps, histogram, spells, auras, resources, perSecond, timeline, ...)"),
+    new Option("--html <file>", "also write a self-contained HTML report (charts inline, viewable offline); its folder must exist"),
+    new Option("--quiet", "no progress bar"),
+  ];
+}
+
+/** Parsed options of `combatsim sim` (undefined: not given and no default). */
+export interface SimCliOptions {
+  spec?: string;
+  duration: number;
+  targets: number;
+  iterations: number;
+  seed: bigint;
+  threads: number;
+  talents?: string;
+  profile?: string;
+  dataDir?: string;
+  targetError?: number;
+  json?: boolean;
+  html?: string;
+  quiet?: boolean;
+}

@@ -1,0 +1,78 @@
+// Warnings in the result (and the text report) for settings a spec or rotation silently ignores:
+// several targets for a spec with no multi-target damage, and a rotation that leaves the player idle
+// while resources overflow (src/engine/targets.ts, src/engine/idle.ts).
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { loadDataBundle } from "../src/data/bundle.js";
+import type { DataBundle } from "../src/data/types.js";
+import { IDLE_WARN_FRACTION, IDLE_WARN_WASTE, idleFraction } from "../src/engine/idle.js";
+import { prepareSimulation, simulate } from "../src/engine/simulate.js";
+import { formatTextReport } from "../src/report/text.js";
+
+const DATA = path.resolve(__dirname, "../data");
+let bundle: DataBundle;
+beforeAll(async () => {
+  bundle = await loadDataBundle(DATA);
+});
+const run = (cfg: Parameters<typeof simulate>[0]) => simulate({ iterations: 20, duration: 120, seed: 3, bundle, dataDir: DATA, ...cfg });
+
+describe("warnings.targets", () => {
+  it("one target: none", async () => {
+    const r = await run({ spec: "fire" });
+    expect(r.warnings.targets).toBeNull();
+    expect(formatTextReport(r)).not.toMatch(/targets/);
+  });
+
+  it.each([["fire"], ["affliction"], ["assassination"]])("%s with 3 targets: nothing hits more than one (same DPS as 1 target), and the report says so", async (spec) => {
+    const [one, three] = [await run({ spec, timeline: false }), await run({ spec, targets: 3, timeline: false })];
+    expect(three.dps.mean).toBe(one.dps.mean); // the setting changes nothing...
+    expect(three.warnings.targets).toMatchObject({ targets: 3, multiTarget: [] }); // ...and the result says why
+    expect(three.warnings.targets!.singleTarget.length).toBeGreaterThan(0);
+    expect(formatTextReport(three)).toContain(`warning: 3 targets, but ${spec} models no multi-target damage (no AoE spell, no cleave): every hit lands on the primary target, so this is its single-target DPS`);
+  });
+
+  it("Beast Mastery with 3 targets names its multi-target sources (Multi-Shot, Beast Cleave) and the single-target spells", async () => {
+    const r = await run({ spec: "beast-mastery", targets: 3 });
+    const t = r.warnings.targets!;
+    expect(t.multiTarget).toEqual(["multi_shot", "beast_cleave (cleave)"]);
+    expect(t.singleTarget).toEqual(expect.arrayContaining(["pet_melee", "pet_basic_attack", "barbed_shot_tick"]));
+    expect(formatTextReport(r)).toMatch(/^note: 3 targets: multi_shot, beast_cleave \(cleave\) hit several; single-target only: .*pet_melee/m);
+  });
+
+  it("without the Beast Cleave talent the cleave aura is never applied and is not named", async () => {
+    const r = await run({ spec: "beast-mastery", targets: 3, talents: [] });
+    expect(r.warnings.targets!.multiTarget).toEqual(["multi_shot"]);
+  });
+});
+
+describe("warnings.idle", () => {
+  it(`a rotation that can only cast Bestial Wrath: idle ${100 * IDLE_WARN_FRACTION} %+ of the fight with focus overflowing → warning`, async () => {
+    const rotation = { main: "default", lists: { default: [{ cast: "bestial_wrath" }] } };
+    const r = await run({ spec: "beast-mastery", duration: 300, rotation });
+    // Bestial Wrath: 90 s cooldown → cast at 0, 90, 180, 270 s; each holds a hasted 1.5 s GCD (floor 0.75 s)
+    expect(r.timeline!.casts.map((c) => c.t)).toEqual([0, 90_000, 180_000, 270_000]);
+    const gcd = Math.max(750, 1500 / (1 + r.stats.haste / 100));
+    const focus = r.resources.find((x) => x.name === "focus")!;
+    expect(focus.wasteRate).toBeGreaterThan(IDLE_WARN_WASTE);
+    expect(r.warnings.idle).not.toBeNull();
+    expect(r.warnings.idle!.fraction).toBeCloseTo(1 - (4 * gcd) / 300_000, 9);
+    expect(r.warnings.idle!.threshold).toBe(0.2);
+    expect(r.warnings.idle!.wasted).toEqual([{ resource: "focus", wasteRate: focus.wasteRate }]);
+    expect(formatTextReport(r)).toContain(
+      `warning: the player idled ${(100 * r.warnings.idle!.fraction).toFixed(1)} % of the representative iteration (threshold 20.0 %) while focus wasted ${(100 * focus.wasteRate).toFixed(1)} % of its gains`,
+    );
+  });
+
+  it.each([["beast-mastery"], ["marksmanship"], ["fire"], ["arms"], ["assassination"], ["affliction"]])("the default %s rotation: no idle warning", async (spec) => {
+    const r = await run({ spec, duration: 300 });
+    expect(r.warnings.idle).toBeNull();
+  });
+
+  it("a resource-starved spec idling with nothing wasted is no warning (Assassination waits for energy)", async () => {
+    const r = await run({ spec: "assassination", duration: 300 });
+    const { image } = await prepareSimulation({ spec: "assassination", duration: 300, bundle, dataDir: DATA });
+    expect(idleFraction(image, r.timeline!)).toBeGreaterThan(IDLE_WARN_FRACTION); // idle, but...
+    expect(r.resources.every((x) => x.wasteRate <= IDLE_WARN_WASTE)).toBe(true); // ...nothing overflows
+    expect(r.warnings.idle).toBeNull();
+  });
+});

@@ -7,7 +7,8 @@ import { bundledDataDir, loadDataBundle } from "../src/data/bundle.js";
 import type { DataBundle, Table } from "../src/data/types.js";
 
 const BUNDLED_ITEM_IDS = [34334, 212454, 219308, 225654, 231265, 249986, 249987, 249988, 249989];
-const ORIGIN = "http://localhost"; // app.request() requests are http://localhost/...
+// iconUrls are root-relative unless publicOrigin / trustProxy say otherwise (a request's Host is never used)
+const ORIGIN = "";
 
 let bundle: DataBundle;
 let app: ReturnType<typeof createApp>;
@@ -151,24 +152,6 @@ describe("GET /classes", () => {
     expect(head.status).toBe(200);
     expect(head.headers.get("etag")).toBe(get.headers.get("etag"));
     expect(await head.text()).toBe("");
-  });
-
-  it("iconUrl follows the request origin, or the configured publicOrigin", async () => {
-    const other = await app.request("https://api.example.org:8443/functions/v1/game-data/classes");
-    const c = ((await other.json()) as { classes: ApiClass[] }).classes[0]!;
-    expect(c.iconUrl).toBe("https://api.example.org:8443/functions/v1/icons/large/classicon_warrior.jpg");
-    // different body -> different ETag
-    const local = await app.request(`${GAME_DATA_PATH}/classes`);
-    expect(other.headers.get("etag")).not.toBe(local.headers.get("etag"));
-
-    const pub = createApp({ bundle, publicOrigin: "https://cdn.example.org/game/" });
-    const body = (await (await pub.request(`${GAME_DATA_PATH}/classes`)).json()) as { classes: ApiClass[] };
-    expect(body.classes[2]!.specs[0]!.iconUrl).toBe(
-      "https://cdn.example.org/game/functions/v1/icons/large/ability_hunter_bestialdiscipline.jpg",
-    );
-    expect(() => createApp({ bundle, publicOrigin: "ftp://x" })).toThrow(ApiConfigError);
-    expect(() => createApp({ bundle, publicOrigin: "not a url" })).toThrow(/publicOrigin/);
-    expect(() => createApp({ bundle, publicOrigin: "https://x.org/?q=1" })).toThrow(/query/);
   });
 
   it("computes representations once per bundle, not per request", async () => {
@@ -376,6 +359,70 @@ describe("GET /items", () => {
       expect((e as ApiError).status).toBe(400);
       expect((e as ApiError).code).toBe("BAD_IDS");
     }
+  });
+});
+
+describe("public origin of iconUrl: configuration, never the request's Host", () => {
+  const EVIL = "https://evil.example:8443";
+  async function classesBody(a: ReturnType<typeof createApp>, url: string, headers: Record<string, string> = {}) {
+    const res = await a.request(url, { headers });
+    expect(res.status, url).toBe(200);
+    const text = await res.text();
+    return { res, text, classes: (JSON.parse(text) as { classes: ApiClass[] }).classes };
+  }
+
+  it("default: root-relative iconUrls; a forged Host or X-Forwarded-Host changes nothing, no Vary", async () => {
+    const plain = await classesBody(app, `${GAME_DATA_PATH}/classes`);
+    const forged = await classesBody(app, `${EVIL}${GAME_DATA_PATH}/classes`, { "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "https" });
+    expect(plain.classes[0]!.iconUrl).toBe("/functions/v1/icons/large/classicon_warrior.jpg");
+    expect(forged.text).toBe(plain.text);
+    expect(forged.text).not.toContain("evil");
+    expect(forged.res.headers.get("etag")).toBe(plain.res.headers.get("etag"));
+    expect(forged.res.headers.get("vary")).toBeNull();
+    const items = await app.request(`${EVIL}${GAME_DATA_PATH}/items?ids=34334`);
+    expect(((await items.json()) as { items: ApiItem[] }).items[0]!.iconUrl).toBe("/functions/v1/icons/large/ability_hunter_focusedaim.jpg");
+  });
+
+  it("publicOrigin: an absolute origin (with a path prefix) or a root-relative prefix, the same for every Host", async () => {
+    const pub = createApp({ bundle, publicOrigin: "https://cdn.example.org/game/" });
+    const a = await classesBody(pub, `${GAME_DATA_PATH}/classes`);
+    const b = await classesBody(pub, `${EVIL}${GAME_DATA_PATH}/classes`, { "X-Forwarded-Host": "evil.example" });
+    expect(a.classes[2]!.specs[0]!.iconUrl).toBe("https://cdn.example.org/game/functions/v1/icons/large/ability_hunter_bestialdiscipline.jpg");
+    expect(b.text).toBe(a.text);
+    const rel = createApp({ bundle, publicOrigin: "/api/" });
+    expect((await classesBody(rel, `${EVIL}${GAME_DATA_PATH}/classes`)).classes[0]!.iconUrl).toBe("/api/functions/v1/icons/large/classicon_warrior.jpg");
+    expect((await classesBody(createApp({ bundle, publicOrigin: "/" }), `${GAME_DATA_PATH}/classes`)).classes[0]!.iconUrl).toBe(
+      "/functions/v1/icons/large/classicon_warrior.jpg",
+    );
+  });
+
+  it("trustProxy: origin from X-Forwarded-Proto/-Host (else the request URL), answers Vary on them, malformed -> 400 BAD_HOST", async () => {
+    const proxied = createApp({ bundle, trustProxy: true });
+    const fwd = await classesBody(proxied, `http://10.0.0.5:8787${GAME_DATA_PATH}/classes`, {
+      "X-Forwarded-Proto": "https",
+      "X-Forwarded-Host": "API.Example.org, internal.lb",
+    });
+    expect(fwd.classes[0]!.iconUrl).toBe("https://api.example.org/functions/v1/icons/large/classicon_warrior.jpg");
+    expect(fwd.res.headers.get("vary")).toBe("Host, X-Forwarded-Host, X-Forwarded-Proto");
+    const own = await classesBody(proxied, `http://10.0.0.5:8787${GAME_DATA_PATH}/classes`);
+    expect(own.classes[0]!.iconUrl).toBe("http://10.0.0.5:8787/functions/v1/icons/large/classicon_warrior.jpg");
+    const items = await proxied.request(`${GAME_DATA_PATH}/items?ids=34334`, { headers: { "X-Forwarded-Host": "a.example:444" } });
+    expect(items.headers.get("vary")).toBe("Host, X-Forwarded-Host, X-Forwarded-Proto");
+    expect(((await items.json()) as { items: ApiItem[] }).items[0]!.iconUrl).toBe("http://a.example:444/functions/v1/icons/large/ability_hunter_focusedaim.jpg");
+    const malformed: Record<string, string>[] = [{ "X-Forwarded-Host": "evil.example/x" }, { "X-Forwarded-Host": 'a"b' }, { "X-Forwarded-Proto": "javascript" }];
+    for (const headers of malformed) {
+      const res = await proxied.request(`${GAME_DATA_PATH}/classes`, { headers });
+      expect(res.status, JSON.stringify(headers)).toBe(400);
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe("BAD_HOST");
+    }
+  });
+
+  it("invalid origin options are ApiConfigError at createApp()", () => {
+    expect(() => createApp({ bundle, publicOrigin: "ftp://x" })).toThrow(ApiConfigError);
+    expect(() => createApp({ bundle, publicOrigin: "not a url" })).toThrow(/publicOrigin/);
+    expect(() => createApp({ bundle, publicOrigin: "https://x.org/?q=1" })).toThrow(/query/);
+    expect(() => createApp({ bundle, publicOrigin: "//evil.example" })).toThrow(ApiConfigError);
+    expect(() => createApp({ bundle, publicOrigin: "https://x.org", trustProxy: true })).toThrow(/not both/);
   });
 });
 

@@ -2,7 +2,8 @@
 // Hono runtime). Contract: /work/shared/spec/game-data-api.md; decisions for its gaps: docs/api.md.
 //
 // Every JSON representation is computed once per (data bundle, public origin[, id list]) and kept:
-// the bundle is immutable, so a request only looks the bytes and ETag up.
+// the bundle is immutable, so a request only looks the bytes and ETag up. The public origin is
+// configuration (origin.ts), never the request's Host.
 import { Hono, type Context } from "hono";
 import { loadDataBundle } from "../data/bundle.js";
 import type { DataBundle } from "../data/types.js";
@@ -10,6 +11,7 @@ import { buildCatalog, type Catalog } from "./catalog.js";
 import { ApiConfigError, ApiError } from "./errors.js";
 import { ifNoneMatchHits, Lru, strongEtag } from "./http.js";
 import { ICON_NAME_RE, ICON_PIXELS, IconService, validateIconOptions, type IconOptions, type IconSize } from "./icons.js";
+import { originPolicy, type OriginOptions } from "./origin.js";
 
 export const GAME_DATA_PATH = "/functions/v1/game-data";
 export const ICONS_PATH = "/functions/v1/icons";
@@ -26,14 +28,10 @@ const ALLOWED_METHODS = "GET, HEAD, OPTIONS";
 const MAX_ITEM_ID = 2147483647;
 const ID_RE = /^[1-9][0-9]{0,9}$/;
 
-export interface ApiOptions extends IconOptions {
+/** Options of createApp: the bundle, where iconUrls point (OriginOptions) and the icon sources (IconOptions). */
+export interface ApiOptions extends IconOptions, OriginOptions {
   /** The data bundle (or a promise of it); default loadDataBundle() (Node: the resolved data dir). */
   bundle?: DataBundle | Promise<DataBundle>;
-  /**
-   * Scheme + host (+ optional path prefix) put in front of `/functions/v1/icons/...` in every
-   * `iconUrl`, e.g. `https://api.example.org`. Default: the origin of each request's own URL.
-   */
-  publicOrigin?: string;
 }
 
 interface Representation {
@@ -130,29 +128,6 @@ function jsonEscape(s: string): string {
   return JSON.stringify(s).slice(1, -1);
 }
 
-function normalizeOrigin(value: string): string {
-  let u: URL;
-  try {
-    u = new URL(value);
-  } catch {
-    throw new ApiConfigError("publicOrigin", `not a URL: ${JSON.stringify(value)}`);
-  }
-  if (u.protocol !== "http:" && u.protocol !== "https:") {
-    throw new ApiConfigError("publicOrigin", `must be http(s), got ${JSON.stringify(value)}`);
-  }
-  if (u.search || u.hash || u.username || u.password) {
-    throw new ApiConfigError("publicOrigin", `must hold no query, fragment or credentials: ${JSON.stringify(value)}`);
-  }
-  return `${u.origin}${u.pathname}`.replace(/\/+$/, "");
-}
-
-/** `scheme://host[:port]` of a request URL without allocating a URL object. */
-function requestOrigin(url: string): string {
-  const start = url.indexOf("//") + 2;
-  const slash = url.indexOf("/", start);
-  return slash < 0 ? url : url.slice(0, slash);
-}
-
 /** Raw (still percent-encoded) path of a request URL. */
 function rawPath(url: string): string {
   const start = url.indexOf("/", url.indexOf("//") + 2);
@@ -218,9 +193,10 @@ function errorResponse(c: Context, err: ApiError, extra: Record<string, string> 
   );
 }
 
-/** 200 with the representation, or 304 when If-None-Match names its ETag. */
-function sendCached(c: Context, body: string | Uint8Array, etag: string, contentType: string, cacheControl: string): Response {
+/** 200 with the representation, or 304 when If-None-Match names its ETag. `vary`: the request headers the body depends on. */
+function sendCached(c: Context, body: string | Uint8Array, etag: string, contentType: string, cacheControl: string, vary?: string): Response {
   const headers = corsHeaders({ ETag: etag, "Cache-Control": cacheControl, "X-Content-Type-Options": "nosniff" });
+  if (vary !== undefined) headers.Vary = vary;
   if (ifNoneMatchHits(c.req.header("if-none-match"), etag)) return c.body(null, 304, headers);
   headers["Content-Type"] = contentType;
   return c.body(body as string, 200, headers);
@@ -231,7 +207,7 @@ function sendCached(c: Context, body: string | Uint8Array, etag: string, content
  * GET `{ICONS_PATH}/<large|medium|small>/<fileName>.jpg`; OPTIONS anywhere (CORS preflight).
  */
 export function createApp(options: ApiOptions = {}): Hono {
-  const publicOrigin = options.publicOrigin === undefined ? undefined : normalizeOrigin(options.publicOrigin);
+  const origins = originPolicy(options);
   validateIconOptions(options);
   let ready: ApiState | undefined;
   let pending: Promise<ApiState> | undefined;
@@ -249,7 +225,6 @@ export function createApp(options: ApiOptions = {}): Hono {
     });
     return pending;
   };
-  const originOf = (c: Context): string => publicOrigin ?? requestOrigin(c.req.url);
 
   const app = new Hono();
 
@@ -267,9 +242,11 @@ export function createApp(options: ApiOptions = {}): Hono {
   });
 
   app.get(`${GAME_DATA_PATH}/classes`, async (c) => {
+    const origin = origins.originOf(c.req);
+    if (origin instanceof ApiError) return errorResponse(c, origin);
     const st = ready ?? (await state());
-    const rep = st.classesFor(originOf(c));
-    return sendCached(c, rep.body, rep.etag, "application/json; charset=utf-8", CACHE_CONTROL.classes);
+    const rep = st.classesFor(origin);
+    return sendCached(c, rep.body, rep.etag, "application/json; charset=utf-8", CACHE_CONTROL.classes, origins.vary);
   });
 
   // Answers keyed by the exact (origin, raw query string): a repeated request skips parsing. Only
@@ -278,7 +255,8 @@ export function createApp(options: ApiOptions = {}): Hono {
   app.get(`${GAME_DATA_PATH}/items`, async (c) => {
     const url = c.req.url;
     const q = url.indexOf("?");
-    const origin = originOf(c);
+    const origin = origins.originOf(c.req);
+    if (origin instanceof ApiError) return errorResponse(c, origin);
     const rawKey = q < 0 ? undefined : `${origin}\n${url.slice(q)}`;
     let rep = rawKey === undefined ? undefined : byRawQuery.get(rawKey);
     if (!rep) {
@@ -287,7 +265,7 @@ export function createApp(options: ApiOptions = {}): Hono {
       rep = st.itemsFor(origin, ids);
       if (rawKey !== undefined && rawKey.length <= 4096) byRawQuery.set(rawKey, rep);
     }
-    return sendCached(c, rep.body, rep.etag, "application/json; charset=utf-8", CACHE_CONTROL.items);
+    return sendCached(c, rep.body, rep.etag, "application/json; charset=utf-8", CACHE_CONTROL.items, origins.vary);
   });
 
   app.get(`${ICONS_PATH}/*`, async (c) => {

@@ -8,6 +8,7 @@ export type ApiErrorCode =
   | "NOT_FOUND" // no such route
   | "METHOD_NOT_ALLOWED" // known route, method other than GET/HEAD/OPTIONS
   | "BAD_ICON_SIZE" // size segment not large/medium/small
+  | "BAD_HOST" // trustProxy: X-Forwarded-Host / -Proto (or the Host) is not a host[:port] / http(s)
   | "BAD_ICON_NAME" // file name outside [A-Za-z0-9_-], not .jpg, encoded or extra path segments
   | "ICON_NOT_FOUND" // valid name, no source icon
   | "UPSTREAM_ERROR" // the configured upstream icon server failed (not a 404)

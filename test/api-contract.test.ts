@@ -294,9 +294,15 @@ describe("GET /items", () => {
     });
   });
 
-  it("request order kept, duplicates once, unknown ids omitted", async () => {
+  it("one item per entry in request order: repeated ids repeat, unknown ids are omitted", async () => {
     const { body } = await getJson<{ items: ApiItem[] }>(`${GAME_DATA_PATH}/items?ids=249989,999999999,34334,249989,1,34334`);
-    expect(body.items.map((i) => i.id)).toEqual([249989, 34334]);
+    expect(body.items.map((i) => i.id)).toEqual([249989, 34334, 249989, 34334]);
+    // a repeated entry is the same record, byte for byte (e.g. two copies of one weapon)
+    expect(body.items[2]).toEqual(body.items[0]);
+    // 50 entries naming the 9 bundled items over and over: 50 items out, in the order sent
+    const fifty = Array.from({ length: MAX_IDS }, (_, i) => BUNDLED_ITEM_IDS[i % BUNDLED_ITEM_IDS.length]!);
+    const many = await getJson<{ items: ApiItem[] }>(`${GAME_DATA_PATH}/items?ids=${fifty.join(",")}`);
+    expect(many.body.items.map((i) => i.id)).toEqual(fifty);
     const none = await getJson<{ items: ApiItem[] }>(`${GAME_DATA_PATH}/items?ids=1,2,3`);
     expect(none.res.status).toBe(200);
     expect(none.body).toEqual({ items: [] });
@@ -306,8 +312,10 @@ describe("GET /items", () => {
     const a = await app.request(`${GAME_DATA_PATH}/items?ids=34334,212454`);
     const b = await app.request(`${GAME_DATA_PATH}/items?ids=212454,34334`);
     const a2 = await app.request(`${GAME_DATA_PATH}/items?ids=34334,212454,34334`);
+    const a3 = await app.request(`${GAME_DATA_PATH}/items?ids=34334,212454,999999`);
     expect(a.headers.get("etag")).not.toBe(b.headers.get("etag"));
-    expect(a2.headers.get("etag")).toBe(a.headers.get("etag")); // same body
+    expect(a2.headers.get("etag")).not.toBe(a.headers.get("etag")); // three items, not two
+    expect(a3.headers.get("etag")).toBe(a.headers.get("etag")); // an unknown id leaves the same body
     const nm = await app.request(`${GAME_DATA_PATH}/items?ids=34334,212454`, { headers: { "If-None-Match": a.headers.get("etag")! } });
     expect(nm.status).toBe(304);
     expect(nm.headers.get("cache-control")).toBe(CACHE_CONTROL.items);
@@ -349,8 +357,8 @@ describe("GET /items", () => {
     }
   });
 
-  it("parseIds: strict list, first occurrence wins, typed errors", () => {
-    expect(parseIds(["5,3,5,1"])).toEqual([5, 3, 1]);
+  it("parseIds: strict list, every entry kept in order (repeats too), typed errors", () => {
+    expect(parseIds(["5,3,5,1"])).toEqual([5, 3, 5, 1]);
     expect(() => parseIds(undefined)).toThrow(ApiError);
     try {
       parseIds(["1.5"]);

@@ -15,7 +15,7 @@ import { originPolicy, type OriginOptions } from "./origin.js";
 
 export const GAME_DATA_PATH = "/functions/v1/game-data";
 export const ICONS_PATH = "/functions/v1/icons";
-/** Most ids one GET items request may carry (counted as given, before duplicates are dropped). */
+/** Most ids one GET items request may carry (entries as sent, repeats included). */
 export const MAX_IDS = 50;
 export const CACHE_CONTROL = Object.freeze({
   classes: "public, max-age=86400", // spec: 24 hours
@@ -138,7 +138,11 @@ function rawPath(url: string): string {
   return url.slice(start, end);
 }
 
-/** Parse `ids`: strict comma-separated positive decimal integers, at most MAX_IDS, duplicates dropped (first wins). */
+/**
+ * Parse `ids`: strict comma-separated positive decimal integers, at most MAX_IDS, every entry kept
+ * in request order (a repeated id is answered once per entry: a character may carry two copies of
+ * one weapon, and a client zipping its request with the answer must not lose one).
+ */
 export function parseIds(values: readonly string[] | undefined): number[] {
   if (values === undefined || values.length === 0) {
     throw new ApiError(400, "BAD_IDS", "missing query parameter ids (comma-separated item ids, e.g. ?ids=34334,212454)");
@@ -152,7 +156,6 @@ export function parseIds(values: readonly string[] | undefined): number[] {
   if (tokens.length > MAX_IDS) {
     throw new ApiError(400, "TOO_MANY_IDS", `ids holds ${tokens.length} entries; at most ${MAX_IDS} per request`);
   }
-  const seen = new Set<number>();
   const out: number[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
@@ -165,10 +168,7 @@ export function parseIds(values: readonly string[] | undefined): number[] {
         `ids entry #${i + 1} ${JSON.stringify(shown)} is not an item id (a decimal integer 1..${MAX_ITEM_ID}, no sign, spaces or leading zeros)`,
       );
     }
-    if (!seen.has(n)) {
-      seen.add(n);
-      out.push(n);
-    }
+    out.push(n);
   }
   return out;
 }

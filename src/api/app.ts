@@ -7,6 +7,7 @@
 import { Hono, type Context } from "hono";
 import { loadDataBundle } from "../data/bundle.js";
 import type { DataBundle } from "../data/types.js";
+import { AnswerCache } from "./answers.js";
 import { buildCatalog, type Catalog } from "./catalog.js";
 import { ApiConfigError, ApiError } from "./errors.js";
 import { ifNoneMatchHits, Lru, strongEtag } from "./http.js";
@@ -173,6 +174,16 @@ export function parseIds(values: readonly string[] | undefined): number[] {
   return out;
 }
 
+/** parseIds, with a malformed list returned as the answer instead of thrown. */
+function idsOrError(values: readonly string[] | undefined): number[] | ApiError {
+  try {
+    return parseIds(values);
+  } catch (err) {
+    if (err instanceof ApiError) return err;
+    throw err;
+  }
+}
+
 function corsHeaders(h: Record<string, string>): Record<string, string> {
   h["Access-Control-Allow-Origin"] = "*";
   h["Access-Control-Expose-Headers"] = "ETag";
@@ -249,23 +260,22 @@ export function createApp(options: ApiOptions = {}): Hono {
     return sendCached(c, rep.body, rep.etag, "application/json; charset=utf-8", CACHE_CONTROL.classes, origins.vary);
   });
 
-  // Answers keyed by the exact (origin, raw query string): a repeated request skips parsing. Only
-  // successful parses are stored, so every key here was validated once.
-  const byRawQuery = new Lru<string, Representation>(2048);
+  // Answers keyed by the exact (origin, raw query string): a repeated query, valid or not, is a
+  // lookup (the data is immutable, so neither the items nor the error can change).
+  const itemsAnswers = new AnswerCache<Representation | ApiError>(2048, 4096);
   app.get(`${GAME_DATA_PATH}/items`, async (c) => {
-    const url = c.req.url;
-    const q = url.indexOf("?");
     const origin = origins.originOf(c.req);
     if (origin instanceof ApiError) return errorResponse(c, origin);
-    const rawKey = q < 0 ? undefined : `${origin}\n${url.slice(q)}`;
-    let rep = rawKey === undefined ? undefined : byRawQuery.get(rawKey);
-    if (!rep) {
-      const ids = parseIds(c.req.queries("ids"));
-      const st = ready ?? (await state());
-      rep = st.itemsFor(origin, ids);
-      if (rawKey !== undefined && rawKey.length <= 4096) byRawQuery.set(rawKey, rep);
-    }
-    return sendCached(c, rep.body, rep.etag, "application/json; charset=utf-8", CACHE_CONTROL.items, origins.vary);
+    const url = c.req.url;
+    const q = url.indexOf("?");
+    let answer = itemsAnswers.answer(`${origin}\n${q < 0 ? "" : url.slice(q)}`, () => {
+      const ids = idsOrError(c.req.queries("ids"));
+      if (ids instanceof ApiError) return ids;
+      return ready ? ready.itemsFor(origin, ids) : Promise.resolve(state()).then((st) => st.itemsFor(origin, ids));
+    });
+    if (answer instanceof Promise) answer = await answer;
+    if (answer instanceof ApiError) return errorResponse(c, answer);
+    return sendCached(c, answer.body, answer.etag, "application/json; charset=utf-8", CACHE_CONTROL.items, origins.vary);
   });
 
   app.get(`${ICONS_PATH}/*`, async (c) => {

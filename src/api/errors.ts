@@ -14,12 +14,31 @@ export type ApiErrorCode =
   | "UPSTREAM_ERROR" // the configured upstream icon server failed (not a 404)
   | "INTERNAL"; // a bug or a broken data bundle
 
-/** An error that maps to one HTTP response. */
+/** Sets Error.stackTraceLimit where the engine has it (V8, JavaScriptCore) and lets it be written. */
+function setStackTraceLimit(n: number): void {
+  try {
+    Error.stackTraceLimit = n;
+  } catch {
+    // frozen intrinsics: the stack is captured as usual
+  }
+}
+
+/**
+ * An error that maps to one HTTP response. It is an answer to the client (bad input, unknown
+ * route, missing icon), not a bug: its stack is never shown or logged, so none is captured —
+ * capturing one was most of the cost of an error answer (bench:api).
+ */
 export class ApiError extends CombatsimError {
   declare readonly code: ApiErrorCode;
   readonly status: number;
   constructor(status: number, code: ApiErrorCode, message: string) {
-    super(code, message);
+    const limit = Error.stackTraceLimit;
+    if (typeof limit === "number") setStackTraceLimit(0);
+    try {
+      super(code, message);
+    } finally {
+      if (typeof limit === "number") setStackTraceLimit(limit);
+    }
     this.status = status;
   }
 }

@@ -11,6 +11,7 @@ export type ApiErrorCode =
   | "BAD_HOST" // trustProxy: X-Forwarded-Host / -Proto (or the Host) is not a host[:port] / http(s)
   | "BAD_ICON_NAME" // file name outside [A-Za-z0-9_-], not .jpg, encoded or extra path segments
   | "ICON_NOT_FOUND" // valid name, no source icon
+  | "ICON_SOURCE_INVALID" // the icon dir's source file is not a complete PNG/JPEG (truncated, corrupt, not an image)
   | "UPSTREAM_ERROR" // the configured upstream icon server failed (not a 404)
   | "INTERNAL"; // a bug or a broken data bundle
 

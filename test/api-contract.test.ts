@@ -502,12 +502,49 @@ describe("routing, CORS and errors", () => {
   });
 
   it("other methods on known routes -> 405 with Allow", async () => {
-    const res = await app.request(`${GAME_DATA_PATH}/classes`, { method: "POST", body: "{}" });
+    const res = await app.request(`${GAME_DATA_PATH}/classes`, { method: "PUT", body: "{}" });
     expect(res.status).toBe(405);
-    expect(res.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+    expect(res.headers.get("allow")).toBe("GET, HEAD, POST, OPTIONS");
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe("METHOD_NOT_ALLOWED");
     await expectError(`${GAME_DATA_PATH}/items?ids=1`, 405, "METHOD_NOT_ALLOWED", { method: "DELETE" });
+    await expectError(`${GAME_DATA_PATH}/items?ids=1`, 405, "METHOD_NOT_ALLOWED", { method: "PATCH", body: "" });
     await expectError(`${ICONS_PATH}/large/classicon_warrior.jpg`, 405, "METHOD_NOT_ALLOWED", { method: "PUT", body: "x" });
+  });
+
+  // Supabase-style clients (functions.invoke) POST by default, with no body
+  it("POST with an empty body is answered exactly as GET: classes, items (errors too), icons", async () => {
+    const paths = [
+      `${GAME_DATA_PATH}/classes`,
+      `${GAME_DATA_PATH}/items?ids=249989,34334,249989`,
+      `${GAME_DATA_PATH}/items?ids=1,,2`,
+      `${ICONS_PATH}/small/classicon_hunter.jpg`,
+    ];
+    for (const p of paths) {
+      const get = await app.request(p);
+      const getBody = Buffer.from(await get.arrayBuffer());
+      for (const init of [{}, { body: "" }, { headers: { "Content-Length": "0" } }] as RequestInit[]) {
+        const post = await app.request(p, { method: "POST", ...init });
+        expect(post.status, `${p} ${JSON.stringify(init)}`).toBe(get.status);
+        for (const h of ["content-type", "cache-control", "etag", "access-control-allow-origin"]) {
+          expect(post.headers.get(h), `${p} ${h}`).toBe(get.headers.get(h));
+        }
+        expect(Buffer.from(await post.arrayBuffer()).equals(getBody), p).toBe(true);
+      }
+    }
+  });
+
+  it("POST with a body -> 400 BODY_NOT_ALLOWED (parameters go in the URL); a POST never answers 304", async () => {
+    for (const body of ["{}", '{"ids":[34334]}', "x"]) {
+      const msg = await expectError(`${GAME_DATA_PATH}/items?ids=34334`, 400, "BODY_NOT_ALLOWED", { method: "POST", body });
+      expect(msg).toMatch(/POST \/functions\/v1\/game-data\/items takes no request body/);
+    }
+    await expectError(`${GAME_DATA_PATH}/classes`, 400, "BODY_NOT_ALLOWED", { method: "POST", headers: { "Content-Length": "12" } });
+    await expectError(`${ICONS_PATH}/large/classicon_hunter.jpg`, 400, "BODY_NOT_ALLOWED", { method: "POST", body: new Uint8Array([0]) });
+    // If-None-Match is a cache validator for GET/HEAD; a POST always gets the full answer
+    const etag = (await app.request(`${GAME_DATA_PATH}/classes`)).headers.get("etag")!;
+    const post = await app.request(`${GAME_DATA_PATH}/classes`, { method: "POST", headers: { "If-None-Match": etag } });
+    expect(post.status).toBe(200);
+    expect(((await post.json()) as { classes: unknown[] }).classes.length).toBe(13);
   });
 
   it("CORS preflight from any origin: 204, methods, echoed headers, Vary", async () => {
@@ -522,7 +559,7 @@ describe("routing, CORS and errors", () => {
       });
       expect(res.status).toBe(204);
       expect(res.headers.get("access-control-allow-origin")).toBe("*");
-      expect(res.headers.get("access-control-allow-methods")).toBe("GET, HEAD, OPTIONS");
+      expect(res.headers.get("access-control-allow-methods")).toBe("GET, HEAD, POST, OPTIONS");
       expect(res.headers.get("access-control-allow-headers")).toBe("if-none-match, x-client");
       expect(res.headers.get("access-control-max-age")).toBe("86400");
       expect(res.headers.get("vary")).toBe("Access-Control-Request-Headers");

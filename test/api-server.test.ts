@@ -86,6 +86,26 @@ describe("real server on 127.0.0.1", () => {
     }
   });
 
+  it("POST over the wire: empty (Content-Length: 0) answers as GET; a chunked body is refused", async () => {
+    const post = await fetch(`${srv.url}${GAME_DATA_PATH}/items?ids=34334`, { method: "POST" });
+    expect(post.status).toBe(200);
+    expect(((await post.json()) as { items: { id: number }[] }).items.map((i) => i.id)).toEqual([34334]);
+    const chunked = await fetch(`${srv.url}${GAME_DATA_PATH}/classes`, {
+      method: "POST",
+      body: new ReadableStream({
+        start(c) {
+          c.enqueue(new TextEncoder().encode("{}"));
+          c.close();
+        },
+      }),
+      duplex: "half",
+    } as RequestInit);
+    expect(chunked.status).toBe(400);
+    expect(((await chunked.json()) as { error: { code: string } }).error.code).toBe("BODY_NOT_ALLOWED");
+    // the connection stays usable afterwards
+    expect((await fetch(`${srv.url}${GAME_DATA_PATH}/classes`)).status).toBe(200);
+  });
+
   it("errors are JSON over the wire too", async () => {
     const bad = await fetch(`${srv.url}${GAME_DATA_PATH}/items?ids=-5`);
     expect(bad.status).toBe(400);

@@ -10,7 +10,7 @@ import type { DataBundle } from "../data/types.js";
 import { AnswerCache } from "./answers.js";
 import { buildCatalog, type Catalog } from "./catalog.js";
 import { ApiConfigError, ApiError } from "./errors.js";
-import { ifNoneMatchHits, Lru, strongEtag } from "./http.js";
+import { ifNoneMatchHits, Lru, requestBodyBytes, strongEtag } from "./http.js";
 import { ICON_NAME_RE, ICON_PIXELS, IconService, validateIconOptions, type IconOptions, type IconSize } from "./icons.js";
 import { originPolicy, type OriginOptions } from "./origin.js";
 
@@ -24,7 +24,13 @@ export const CACHE_CONTROL = Object.freeze({
   icons: "public, max-age=86400", // not in the spec: icons change no more often than classes
   error: "no-store",
 });
-const ALLOWED_METHODS = "GET, HEAD, OPTIONS";
+/**
+ * GET and HEAD, plus POST with an empty body: Supabase-style clients (`functions.invoke`) POST by
+ * default, and a POST without a body asks for nothing a GET does not (docs/api.md "methods").
+ */
+const ALLOWED_METHODS = "GET, HEAD, POST, OPTIONS";
+/** Methods the read routes answer (Hono answers HEAD through the GET route). */
+const READ_METHODS = ["GET", "POST"];
 /** Largest valid item id (ItemSparse.ID is a signed 32-bit column). */
 const MAX_ITEM_ID = 2147483647;
 const ID_RE = /^[1-9][0-9]{0,9}$/;
@@ -208,9 +214,34 @@ function errorResponse(c: Context, err: ApiError, extra: Record<string, string> 
 function sendCached(c: Context, body: string | Uint8Array, etag: string, contentType: string, cacheControl: string, vary?: string): Response {
   const headers = corsHeaders({ ETag: etag, "Cache-Control": cacheControl, "X-Content-Type-Options": "nosniff" });
   if (vary !== undefined) headers.Vary = vary;
-  if (ifNoneMatchHits(c.req.header("if-none-match"), etag)) return c.body(null, 304, headers);
+  // If-None-Match validates cached GET/HEAD answers; a POST always gets the full answer
+  if (c.req.method !== "POST" && ifNoneMatchHits(c.req.header("if-none-match"), etag)) return c.body(null, 304, headers);
   headers["Content-Type"] = contentType;
   return c.body(body as string, 200, headers);
+}
+
+type Handler = (c: Context) => Promise<Response>;
+
+/** A read route's handler; a POST is first checked for a body (GET and HEAD go straight through). */
+function readRoute(handler: Handler): Handler {
+  return (c) => (c.req.method === "POST" ? postWithoutBody(c, handler) : handler(c));
+}
+
+async function postWithoutBody(c: Context, handler: Handler): Promise<Response> {
+  const refused = await bodyNotAllowed(c);
+  return refused ? errorResponse(c, refused) : handler(c);
+}
+
+/** A POST to a read route with a body: 400 BODY_NOT_ALLOWED (the parameters are in the URL). */
+async function bodyNotAllowed(c: Context): Promise<ApiError | undefined> {
+  const bytes = await requestBodyBytes(c.req.raw);
+  if (bytes === 0) return undefined;
+  return new ApiError(
+    400,
+    "BODY_NOT_ALLOWED",
+    `POST ${rawPath(c.req.url).slice(0, 200)} takes no request body (got ${bytes}${c.req.header("content-length") ? "" : " or more"} bytes): ` +
+      "send the parameters in the URL, as for GET",
+  );
 }
 
 /**
@@ -252,18 +283,18 @@ export function createApp(options: ApiOptions = {}): Hono {
     return c.body(null, 204, h);
   });
 
-  app.get(`${GAME_DATA_PATH}/classes`, async (c) => {
+  app.on(READ_METHODS, `${GAME_DATA_PATH}/classes`, readRoute(async (c) => {
     const origin = origins.originOf(c.req);
     if (origin instanceof ApiError) return errorResponse(c, origin);
     const st = ready ?? (await state());
     const rep = st.classesFor(origin);
     return sendCached(c, rep.body, rep.etag, "application/json; charset=utf-8", CACHE_CONTROL.classes, origins.vary);
-  });
+  }));
 
   // Answers keyed by the exact (origin, raw query string): a repeated query, valid or not, is a
   // lookup (the data is immutable, so neither the items nor the error can change).
   const itemsAnswers = new AnswerCache<Representation | ApiError>(2048, 4096);
-  app.get(`${GAME_DATA_PATH}/items`, async (c) => {
+  app.on(READ_METHODS, `${GAME_DATA_PATH}/items`, readRoute(async (c) => {
     const origin = origins.originOf(c.req);
     if (origin instanceof ApiError) return errorResponse(c, origin);
     const url = c.req.url;
@@ -276,9 +307,9 @@ export function createApp(options: ApiOptions = {}): Hono {
     if (answer instanceof Promise) answer = await answer;
     if (answer instanceof ApiError) return errorResponse(c, answer);
     return sendCached(c, answer.body, answer.etag, "application/json; charset=utf-8", CACHE_CONTROL.items, origins.vary);
-  });
+  }));
 
-  app.get(`${ICONS_PATH}/*`, async (c) => {
+  app.on(READ_METHODS, `${ICONS_PATH}/*`, readRoute(async (c) => {
     // Work on the raw path: anything percent-encoded (%2F, %00, %2e, ...) is refused outright.
     const rest = rawPath(c.req.url).slice(ICONS_PATH.length + 1);
     const parts = rest.split("/");
@@ -298,11 +329,11 @@ export function createApp(options: ApiOptions = {}): Hono {
     const st = ready ?? (await state());
     const img = await st.icons.get(size as IconSize, name);
     return sendCached(c, img.bytes, img.etag, "image/jpeg", CACHE_CONTROL.icons);
-  });
+  }));
 
   for (const path of [`${GAME_DATA_PATH}/classes`, `${GAME_DATA_PATH}/items`, `${ICONS_PATH}/*`]) {
     app.all(path, (c) => {
-      throw new ApiError(405, "METHOD_NOT_ALLOWED", `${c.req.method} is not allowed on ${c.req.path}; use GET`);
+      throw new ApiError(405, "METHOD_NOT_ALLOWED", `${c.req.method} is not allowed on ${c.req.path}; use GET (or POST with an empty body)`);
     });
   }
 

@@ -6,7 +6,8 @@ export type ApiErrorCode =
   | "BAD_IDS" // ids missing, empty, malformed or repeated as a parameter
   | "TOO_MANY_IDS" // more than MAX_IDS entries
   | "NOT_FOUND" // no such route
-  | "METHOD_NOT_ALLOWED" // known route, method other than GET/HEAD/OPTIONS
+  | "METHOD_NOT_ALLOWED" // known route, method other than GET/HEAD/POST/OPTIONS
+  | "BODY_NOT_ALLOWED" // a POST to a read route with a request body (parameters go in the URL)
   | "BAD_ICON_SIZE" // size segment not large/medium/small
   | "BAD_HOST" // trustProxy: X-Forwarded-Host / -Proto (or the Host) is not a host[:port] / http(s)
   | "BAD_ICON_NAME" // file name outside [A-Za-z0-9_-], not .jpg, encoded or extra path segments

@@ -83,3 +83,28 @@ export class Lru<K, V> {
     }
   }
 }
+
+/**
+ * How many body bytes a request carries, 0 for none: the declared Content-Length when there is
+ * one (the body is then not read), else the first non-empty chunk of the stream (the rest is not
+ * waited for). For read endpoints that accept POST only with an empty body.
+ */
+export async function requestBodyBytes(req: Request): Promise<number> {
+  const declared = req.headers.get("content-length");
+  if (declared !== null && declared.trim() !== "") {
+    const n = Number(declared);
+    // a malformed length counts as a body: refuse rather than guess
+    return Number.isInteger(n) && n >= 0 ? n : 1;
+  }
+  if (req.body === null) return 0;
+  const reader = req.body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return 0;
+      if (value !== undefined && value.byteLength > 0) return value.byteLength;
+    }
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+}

@@ -9,7 +9,7 @@ import { loadDataBundle } from "../data/bundle.js";
 import type { DataBundle } from "../data/types.js";
 import { AnswerCache } from "./answers.js";
 import { buildCatalog, type Catalog } from "./catalog.js";
-import { ApiConfigError, ApiError } from "./errors.js";
+import { ApiError } from "./errors.js";
 import { ifNoneMatchHits, Lru, requestBodyBytes, strongEtag } from "./http.js";
 import { ICON_NAME_RE, ICON_PIXELS, IconService, validateIconOptions, type IconOptions, type IconSize } from "./icons.js";
 import { originPolicy, type OriginOptions } from "./origin.js";

@@ -4,36 +4,23 @@
 // Every JSON representation is computed once per (data bundle, public origin[, id list]) and kept:
 // the bundle is immutable, so a request only looks the bytes and ETag up. The public origin is
 // configuration (origin.ts), never the request's Host.
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import { loadDataBundle } from "../data/bundle.js";
 import type { DataBundle } from "../data/types.js";
 import { AnswerCache } from "./answers.js";
 import { buildCatalog, type Catalog } from "./catalog.js";
 import { ApiError } from "./errors.js";
-import { ifNoneMatchHits, Lru, requestBodyBytes, strongEtag } from "./http.js";
+import { Lru, rawPath, strongEtag } from "./http.js";
+import { idsOrError } from "./ids.js";
 import { ICON_NAME_RE, ICON_PIXELS, IconService, validateIconOptions, type IconOptions, type IconSize } from "./icons.js";
 import { originPolicy, type OriginOptions } from "./origin.js";
+import { ALLOWED_METHODS, CACHE_CONTROL, errorResponse, READ_METHODS, readRoute, sendCached } from "./responses.js";
+
+export { MAX_IDS, parseIds } from "./ids.js";
+export { CACHE_CONTROL } from "./responses.js";
 
 export const GAME_DATA_PATH = "/functions/v1/game-data";
 export const ICONS_PATH = "/functions/v1/icons";
-/** Most ids one GET items request may carry (entries as sent, repeats included). */
-export const MAX_IDS = 50;
-export const CACHE_CONTROL = Object.freeze({
-  classes: "public, max-age=86400", // spec: 24 hours
-  items: "public, max-age=3600", // spec: 1 hour
-  icons: "public, max-age=86400", // not in the spec: icons change no more often than classes
-  error: "no-store",
-});
-/**
- * GET and HEAD, plus POST with an empty body: Supabase-style clients (`functions.invoke`) POST by
- * default, and a POST without a body asks for nothing a GET does not (docs/api.md "methods").
- */
-const ALLOWED_METHODS = "GET, HEAD, POST, OPTIONS";
-/** Methods the read routes answer (Hono answers HEAD through the GET route). */
-const READ_METHODS = ["GET", "POST"];
-/** Largest valid item id (ItemSparse.ID is a signed 32-bit column). */
-const MAX_ITEM_ID = 2147483647;
-const ID_RE = /^[1-9][0-9]{0,9}$/;
 
 /** Options of createApp: the bundle, where iconUrls point (OriginOptions) and the icon sources (IconOptions). */
 export interface ApiOptions extends IconOptions, OriginOptions {
@@ -135,118 +122,10 @@ function jsonEscape(s: string): string {
   return JSON.stringify(s).slice(1, -1);
 }
 
-/** Raw (still percent-encoded) path of a request URL. */
-function rawPath(url: string): string {
-  const start = url.indexOf("/", url.indexOf("//") + 2);
-  if (start < 0) return "/";
-  const q = url.indexOf("?", start);
-  const h = url.indexOf("#", start);
-  const end = Math.min(q < 0 ? url.length : q, h < 0 ? url.length : h);
-  return url.slice(start, end);
-}
-
 /**
- * Parse `ids`: strict comma-separated positive decimal integers, at most MAX_IDS, every entry kept
- * in request order (a repeated id is answered once per entry: a character may carry two copies of
- * one weapon, and a client zipping its request with the answer must not lose one).
- */
-export function parseIds(values: readonly string[] | undefined): number[] {
-  if (values === undefined || values.length === 0) {
-    throw new ApiError(400, "BAD_IDS", "missing query parameter ids (comma-separated item ids, e.g. ?ids=34334,212454)");
-  }
-  if (values.length > 1) {
-    throw new ApiError(400, "BAD_IDS", `query parameter ids given ${values.length} times; send one comma-separated list`);
-  }
-  const raw = values[0]!;
-  if (raw === "") throw new ApiError(400, "BAD_IDS", "query parameter ids is empty");
-  const tokens = raw.split(",");
-  if (tokens.length > MAX_IDS) {
-    throw new ApiError(400, "TOO_MANY_IDS", `ids holds ${tokens.length} entries; at most ${MAX_IDS} per request`);
-  }
-  const out: number[] = [];
-  for (let i = 0; i < tokens.length; i++) {
-    const t = tokens[i]!;
-    const n = ID_RE.test(t) ? Number(t) : NaN;
-    if (!(n <= MAX_ITEM_ID)) {
-      const shown = t.length > 24 ? `${t.slice(0, 24)}...` : t;
-      throw new ApiError(
-        400,
-        "BAD_IDS",
-        `ids entry #${i + 1} ${JSON.stringify(shown)} is not an item id (a decimal integer 1..${MAX_ITEM_ID}, no sign, spaces or leading zeros)`,
-      );
-    }
-    out.push(n);
-  }
-  return out;
-}
-
-/** parseIds, with a malformed list returned as the answer instead of thrown. */
-function idsOrError(values: readonly string[] | undefined): number[] | ApiError {
-  try {
-    return parseIds(values);
-  } catch (err) {
-    if (err instanceof ApiError) return err;
-    throw err;
-  }
-}
-
-function corsHeaders(h: Record<string, string>): Record<string, string> {
-  h["Access-Control-Allow-Origin"] = "*";
-  h["Access-Control-Expose-Headers"] = "ETag";
-  return h;
-}
-
-function errorResponse(c: Context, err: ApiError, extra: Record<string, string> = {}): Response {
-  const body = JSON.stringify({ error: { code: err.code, message: err.message } });
-  return c.body(
-    body,
-    err.status as 400,
-    corsHeaders({
-      "Content-Type": "application/json; charset=utf-8",
-      "Cache-Control": CACHE_CONTROL.error,
-      "X-Content-Type-Options": "nosniff",
-      ...extra,
-    }),
-  );
-}
-
-/** 200 with the representation, or 304 when If-None-Match names its ETag. `vary`: the request headers the body depends on. */
-function sendCached(c: Context, body: string | Uint8Array, etag: string, contentType: string, cacheControl: string, vary?: string): Response {
-  const headers = corsHeaders({ ETag: etag, "Cache-Control": cacheControl, "X-Content-Type-Options": "nosniff" });
-  if (vary !== undefined) headers.Vary = vary;
-  // If-None-Match validates cached GET/HEAD answers; a POST always gets the full answer
-  if (c.req.method !== "POST" && ifNoneMatchHits(c.req.header("if-none-match"), etag)) return c.body(null, 304, headers);
-  headers["Content-Type"] = contentType;
-  return c.body(body as string, 200, headers);
-}
-
-type Handler = (c: Context) => Promise<Response>;
-
-/** A read route's handler; a POST is first checked for a body (GET and HEAD go straight through). */
-function readRoute(handler: Handler): Handler {
-  return (c) => (c.req.method === "POST" ? postWithoutBody(c, handler) : handler(c));
-}
-
-async function postWithoutBody(c: Context, handler: Handler): Promise<Response> {
-  const refused = await bodyNotAllowed(c);
-  return refused ? errorResponse(c, refused) : handler(c);
-}
-
-/** A POST to a read route with a body: 400 BODY_NOT_ALLOWED (the parameters are in the URL). */
-async function bodyNotAllowed(c: Context): Promise<ApiError | undefined> {
-  const bytes = await requestBodyBytes(c.req.raw);
-  if (bytes === 0) return undefined;
-  return new ApiError(
-    400,
-    "BODY_NOT_ALLOWED",
-    `POST ${rawPath(c.req.url).slice(0, 200)} takes no request body (got ${bytes}${c.req.header("content-length") ? "" : " or more"} bytes): ` +
-      "send the parameters in the URL, as for GET",
-  );
-}
-
-/**
- * The game-data API app. Routes: GET `{GAME_DATA_PATH}/classes`, GET `{GAME_DATA_PATH}/items?ids=`,
- * GET `{ICONS_PATH}/<large|medium|small>/<fileName>.jpg`; OPTIONS anywhere (CORS preflight).
+ * The game-data API app. Routes (GET/HEAD, or POST with an empty body): `{GAME_DATA_PATH}/classes`,
+ * `{GAME_DATA_PATH}/items?ids=`, `{ICONS_PATH}/<large|medium|small>/<fileName>.jpg`; OPTIONS
+ * anywhere (CORS preflight).
  */
 export function createApp(options: ApiOptions = {}): Hono {
   const origins = originPolicy(options);

@@ -20,6 +20,16 @@ export function fnv1a64(data: string | Uint8Array): string {
   return hi.toString(16).padStart(8, "0") + lo.toString(16).padStart(8, "0");
 }
 
+/** Raw (still percent-encoded) path of a request URL. */
+export function rawPath(url: string): string {
+  const start = url.indexOf("/", url.indexOf("//") + 2);
+  if (start < 0) return "/";
+  const q = url.indexOf("?", start);
+  const h = url.indexOf("#", start);
+  const end = Math.min(q < 0 ? url.length : q, h < 0 ? url.length : h);
+  return url.slice(start, end);
+}
+
 /** A strong entity tag for a representation. */
 export function strongEtag(data: string | Uint8Array): string {
   return `"${fnv1a64(data)}"`;

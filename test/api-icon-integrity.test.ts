@@ -5,6 +5,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import fc from "fast-check";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp, ICONS_PATH } from "../src/api/app.js";
@@ -82,6 +83,31 @@ describe("imageProblem: complete PNG / JPEG or the reason why not", () => {
     expect(crc32(flipped.subarray(37, 41 + len))).toBe(flipped.readUInt32BE(41 + len)); // the reference agrees first
     flipped[41] ^= 0x01;
     expect(imageProblem(flipped)).toMatch(new RegExp(`chunk ${type}.*CRC`));
+  });
+});
+
+describe("imageProblem on damaged and arbitrary bytes", () => {
+  it("every single-bit flip anywhere in the PNG is caught (each of its bytes x 8 bits)", () => {
+    for (let i = 0; i < png.length; i++) {
+      for (let bit = 0; bit < 8; bit++) {
+        const bad = Buffer.from(png);
+        bad[i] ^= 1 << bit;
+        expect(imageProblem(bad), `byte ${i} bit ${bit}`).toBeTypeOf("string");
+      }
+    }
+  });
+
+  it("arbitrary bytes, and PNG/JPEG prefixes with random bytes after them, answer a string or undefined, never throw (fixed seed)", () => {
+    const prefixed = fc
+      .tuple(fc.constantFrom(png, jpeg, progressive), fc.nat(), fc.uint8Array({ maxLength: 64 }))
+      .map(([file, cut, tail]) => Buffer.concat([file.subarray(0, cut % (file.length + 1)), tail]));
+    fc.assert(
+      fc.property(fc.oneof(fc.uint8Array({ maxLength: 256 }), prefixed), (bytes) => {
+        const problem = imageProblem(bytes);
+        expect(problem === undefined || (typeof problem === "string" && problem.length > 0)).toBe(true);
+      }),
+      { seed: 19, numRuns: 2000 },
+    );
   });
 });
 

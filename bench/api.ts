@@ -4,12 +4,15 @@
 //   npm run bench:api [-- --duration 5] [-- --connections 50] [-- --no-write]
 //
 // Endpoints: GET /classes; GET /items with 50 ids = the 9 bundled item ids + 41 ids that match no
-// item (ids must be unique per request to mean 50 lookups; unknown ids cost a lookup and are
-// omitted); GET a large icon (resized once, then served from the memory cache).
-// Every endpoint must finish with zero errors, timeouts and non-2xx answers (exit 1 otherwise).
+// item (unknown ids cost a lookup and are omitted); GET a large icon (resized once, then served
+// from the memory cache); and two error answers, which must cost no more than successes: a
+// malformed id list (`ids=1,,2`, 400 BAD_IDS) and an unknown route (404 NOT_FOUND).
+// Every endpoint must finish with zero errors and timeouts and only its expected status (exit 1
+// otherwise). Besides req/s (which moves with whatever else runs on the machine) each row gives
+// the server's CPU time per request (Linux: /proc/<pid>/stat), the steadier number to compare.
 // Goal: >= 10,000 req/s for /classes. Writes bench/results/api.json.
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -34,8 +37,23 @@ interface AutocannonResult {
   timeouts: number;
   non2xx: number;
   duration: number;
+  statusCodeStats?: Record<string, { count: number }>;
 }
 type Autocannon = (opts: { url: string; connections: number; duration: number; pipelining: number }) => Promise<AutocannonResult>;
+
+let clockTicks: number | undefined;
+/** User + system CPU seconds of a process so far (Linux /proc), or undefined elsewhere. */
+function cpuSeconds(pid: number): number | undefined {
+  try {
+    // fields after the ")" that ends the command name: state is field 3, utime 14, stime 15
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    clockTicks ??= Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+    return (Number(fields[11]) + Number(fields[12])) / clockTicks;
+  } catch {
+    return undefined;
+  }
+}
 
 /** Start `combatsim serve --port 0` and read the bound URL from its first stdout line. */
 function startServer(): Promise<{ child: ChildProcess; origin: string }> {
@@ -70,9 +88,11 @@ async function main(): Promise<void> {
   const unknown = Array.from({ length: 50 - BUNDLED_ITEM_IDS.length }, (_, i) => 900_000_001 + i);
   const ids = [...BUNDLED_ITEM_IDS, ...unknown];
   const endpoints = [
-    { name: "classes", path: "/functions/v1/game-data/classes" },
-    { name: "items50", path: `/functions/v1/game-data/items?ids=${ids.join(",")}` },
-    { name: "icon", path: "/functions/v1/icons/large/classicon_hunter.jpg" },
+    { name: "classes", path: "/functions/v1/game-data/classes", status: 200 },
+    { name: "items50", path: `/functions/v1/game-data/items?ids=${ids.join(",")}`, status: 200 },
+    { name: "icon", path: "/functions/v1/icons/large/classicon_hunter.jpg", status: 200 },
+    { name: "badIds", path: "/functions/v1/game-data/items?ids=1,,2", status: 400 },
+    { name: "notFound", path: "/functions/v1/game-data/nope", status: 404 },
   ];
 
   const { child, origin } = await startServer();
@@ -81,28 +101,38 @@ async function main(): Promise<void> {
   try {
     for (const ep of endpoints) {
       const url = `${origin}${ep.path}`;
-      // warm-up: builds the cached representation / resized icon and checks the answer is a 200
+      // warm-up: builds the cached representation / resized icon and checks the answer's status
       const warm = await fetch(url);
-      if (warm.status !== 200) throw new Error(`${ep.name}: warm-up GET answered ${warm.status}`);
+      if (warm.status !== ep.status) throw new Error(`${ep.name}: warm-up GET answered ${warm.status}, expected ${ep.status}`);
       const bytes = (await warm.arrayBuffer()).byteLength;
+      const cpuBefore = cpuSeconds(child.pid!);
       const r = await autocannon({ url, connections, duration, pipelining: 1 });
+      const cpuAfter = cpuSeconds(child.pid!);
+      const serverCpuUsPerRequest =
+        cpuBefore === undefined || cpuAfter === undefined ? null : +(((cpuAfter - cpuBefore) / r.requests.total) * 1e6).toFixed(1);
+      const statuses = Object.keys(r.statusCodeStats ?? {}).map(Number);
+      const unexpected = r.requests.total - (r.statusCodeStats?.[String(ep.status)]?.count ?? 0);
       const row = {
         endpoint: ep.name,
         path: ep.path.length > 120 ? `${ep.path.slice(0, 117)}...` : ep.path,
+        status: ep.status,
         bodyBytes: bytes,
         reqPerSec: Math.round(r.requests.average),
+        serverCpuUsPerRequest,
         totalRequests: r.requests.total,
         latencyMs: { p50: r.latency.p50, p99: r.latency.p99, avg: r.latency.average, max: r.latency.max },
         throughputMBps: +(r.throughput.average / 1e6).toFixed(2),
         errors: r.errors,
         timeouts: r.timeouts,
-        non2xx: r.non2xx,
+        unexpectedStatus: unexpected,
       };
       results.push(row);
-      if (r.errors || r.timeouts || r.non2xx) failed = true;
+      if (r.errors || r.timeouts || unexpected) failed = true;
       console.log(
-        `${ep.name.padEnd(8)} ${String(row.reqPerSec).padStart(7)} req/s  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms  ` +
-          `(${bytes} B body, ${r.requests.total} requests, errors ${r.errors}, timeouts ${r.timeouts}, non-2xx ${r.non2xx})`,
+        `${ep.name.padEnd(8)} ${String(row.reqPerSec).padStart(7)} req/s  ` +
+          `${serverCpuUsPerRequest === null ? "" : `${serverCpuUsPerRequest} us server CPU/req  `}p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms  ` +
+          `(${ep.status}, ${bytes} B body, ${r.requests.total} requests, errors ${r.errors}, timeouts ${r.timeouts}, ` +
+          `other statuses ${unexpected}${unexpected ? ` [${statuses.join(",")}]` : ""})`,
       );
     }
   } finally {
@@ -130,7 +160,7 @@ async function main(): Promise<void> {
     console.log(`wrote bench/results/api.json`);
   }
   if (failed) {
-    console.error("bench:api: errors, timeouts or non-2xx answers (see above)");
+    console.error("bench:api: errors, timeouts or unexpected statuses (see above)");
     process.exitCode = 1;
   }
 }

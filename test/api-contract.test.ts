@@ -2,12 +2,14 @@
 // hand from data/data/tables/*.csv; the arithmetic is in the comments.
 import { beforeAll, describe, expect, it } from "vitest";
 import { CACHE_CONTROL, createApp, GAME_DATA_PATH, ICONS_PATH, MAX_IDS, parseIds } from "../src/api/app.js";
-import { ApiConfigError, ApiError } from "../src/api/errors.js";
+import { AnswerCache } from "../src/api/answers.js";
+import { ApiConfigError, ApiDataError, ApiError } from "../src/api/errors.js";
 import { bundledDataDir, loadDataBundle } from "../src/data/bundle.js";
 import type { DataBundle, Table } from "../src/data/types.js";
 
 const BUNDLED_ITEM_IDS = [34334, 212454, 219308, 225654, 231265, 249986, 249987, 249988, 249989];
-const ORIGIN = "http://localhost"; // app.request() requests are http://localhost/...
+// iconUrls are root-relative unless publicOrigin / trustProxy say otherwise (a request's Host is never used)
+const ORIGIN = "";
 
 let bundle: DataBundle;
 let app: ReturnType<typeof createApp>;
@@ -153,24 +155,6 @@ describe("GET /classes", () => {
     expect(await head.text()).toBe("");
   });
 
-  it("iconUrl follows the request origin, or the configured publicOrigin", async () => {
-    const other = await app.request("https://api.example.org:8443/functions/v1/game-data/classes");
-    const c = ((await other.json()) as { classes: ApiClass[] }).classes[0]!;
-    expect(c.iconUrl).toBe("https://api.example.org:8443/functions/v1/icons/large/classicon_warrior.jpg");
-    // different body -> different ETag
-    const local = await app.request(`${GAME_DATA_PATH}/classes`);
-    expect(other.headers.get("etag")).not.toBe(local.headers.get("etag"));
-
-    const pub = createApp({ bundle, publicOrigin: "https://cdn.example.org/game/" });
-    const body = (await (await pub.request(`${GAME_DATA_PATH}/classes`)).json()) as { classes: ApiClass[] };
-    expect(body.classes[2]!.specs[0]!.iconUrl).toBe(
-      "https://cdn.example.org/game/functions/v1/icons/large/ability_hunter_bestialdiscipline.jpg",
-    );
-    expect(() => createApp({ bundle, publicOrigin: "ftp://x" })).toThrow(ApiConfigError);
-    expect(() => createApp({ bundle, publicOrigin: "not a url" })).toThrow(/publicOrigin/);
-    expect(() => createApp({ bundle, publicOrigin: "https://x.org/?q=1" })).toThrow(/query/);
-  });
-
   it("computes representations once per bundle, not per request", async () => {
     let tableCalls = 0;
     const counting: DataBundle = {
@@ -311,9 +295,15 @@ describe("GET /items", () => {
     });
   });
 
-  it("request order kept, duplicates once, unknown ids omitted", async () => {
+  it("one item per entry in request order: repeated ids repeat, unknown ids are omitted", async () => {
     const { body } = await getJson<{ items: ApiItem[] }>(`${GAME_DATA_PATH}/items?ids=249989,999999999,34334,249989,1,34334`);
-    expect(body.items.map((i) => i.id)).toEqual([249989, 34334]);
+    expect(body.items.map((i) => i.id)).toEqual([249989, 34334, 249989, 34334]);
+    // a repeated entry is the same record, byte for byte (e.g. two copies of one weapon)
+    expect(body.items[2]).toEqual(body.items[0]);
+    // 50 entries naming the 9 bundled items over and over: 50 items out, in the order sent
+    const fifty = Array.from({ length: MAX_IDS }, (_, i) => BUNDLED_ITEM_IDS[i % BUNDLED_ITEM_IDS.length]!);
+    const many = await getJson<{ items: ApiItem[] }>(`${GAME_DATA_PATH}/items?ids=${fifty.join(",")}`);
+    expect(many.body.items.map((i) => i.id)).toEqual(fifty);
     const none = await getJson<{ items: ApiItem[] }>(`${GAME_DATA_PATH}/items?ids=1,2,3`);
     expect(none.res.status).toBe(200);
     expect(none.body).toEqual({ items: [] });
@@ -323,8 +313,10 @@ describe("GET /items", () => {
     const a = await app.request(`${GAME_DATA_PATH}/items?ids=34334,212454`);
     const b = await app.request(`${GAME_DATA_PATH}/items?ids=212454,34334`);
     const a2 = await app.request(`${GAME_DATA_PATH}/items?ids=34334,212454,34334`);
+    const a3 = await app.request(`${GAME_DATA_PATH}/items?ids=34334,212454,999999`);
     expect(a.headers.get("etag")).not.toBe(b.headers.get("etag"));
-    expect(a2.headers.get("etag")).toBe(a.headers.get("etag")); // same body
+    expect(a2.headers.get("etag")).not.toBe(a.headers.get("etag")); // three items, not two
+    expect(a3.headers.get("etag")).toBe(a.headers.get("etag")); // an unknown id leaves the same body
     const nm = await app.request(`${GAME_DATA_PATH}/items?ids=34334,212454`, { headers: { "If-None-Match": a.headers.get("etag")! } });
     expect(nm.status).toBe(304);
     expect(nm.headers.get("cache-control")).toBe(CACHE_CONTROL.items);
@@ -366,8 +358,8 @@ describe("GET /items", () => {
     }
   });
 
-  it("parseIds: strict list, first occurrence wins, typed errors", () => {
-    expect(parseIds(["5,3,5,1"])).toEqual([5, 3, 1]);
+  it("parseIds: strict list, every entry kept in order (repeats too), typed errors", () => {
+    expect(parseIds(["5,3,5,1"])).toEqual([5, 3, 5, 1]);
     expect(() => parseIds(undefined)).toThrow(ApiError);
     try {
       parseIds(["1.5"]);
@@ -379,6 +371,129 @@ describe("GET /items", () => {
   });
 });
 
+describe("public origin of iconUrl: configuration, never the request's Host", () => {
+  const EVIL = "https://evil.example:8443";
+  async function classesBody(a: ReturnType<typeof createApp>, url: string, headers: Record<string, string> = {}) {
+    const res = await a.request(url, { headers });
+    expect(res.status, url).toBe(200);
+    const text = await res.text();
+    return { res, text, classes: (JSON.parse(text) as { classes: ApiClass[] }).classes };
+  }
+
+  it("default: root-relative iconUrls; a forged Host or X-Forwarded-Host changes nothing, no Vary", async () => {
+    const plain = await classesBody(app, `${GAME_DATA_PATH}/classes`);
+    const forged = await classesBody(app, `${EVIL}${GAME_DATA_PATH}/classes`, { "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "https" });
+    expect(plain.classes[0]!.iconUrl).toBe("/functions/v1/icons/large/classicon_warrior.jpg");
+    expect(forged.text).toBe(plain.text);
+    expect(forged.text).not.toContain("evil");
+    expect(forged.res.headers.get("etag")).toBe(plain.res.headers.get("etag"));
+    expect(forged.res.headers.get("vary")).toBeNull();
+    const items = await app.request(`${EVIL}${GAME_DATA_PATH}/items?ids=34334`);
+    expect(((await items.json()) as { items: ApiItem[] }).items[0]!.iconUrl).toBe("/functions/v1/icons/large/ability_hunter_focusedaim.jpg");
+  });
+
+  it("publicOrigin: an absolute origin (with a path prefix) or a root-relative prefix, the same for every Host", async () => {
+    const pub = createApp({ bundle, publicOrigin: "https://cdn.example.org/game/" });
+    const a = await classesBody(pub, `${GAME_DATA_PATH}/classes`);
+    const b = await classesBody(pub, `${EVIL}${GAME_DATA_PATH}/classes`, { "X-Forwarded-Host": "evil.example" });
+    expect(a.classes[2]!.specs[0]!.iconUrl).toBe("https://cdn.example.org/game/functions/v1/icons/large/ability_hunter_bestialdiscipline.jpg");
+    expect(b.text).toBe(a.text);
+    const rel = createApp({ bundle, publicOrigin: "/api/" });
+    expect((await classesBody(rel, `${EVIL}${GAME_DATA_PATH}/classes`)).classes[0]!.iconUrl).toBe("/api/functions/v1/icons/large/classicon_warrior.jpg");
+    expect((await classesBody(createApp({ bundle, publicOrigin: "/" }), `${GAME_DATA_PATH}/classes`)).classes[0]!.iconUrl).toBe(
+      "/functions/v1/icons/large/classicon_warrior.jpg",
+    );
+  });
+
+  it("trustProxy: origin from X-Forwarded-Proto/-Host (else the request URL), answers Vary on them, malformed -> 400 BAD_HOST", async () => {
+    const proxied = createApp({ bundle, trustProxy: true });
+    const fwd = await classesBody(proxied, `http://10.0.0.5:8787${GAME_DATA_PATH}/classes`, {
+      "X-Forwarded-Proto": "https",
+      "X-Forwarded-Host": "API.Example.org, internal.lb",
+    });
+    expect(fwd.classes[0]!.iconUrl).toBe("https://api.example.org/functions/v1/icons/large/classicon_warrior.jpg");
+    expect(fwd.res.headers.get("vary")).toBe("Host, X-Forwarded-Host, X-Forwarded-Proto");
+    const own = await classesBody(proxied, `http://10.0.0.5:8787${GAME_DATA_PATH}/classes`);
+    expect(own.classes[0]!.iconUrl).toBe("http://10.0.0.5:8787/functions/v1/icons/large/classicon_warrior.jpg");
+    const items = await proxied.request(`${GAME_DATA_PATH}/items?ids=34334`, { headers: { "X-Forwarded-Host": "a.example:444" } });
+    expect(items.headers.get("vary")).toBe("Host, X-Forwarded-Host, X-Forwarded-Proto");
+    expect(((await items.json()) as { items: ApiItem[] }).items[0]!.iconUrl).toBe("http://a.example:444/functions/v1/icons/large/ability_hunter_focusedaim.jpg");
+    const malformed: Record<string, string>[] = [{ "X-Forwarded-Host": "evil.example/x" }, { "X-Forwarded-Host": 'a"b' }, { "X-Forwarded-Proto": "javascript" }];
+    for (const headers of malformed) {
+      const res = await proxied.request(`${GAME_DATA_PATH}/classes`, { headers });
+      expect(res.status, JSON.stringify(headers)).toBe(400);
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe("BAD_HOST");
+    }
+  });
+
+  it("invalid origin options are ApiConfigError at createApp()", () => {
+    expect(() => createApp({ bundle, publicOrigin: "ftp://x" })).toThrow(ApiConfigError);
+    expect(() => createApp({ bundle, publicOrigin: "not a url" })).toThrow(/publicOrigin/);
+    expect(() => createApp({ bundle, publicOrigin: "https://x.org/?q=1" })).toThrow(/query/);
+    expect(() => createApp({ bundle, publicOrigin: "//evil.example" })).toThrow(ApiConfigError);
+    expect(() => createApp({ bundle, publicOrigin: "https://x.org", trustProxy: true })).toThrow(/not both/);
+  });
+});
+
+// Error answers used to cost twice a success (8k vs 15k req/s for items?ids=1,,2): every one
+// captured a stack trace (most of the cost), threw through Hono's error handler and was re-parsed
+// on every repeat while successes came from a cache. bench:api measures the speed; these tests pin
+// the mechanisms.
+describe("error answers cost no more than successes", () => {
+  it("an ApiError (an answer to the client) captures no stack frames; bugs keep theirs", () => {
+    const limit = Error.stackTraceLimit;
+    const e = new ApiError(400, "BAD_IDS", "ids entry #2 \"\" is not an item id");
+    expect(e.stack ?? "").not.toMatch(/\n\s+at /);
+    expect(e).toBeInstanceOf(Error);
+    expect([e.status, e.code, e.message]).toEqual([400, "BAD_IDS", 'ids entry #2 "" is not an item id']);
+    expect(Error.stackTraceLimit).toBe(limit); // restored
+    expect(new ApiDataError("Item", 1, "ID", "x").stack).toMatch(/\n\s+at /);
+    expect(new Error("x").stack).toMatch(/\n\s+at /);
+  });
+
+  it("AnswerCache: one computation per key, for error answers as for successes; oversized keys and thrown bugs are not kept", async () => {
+    const cache = new AnswerCache<string | ApiError>(3, 16);
+    let calls = 0;
+    const bad = () => {
+      calls++;
+      return new ApiError(400, "BAD_IDS", "bad");
+    };
+    const first = await cache.answer("?ids=1,,2", bad);
+    expect(await cache.answer("?ids=1,,2", bad)).toBe(first);
+    expect(calls).toBe(1);
+    expect(await cache.answer("?ids=1", () => (calls++, "ok"))).toBe("ok");
+    expect(await cache.answer("?ids=1", () => (calls++, "other"))).toBe("ok");
+    expect(calls).toBe(2);
+    // a key longer than the cap is answered but never stored (bounded memory under junk queries)
+    const long = `?ids=${"9".repeat(20)}`;
+    await cache.answer(long, () => (calls++, "long"));
+    await cache.answer(long, () => (calls++, "long"));
+    expect(calls).toBe(4);
+    // a thrown bug (not an answer) is not remembered: the next request tries again
+    await expect(cache.answer("?ids=7", () => Promise.reject(new Error("disk on fire")))).rejects.toThrow("disk on fire");
+    expect(await cache.answer("?ids=7", () => "fine")).toBe("fine");
+    // LRU: 3 entries at most
+    for (const k of ["a", "b", "c", "d"]) await cache.answer(k, () => k);
+    expect(cache.size).toBe(3);
+  });
+
+  it("a repeated malformed query answers the same 400 bytes every time; a valid query beside it is unaffected", async () => {
+    const bodies = new Set<string>();
+    for (let i = 0; i < 5; i++) {
+      const res = await app.request(`${GAME_DATA_PATH}/items?ids=1,,2`);
+      expect(res.status).toBe(400);
+      expect(res.headers.get("cache-control")).toBe("no-store");
+      bodies.add(await res.text());
+      expect((await app.request(`${GAME_DATA_PATH}/items?ids=1,2`)).status).toBe(200);
+    }
+    expect([...bodies]).toEqual([
+      '{"error":{"code":"BAD_IDS","message":"ids entry #2 \\"\\" is not an item id (a decimal integer 1..2147483647, no sign, spaces or leading zeros)"}}',
+    ]);
+    // no query string at all is an error answer too (and cached like one)
+    for (let i = 0; i < 2; i++) await expectError(`${GAME_DATA_PATH}/items`, 400, "BAD_IDS");
+  });
+});
+
 describe("routing, CORS and errors", () => {
   it("unknown routes -> JSON 404 NOT_FOUND", async () => {
     for (const p of ["/", "/functions/v1/game-data", `${GAME_DATA_PATH}/specs`, `${GAME_DATA_PATH}/classes/1`, "/functions/v2/game-data/classes"]) {
@@ -387,12 +502,49 @@ describe("routing, CORS and errors", () => {
   });
 
   it("other methods on known routes -> 405 with Allow", async () => {
-    const res = await app.request(`${GAME_DATA_PATH}/classes`, { method: "POST", body: "{}" });
+    const res = await app.request(`${GAME_DATA_PATH}/classes`, { method: "PUT", body: "{}" });
     expect(res.status).toBe(405);
-    expect(res.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+    expect(res.headers.get("allow")).toBe("GET, HEAD, POST, OPTIONS");
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe("METHOD_NOT_ALLOWED");
     await expectError(`${GAME_DATA_PATH}/items?ids=1`, 405, "METHOD_NOT_ALLOWED", { method: "DELETE" });
+    await expectError(`${GAME_DATA_PATH}/items?ids=1`, 405, "METHOD_NOT_ALLOWED", { method: "PATCH", body: "" });
     await expectError(`${ICONS_PATH}/large/classicon_warrior.jpg`, 405, "METHOD_NOT_ALLOWED", { method: "PUT", body: "x" });
+  });
+
+  // Supabase-style clients (functions.invoke) POST by default, with no body
+  it("POST with an empty body is answered exactly as GET: classes, items (errors too), icons", async () => {
+    const paths = [
+      `${GAME_DATA_PATH}/classes`,
+      `${GAME_DATA_PATH}/items?ids=249989,34334,249989`,
+      `${GAME_DATA_PATH}/items?ids=1,,2`,
+      `${ICONS_PATH}/small/classicon_hunter.jpg`,
+    ];
+    for (const p of paths) {
+      const get = await app.request(p);
+      const getBody = Buffer.from(await get.arrayBuffer());
+      for (const init of [{}, { body: "" }, { headers: { "Content-Length": "0" } }] as RequestInit[]) {
+        const post = await app.request(p, { method: "POST", ...init });
+        expect(post.status, `${p} ${JSON.stringify(init)}`).toBe(get.status);
+        for (const h of ["content-type", "cache-control", "etag", "access-control-allow-origin"]) {
+          expect(post.headers.get(h), `${p} ${h}`).toBe(get.headers.get(h));
+        }
+        expect(Buffer.from(await post.arrayBuffer()).equals(getBody), p).toBe(true);
+      }
+    }
+  });
+
+  it("POST with a body -> 400 BODY_NOT_ALLOWED (parameters go in the URL); a POST never answers 304", async () => {
+    for (const body of ["{}", '{"ids":[34334]}', "x"]) {
+      const msg = await expectError(`${GAME_DATA_PATH}/items?ids=34334`, 400, "BODY_NOT_ALLOWED", { method: "POST", body });
+      expect(msg).toMatch(/POST \/functions\/v1\/game-data\/items takes no request body/);
+    }
+    await expectError(`${GAME_DATA_PATH}/classes`, 400, "BODY_NOT_ALLOWED", { method: "POST", headers: { "Content-Length": "12" } });
+    await expectError(`${ICONS_PATH}/large/classicon_hunter.jpg`, 400, "BODY_NOT_ALLOWED", { method: "POST", body: new Uint8Array([0]) });
+    // If-None-Match is a cache validator for GET/HEAD; a POST always gets the full answer
+    const etag = (await app.request(`${GAME_DATA_PATH}/classes`)).headers.get("etag")!;
+    const post = await app.request(`${GAME_DATA_PATH}/classes`, { method: "POST", headers: { "If-None-Match": etag } });
+    expect(post.status).toBe(200);
+    expect(((await post.json()) as { classes: unknown[] }).classes.length).toBe(13);
   });
 
   it("CORS preflight from any origin: 204, methods, echoed headers, Vary", async () => {
@@ -407,7 +559,7 @@ describe("routing, CORS and errors", () => {
       });
       expect(res.status).toBe(204);
       expect(res.headers.get("access-control-allow-origin")).toBe("*");
-      expect(res.headers.get("access-control-allow-methods")).toBe("GET, HEAD, OPTIONS");
+      expect(res.headers.get("access-control-allow-methods")).toBe("GET, HEAD, POST, OPTIONS");
       expect(res.headers.get("access-control-allow-headers")).toBe("if-none-match, x-client");
       expect(res.headers.get("access-control-max-age")).toBe("86400");
       expect(res.headers.get("vary")).toBe("Access-Control-Request-Headers");

@@ -202,7 +202,7 @@ describe("GET icons", () => {
     expect(Buffer.from(await r2.arrayBuffer()).equals(Buffer.from(await r1.arrayBuffer()))).toBe(true);
   });
 
-  it("a broken source image -> 500 INTERNAL naming the icon", async () => {
+  it("a source that is not an image -> 500 ICON_SOURCE_INVALID naming the icon", async () => {
     const icons = path.join(tmp, "broken");
     mkdirSync(icons, { recursive: true });
     writeFileSync(path.join(icons, "junk.png"), "not an image");
@@ -210,7 +210,7 @@ describe("GET icons", () => {
     const res = await app.request(`${ICONS_PATH}/large/junk.jpg`);
     expect(res.status).toBe(500);
     const body = (await res.json()) as { error: { code: string; message: string } };
-    expect(body.error.code).toBe("INTERNAL");
+    expect(body.error.code).toBe("ICON_SOURCE_INVALID");
     expect(body.error.message).toContain("junk");
   });
 });

@@ -16,10 +16,10 @@ afterAll(async () => {
 });
 
 /** One raw HTTP/1.1 request (no client-side path normalisation), status line + headers + body. */
-function raw(port: number, requestTarget: string): Promise<{ status: number; text: string }> {
+function raw(port: number, requestTarget: string, headers = `Host: 127.0.0.1:${port}\r\n`): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const sock = connect(port, "127.0.0.1", () => {
-      sock.write(`GET ${requestTarget} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`);
+      sock.write(`GET ${requestTarget} HTTP/1.1\r\n${headers}Connection: close\r\n\r\n`);
     });
     let buf = "";
     sock.setEncoding("latin1");
@@ -61,6 +61,57 @@ describe("real server on 127.0.0.1", () => {
     const etag = items.headers.get("etag")!;
     const again = await fetch(`${srv.url}${GAME_DATA_PATH}/items?ids=249986,34334`, { headers: { "If-None-Match": etag } });
     expect(again.status).toBe(304);
+  });
+
+  it("iconUrls use the listening address: a forged Host or X-Forwarded-Host is never reflected", async () => {
+    const forged = await raw(srv.port, `${GAME_DATA_PATH}/classes`, "Host: evil.example\r\nX-Forwarded-Host: evil2.example\r\nX-Forwarded-Proto: https\r\n");
+    expect(forged.status).toBe(200);
+    expect(forged.text).not.toMatch(/evil/);
+    expect(forged.text).toContain(`"iconUrl":"${srv.url}${ICONS_PATH}/large/classicon_warrior.jpg"`);
+    expect(forged.text).not.toMatch(/^vary:/im);
+    const items = await raw(srv.port, `${GAME_DATA_PATH}/items?ids=34334`, "Host: evil.example:80\r\n");
+    expect(items.text).toContain(`"iconUrl":"${srv.url}${ICONS_PATH}/large/ability_hunter_focusedaim.jpg"`);
+  });
+
+  it("a wildcard --host needs an explicit public origin; --public-origin and --trust-proxy are used as given", async () => {
+    for (const host of ["0.0.0.0", "::"]) {
+      await expect(startServer({ port: 0, host, dataDir: bundledDataDir() })).rejects.toThrow(/--public-origin/);
+    }
+    const pub = await startServer({ port: 0, host: "127.0.0.1", dataDir: bundledDataDir(), publicOrigin: "https://game.example.org" });
+    try {
+      const body = (await (await fetch(`${pub.url}${GAME_DATA_PATH}/classes`)).json()) as { classes: { iconUrl: string }[] };
+      expect(body.classes[0]!.iconUrl).toBe(`https://game.example.org${ICONS_PATH}/large/classicon_warrior.jpg`);
+    } finally {
+      await pub.close();
+    }
+    const proxied = await startServer({ port: 0, host: "127.0.0.1", dataDir: bundledDataDir(), trustProxy: true });
+    try {
+      const r = await raw(proxied.port, `${GAME_DATA_PATH}/classes`, `Host: 127.0.0.1:${proxied.port}\r\nX-Forwarded-Host: game.example.org\r\nX-Forwarded-Proto: https\r\n`);
+      expect(r.text).toContain(`"iconUrl":"https://game.example.org${ICONS_PATH}/large/classicon_warrior.jpg"`);
+      expect(r.text).toMatch(/^vary: Host, X-Forwarded-Host, X-Forwarded-Proto\r$/im);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it("POST over the wire: empty (Content-Length: 0) answers as GET; a chunked body is refused", async () => {
+    const post = await fetch(`${srv.url}${GAME_DATA_PATH}/items?ids=34334`, { method: "POST" });
+    expect(post.status).toBe(200);
+    expect(((await post.json()) as { items: { id: number }[] }).items.map((i) => i.id)).toEqual([34334]);
+    const chunked = await fetch(`${srv.url}${GAME_DATA_PATH}/classes`, {
+      method: "POST",
+      body: new ReadableStream({
+        start(c) {
+          c.enqueue(new TextEncoder().encode("{}"));
+          c.close();
+        },
+      }),
+      duplex: "half",
+    } as RequestInit);
+    expect(chunked.status).toBe(400);
+    expect(((await chunked.json()) as { error: { code: string } }).error.code).toBe("BODY_NOT_ALLOWED");
+    // the connection stays usable afterwards
+    expect((await fetch(`${srv.url}${GAME_DATA_PATH}/classes`)).status).toBe(200);
   });
 
   it("errors are JSON over the wire too", async () => {

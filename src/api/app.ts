@@ -2,38 +2,30 @@
 // Hono runtime). Contract: /work/shared/spec/game-data-api.md; decisions for its gaps: docs/api.md.
 //
 // Every JSON representation is computed once per (data bundle, public origin[, id list]) and kept:
-// the bundle is immutable, so a request only looks the bytes and ETag up.
-import { Hono, type Context } from "hono";
+// the bundle is immutable, so a request only looks the bytes and ETag up. The public origin is
+// configuration (origin.ts), never the request's Host.
+import { Hono } from "hono";
 import { loadDataBundle } from "../data/bundle.js";
 import type { DataBundle } from "../data/types.js";
+import { AnswerCache } from "./answers.js";
 import { buildCatalog, type Catalog } from "./catalog.js";
-import { ApiConfigError, ApiError } from "./errors.js";
-import { ifNoneMatchHits, Lru, strongEtag } from "./http.js";
+import { ApiError } from "./errors.js";
+import { Lru, rawPath, strongEtag } from "./http.js";
+import { idsOrError } from "./ids.js";
 import { ICON_NAME_RE, ICON_PIXELS, IconService, validateIconOptions, type IconOptions, type IconSize } from "./icons.js";
+import { originPolicy, type OriginOptions } from "./origin.js";
+import { ALLOWED_METHODS, CACHE_CONTROL, errorResponse, READ_METHODS, readRoute, sendCached } from "./responses.js";
+
+export { MAX_IDS, parseIds } from "./ids.js";
+export { CACHE_CONTROL } from "./responses.js";
 
 export const GAME_DATA_PATH = "/functions/v1/game-data";
 export const ICONS_PATH = "/functions/v1/icons";
-/** Most ids one GET items request may carry (counted as given, before duplicates are dropped). */
-export const MAX_IDS = 50;
-export const CACHE_CONTROL = Object.freeze({
-  classes: "public, max-age=86400", // spec: 24 hours
-  items: "public, max-age=3600", // spec: 1 hour
-  icons: "public, max-age=86400", // not in the spec: icons change no more often than classes
-  error: "no-store",
-});
-const ALLOWED_METHODS = "GET, HEAD, OPTIONS";
-/** Largest valid item id (ItemSparse.ID is a signed 32-bit column). */
-const MAX_ITEM_ID = 2147483647;
-const ID_RE = /^[1-9][0-9]{0,9}$/;
 
-export interface ApiOptions extends IconOptions {
+/** Options of createApp: the bundle, where iconUrls point (OriginOptions) and the icon sources (IconOptions). */
+export interface ApiOptions extends IconOptions, OriginOptions {
   /** The data bundle (or a promise of it); default loadDataBundle() (Node: the resolved data dir). */
   bundle?: DataBundle | Promise<DataBundle>;
-  /**
-   * Scheme + host (+ optional path prefix) put in front of `/functions/v1/icons/...` in every
-   * `iconUrl`, e.g. `https://api.example.org`. Default: the origin of each request's own URL.
-   */
-  publicOrigin?: string;
 }
 
 interface Representation {
@@ -130,108 +122,13 @@ function jsonEscape(s: string): string {
   return JSON.stringify(s).slice(1, -1);
 }
 
-function normalizeOrigin(value: string): string {
-  let u: URL;
-  try {
-    u = new URL(value);
-  } catch {
-    throw new ApiConfigError("publicOrigin", `not a URL: ${JSON.stringify(value)}`);
-  }
-  if (u.protocol !== "http:" && u.protocol !== "https:") {
-    throw new ApiConfigError("publicOrigin", `must be http(s), got ${JSON.stringify(value)}`);
-  }
-  if (u.search || u.hash || u.username || u.password) {
-    throw new ApiConfigError("publicOrigin", `must hold no query, fragment or credentials: ${JSON.stringify(value)}`);
-  }
-  return `${u.origin}${u.pathname}`.replace(/\/+$/, "");
-}
-
-/** `scheme://host[:port]` of a request URL without allocating a URL object. */
-function requestOrigin(url: string): string {
-  const start = url.indexOf("//") + 2;
-  const slash = url.indexOf("/", start);
-  return slash < 0 ? url : url.slice(0, slash);
-}
-
-/** Raw (still percent-encoded) path of a request URL. */
-function rawPath(url: string): string {
-  const start = url.indexOf("/", url.indexOf("//") + 2);
-  if (start < 0) return "/";
-  const q = url.indexOf("?", start);
-  const h = url.indexOf("#", start);
-  const end = Math.min(q < 0 ? url.length : q, h < 0 ? url.length : h);
-  return url.slice(start, end);
-}
-
-/** Parse `ids`: strict comma-separated positive decimal integers, at most MAX_IDS, duplicates dropped (first wins). */
-export function parseIds(values: readonly string[] | undefined): number[] {
-  if (values === undefined || values.length === 0) {
-    throw new ApiError(400, "BAD_IDS", "missing query parameter ids (comma-separated item ids, e.g. ?ids=34334,212454)");
-  }
-  if (values.length > 1) {
-    throw new ApiError(400, "BAD_IDS", `query parameter ids given ${values.length} times; send one comma-separated list`);
-  }
-  const raw = values[0]!;
-  if (raw === "") throw new ApiError(400, "BAD_IDS", "query parameter ids is empty");
-  const tokens = raw.split(",");
-  if (tokens.length > MAX_IDS) {
-    throw new ApiError(400, "TOO_MANY_IDS", `ids holds ${tokens.length} entries; at most ${MAX_IDS} per request`);
-  }
-  const seen = new Set<number>();
-  const out: number[] = [];
-  for (let i = 0; i < tokens.length; i++) {
-    const t = tokens[i]!;
-    const n = ID_RE.test(t) ? Number(t) : NaN;
-    if (!(n <= MAX_ITEM_ID)) {
-      const shown = t.length > 24 ? `${t.slice(0, 24)}...` : t;
-      throw new ApiError(
-        400,
-        "BAD_IDS",
-        `ids entry #${i + 1} ${JSON.stringify(shown)} is not an item id (a decimal integer 1..${MAX_ITEM_ID}, no sign, spaces or leading zeros)`,
-      );
-    }
-    if (!seen.has(n)) {
-      seen.add(n);
-      out.push(n);
-    }
-  }
-  return out;
-}
-
-function corsHeaders(h: Record<string, string>): Record<string, string> {
-  h["Access-Control-Allow-Origin"] = "*";
-  h["Access-Control-Expose-Headers"] = "ETag";
-  return h;
-}
-
-function errorResponse(c: Context, err: ApiError, extra: Record<string, string> = {}): Response {
-  const body = JSON.stringify({ error: { code: err.code, message: err.message } });
-  return c.body(
-    body,
-    err.status as 400,
-    corsHeaders({
-      "Content-Type": "application/json; charset=utf-8",
-      "Cache-Control": CACHE_CONTROL.error,
-      "X-Content-Type-Options": "nosniff",
-      ...extra,
-    }),
-  );
-}
-
-/** 200 with the representation, or 304 when If-None-Match names its ETag. */
-function sendCached(c: Context, body: string | Uint8Array, etag: string, contentType: string, cacheControl: string): Response {
-  const headers = corsHeaders({ ETag: etag, "Cache-Control": cacheControl, "X-Content-Type-Options": "nosniff" });
-  if (ifNoneMatchHits(c.req.header("if-none-match"), etag)) return c.body(null, 304, headers);
-  headers["Content-Type"] = contentType;
-  return c.body(body as string, 200, headers);
-}
-
 /**
- * The game-data API app. Routes: GET `{GAME_DATA_PATH}/classes`, GET `{GAME_DATA_PATH}/items?ids=`,
- * GET `{ICONS_PATH}/<large|medium|small>/<fileName>.jpg`; OPTIONS anywhere (CORS preflight).
+ * The game-data API app. Routes (GET/HEAD, or POST with an empty body): `{GAME_DATA_PATH}/classes`,
+ * `{GAME_DATA_PATH}/items?ids=`, `{ICONS_PATH}/<large|medium|small>/<fileName>.jpg`; OPTIONS
+ * anywhere (CORS preflight).
  */
 export function createApp(options: ApiOptions = {}): Hono {
-  const publicOrigin = options.publicOrigin === undefined ? undefined : normalizeOrigin(options.publicOrigin);
+  const origins = originPolicy(options);
   validateIconOptions(options);
   let ready: ApiState | undefined;
   let pending: Promise<ApiState> | undefined;
@@ -249,7 +146,6 @@ export function createApp(options: ApiOptions = {}): Hono {
     });
     return pending;
   };
-  const originOf = (c: Context): string => publicOrigin ?? requestOrigin(c.req.url);
 
   const app = new Hono();
 
@@ -266,31 +162,33 @@ export function createApp(options: ApiOptions = {}): Hono {
     return c.body(null, 204, h);
   });
 
-  app.get(`${GAME_DATA_PATH}/classes`, async (c) => {
+  app.on(READ_METHODS, `${GAME_DATA_PATH}/classes`, readRoute(async (c) => {
+    const origin = origins.originOf(c.req);
+    if (origin instanceof ApiError) return errorResponse(c, origin);
     const st = ready ?? (await state());
-    const rep = st.classesFor(originOf(c));
-    return sendCached(c, rep.body, rep.etag, "application/json; charset=utf-8", CACHE_CONTROL.classes);
-  });
+    const rep = st.classesFor(origin);
+    return sendCached(c, rep.body, rep.etag, "application/json; charset=utf-8", CACHE_CONTROL.classes, origins.vary);
+  }));
 
-  // Answers keyed by the exact (origin, raw query string): a repeated request skips parsing. Only
-  // successful parses are stored, so every key here was validated once.
-  const byRawQuery = new Lru<string, Representation>(2048);
-  app.get(`${GAME_DATA_PATH}/items`, async (c) => {
+  // Answers keyed by the exact (origin, raw query string): a repeated query, valid or not, is a
+  // lookup (the data is immutable, so neither the items nor the error can change).
+  const itemsAnswers = new AnswerCache<Representation | ApiError>(2048, 4096);
+  app.on(READ_METHODS, `${GAME_DATA_PATH}/items`, readRoute(async (c) => {
+    const origin = origins.originOf(c.req);
+    if (origin instanceof ApiError) return errorResponse(c, origin);
     const url = c.req.url;
     const q = url.indexOf("?");
-    const origin = originOf(c);
-    const rawKey = q < 0 ? undefined : `${origin}\n${url.slice(q)}`;
-    let rep = rawKey === undefined ? undefined : byRawQuery.get(rawKey);
-    if (!rep) {
-      const ids = parseIds(c.req.queries("ids"));
-      const st = ready ?? (await state());
-      rep = st.itemsFor(origin, ids);
-      if (rawKey !== undefined && rawKey.length <= 4096) byRawQuery.set(rawKey, rep);
-    }
-    return sendCached(c, rep.body, rep.etag, "application/json; charset=utf-8", CACHE_CONTROL.items);
-  });
+    let answer = itemsAnswers.answer(`${origin}\n${q < 0 ? "" : url.slice(q)}`, () => {
+      const ids = idsOrError(c.req.queries("ids"));
+      if (ids instanceof ApiError) return ids;
+      return ready ? ready.itemsFor(origin, ids) : Promise.resolve(state()).then((st) => st.itemsFor(origin, ids));
+    });
+    if (answer instanceof Promise) answer = await answer;
+    if (answer instanceof ApiError) return errorResponse(c, answer);
+    return sendCached(c, answer.body, answer.etag, "application/json; charset=utf-8", CACHE_CONTROL.items, origins.vary);
+  }));
 
-  app.get(`${ICONS_PATH}/*`, async (c) => {
+  app.on(READ_METHODS, `${ICONS_PATH}/*`, readRoute(async (c) => {
     // Work on the raw path: anything percent-encoded (%2F, %00, %2e, ...) is refused outright.
     const rest = rawPath(c.req.url).slice(ICONS_PATH.length + 1);
     const parts = rest.split("/");
@@ -310,11 +208,11 @@ export function createApp(options: ApiOptions = {}): Hono {
     const st = ready ?? (await state());
     const img = await st.icons.get(size as IconSize, name);
     return sendCached(c, img.bytes, img.etag, "image/jpeg", CACHE_CONTROL.icons);
-  });
+  }));
 
   for (const path of [`${GAME_DATA_PATH}/classes`, `${GAME_DATA_PATH}/items`, `${ICONS_PATH}/*`]) {
     app.all(path, (c) => {
-      throw new ApiError(405, "METHOD_NOT_ALLOWED", `${c.req.method} is not allowed on ${c.req.path}; use GET`);
+      throw new ApiError(405, "METHOD_NOT_ALLOWED", `${c.req.method} is not allowed on ${c.req.path}; use GET (or POST with an empty body)`);
     });
   }
 

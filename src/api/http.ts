@@ -20,6 +20,16 @@ export function fnv1a64(data: string | Uint8Array): string {
   return hi.toString(16).padStart(8, "0") + lo.toString(16).padStart(8, "0");
 }
 
+/** Raw (still percent-encoded) path of a request URL. */
+export function rawPath(url: string): string {
+  const start = url.indexOf("/", url.indexOf("//") + 2);
+  if (start < 0) return "/";
+  const q = url.indexOf("?", start);
+  const h = url.indexOf("#", start);
+  const end = Math.min(q < 0 ? url.length : q, h < 0 ? url.length : h);
+  return url.slice(start, end);
+}
+
 /** A strong entity tag for a representation. */
 export function strongEtag(data: string | Uint8Array): string {
   return `"${fnv1a64(data)}"`;
@@ -81,5 +91,30 @@ export class Lru<K, V> {
       this.total -= this.map.get(first)!.weight;
       this.map.delete(first);
     }
+  }
+}
+
+/**
+ * How many body bytes a request carries, 0 for none: the declared Content-Length when there is
+ * one (the body is then not read), else the first non-empty chunk of the stream (the rest is not
+ * waited for). For read endpoints that accept POST only with an empty body.
+ */
+export async function requestBodyBytes(req: Request): Promise<number> {
+  const declared = req.headers.get("content-length");
+  if (declared !== null && declared.trim() !== "") {
+    const n = Number(declared);
+    // a malformed length counts as a body: refuse rather than guess
+    return Number.isInteger(n) && n >= 0 ? n : 1;
+  }
+  if (req.body === null) return 0;
+  const reader = req.body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return 0;
+      if (value !== undefined && value.byteLength > 0) return value.byteLength;
+    }
+  } finally {
+    await reader.cancel().catch(() => undefined);
   }
 }

@@ -4,6 +4,7 @@
 // reached lazily so this module stays importable from the browser-safe package root.
 import { ApiConfigError, ApiError } from "./errors.js";
 import { Lru, strongEtag } from "./http.js";
+import { imageProblem, jpegOutputProblem } from "./image-check.js";
 
 export type IconSize = "large" | "medium" | "small";
 /** Pixel edge per size segment (spec: 56 / 36 / 18). */
@@ -148,13 +149,16 @@ export class IconService {
     const px = ICON_PIXELS[size];
     const srcTag = strongEtag(source).slice(1, 17);
     const diskRel = [String(size), `${name}-${srcTag}-v${RESIZE_VERSION}.jpg`];
-    let bytes = await this.diskRead(diskRel);
+    // a cached icon that is not a complete JPEG (a damaged or hand-edited cache) is made again
+    let bytes = await this.diskRead(diskRel, jpegOutputProblem);
     if (!bytes) {
       try {
         bytes = await this.resize(source, px);
       } catch (err) {
         throw new ApiError(500, "INTERNAL", `icon ${JSON.stringify(name)}: source image cannot be resized: ${(err as Error).message}`);
       }
+      const problem = jpegOutputProblem(bytes);
+      if (problem) throw new ApiError(500, "INTERNAL", `icon ${JSON.stringify(name)}: the resizer returned an incomplete JPEG: ${problem}`);
       await this.diskWrite(diskRel, bytes);
     }
     const image: IconImage = { bytes, etag: strongEtag(bytes) };
@@ -181,11 +185,21 @@ export class IconService {
     return p;
   }
 
+  /** The first source found, checked to be a complete PNG or JPEG (ApiError otherwise). */
   private async readSource(name: string): Promise<Uint8Array | undefined> {
     if (this.iconDir !== undefined) {
       for (const ext of ICON_SOURCE_EXTS) {
-        const local = await this.readLocal(`${name}${ext}`);
-        if (local) return local;
+        const file = `${name}${ext}`;
+        const local = await this.readLocal(file);
+        if (!local) continue;
+        const problem = imageProblem(local);
+        if (problem) {
+          // the server's own data is broken (500); an icon dir on a server is like an upstream (502)
+          throw isHttpUrl(this.iconDir)
+            ? new ApiError(502, "UPSTREAM_ERROR", `icon ${JSON.stringify(name)}: ${file} from icon dir ${this.iconDir} is not a complete image: ${problem}`)
+            : new ApiError(500, "ICON_SOURCE_INVALID", `icon ${JSON.stringify(name)}: source ${file} in the icon dir is not a complete image: ${problem}`);
+        }
+        return local;
       }
     }
     return this.upstream(name);
@@ -214,13 +228,17 @@ export class IconService {
     const missUntil = this.upstreamMisses.get(name);
     if (missUntil !== undefined && missUntil > Date.now()) return undefined;
     const rel = ["source", `${name}.jpg`];
-    const cached = await this.diskRead(rel);
+    const cached = await this.diskRead(rel, imageProblem);
     if (cached) return cached;
-    const bytes = await this.fetchBytes(`${trimSlash(base)}/${name}.jpg`, `upstream ${base}`);
+    const url = `${trimSlash(base)}/${name}.jpg`;
+    const bytes = await this.fetchBytes(url, `upstream ${base}`);
     if (!bytes) {
       this.upstreamMisses.set(name, Date.now() + NEGATIVE_TTL_MS);
       return undefined;
     }
+    // an incomplete body is the upstream's failure: not remembered, not written to disk
+    const problem = imageProblem(bytes);
+    if (problem) throw new ApiError(502, "UPSTREAM_ERROR", `upstream ${base}: GET ${url}: not a complete image: ${problem}`);
     await this.diskWrite(rel, bytes);
     return bytes;
   }
@@ -246,22 +264,31 @@ export class IconService {
       await res.body?.cancel();
       throw new ApiError(502, "UPSTREAM_ERROR", `${what}: GET ${url}: ${len} bytes is over the ${MAX_SOURCE_BYTES}-byte cap`);
     }
-    const bytes = new Uint8Array(await res.arrayBuffer());
+    let bytes: Uint8Array;
+    try {
+      bytes = new Uint8Array(await res.arrayBuffer());
+    } catch (err) {
+      // the connection dropped or timed out mid-body
+      throw new ApiError(502, "UPSTREAM_ERROR", `${what}: GET ${url}: body cut short: ${(err as Error).message}`);
+    }
     if (bytes.byteLength > MAX_SOURCE_BYTES) {
       throw new ApiError(502, "UPSTREAM_ERROR", `${what}: GET ${url}: body over the ${MAX_SOURCE_BYTES}-byte cap`);
     }
     return bytes;
   }
 
-  private async diskRead(rel: string[]): Promise<Uint8Array | undefined> {
+  /** A disk cache file, or undefined when missing, unreadable or failing `check` (a cache miss: the caller makes it again). */
+  private async diskRead(rel: string[], check: (bytes: Uint8Array) => string | undefined): Promise<Uint8Array | undefined> {
     const dir = this.options.diskCacheDir;
     if (dir === undefined) return undefined;
     const { fsp, path } = await nodeFs();
+    let bytes: Uint8Array;
     try {
-      return new Uint8Array(await fsp.readFile(path.join(dir, ...rel)));
+      bytes = new Uint8Array(await fsp.readFile(path.join(dir, ...rel)));
     } catch {
-      return undefined; // a missing or unreadable cache file is a cache miss
+      return undefined;
     }
+    return check(bytes) === undefined ? bytes : undefined;
   }
 
   private async diskWrite(rel: string[], bytes: Uint8Array): Promise<void> {

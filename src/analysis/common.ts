@@ -66,3 +66,22 @@ export interface StageProgress {
   iterationsSpent: number;
   elapsedMs: number;
 }
+
+/** What every staged analysis reports about its own run (the cost and precision lines of the reports). */
+export interface AnalysisRunInfo {
+  seed: string;
+  chunkSize: number;
+  threads: number;
+  /** Iterations per entry. */
+  iterations: number;
+  maxIterations: number;
+  /** Iterations run over all entries (baseline included). */
+  iterationsSpent: number;
+  stages: number;
+  target: number | null;
+  reached: boolean;
+  /** Wall time of the whole analysis: loading and compiling (prepareMs), starting the worker pool (poolStartMs), then the stages. */
+  elapsedMs: number;
+  prepareMs: number;
+  poolStartMs: number;
+}

@@ -3,7 +3,7 @@
 // per-iteration differences — plus the error the same delta would have if the runs were independent,
 // so the gain from pairing is visible in every result (docs/analysis.md).
 import type { SimulateConfig } from "../engine/simulate.js";
-import { nextStageIterations, pctOption, runOptions, type StageProgress } from "./common.js";
+import { nextStageIterations, pctOption, runOptions, type AnalysisRunInfo, type StageProgress } from "./common.js";
 import { AnalysisError } from "./errors.js";
 import { PairedRunner } from "./paired-runner.js";
 import { meanError95, Moments, PairAccumulator } from "./stats.js";
@@ -50,24 +50,9 @@ export interface VariantComparison extends EntrySummary {
   correlation: number | null;
 }
 
-export interface ComparisonResult {
+export interface ComparisonResult extends AnalysisRunInfo {
   kind: "comparison";
   spec: string;
-  seed: string;
-  chunkSize: number;
-  threads: number;
-  /** Iterations per entry. */
-  iterations: number;
-  maxIterations: number;
-  /** Iterations run over all entries (baseline included). */
-  iterationsSpent: number;
-  stages: number;
-  target: number | null;
-  reached: boolean;
-  /** Wall time of the whole analysis: loading and compiling (prepareMs), starting the worker pool (poolStartMs), then the stages. */
-  elapsedMs: number;
-  prepareMs: number;
-  poolStartMs: number;
   baseline: EntrySummary;
   variants: VariantComparison[];
 }

@@ -22,7 +22,7 @@ import { SPEC_CATALOG } from "../generated/catalog.js";
 import type { SpecImage } from "../engine/image.js";
 import type { SimulateConfig } from "../engine/simulate.js";
 import { RatingConverter } from "../stats/ratings.js";
-import { badConfig, nextStageIterations, pctOption, runOptions, type StageProgress } from "./common.js";
+import { badConfig, nextStageIterations, pctOption, runOptions, type AnalysisRunInfo, type StageProgress } from "./common.js";
 import { AnalysisError } from "./errors.js";
 import { PairedRunner } from "./paired-runner.js";
 import { CoMoments, meanError95, Moments, tQuantile975, unpairedError95 } from "./stats.js";
@@ -60,28 +60,15 @@ export interface ScaleFactor {
   normalizedError: number | null;
 }
 
-export interface ScaleFactorsResult {
+export interface ScaleFactorsResult extends AnalysisRunInfo {
   kind: "scale-factors";
   spec: string;
   className: string;
   primaryStat: string;
-  seed: string;
-  chunkSize: number;
-  threads: number;
   centred: boolean;
   /** The default delta and the rule it came from. */
   defaultDelta: number;
   deltaRule: string;
-  iterations: number;
-  maxIterations: number;
-  iterationsSpent: number;
-  stages: number;
-  target: number | null;
-  reached: boolean;
-  /** Wall time of the whole analysis: loading and compiling (prepareMs), starting the worker pool (poolStartMs), then the stages. */
-  elapsedMs: number;
-  prepareMs: number;
-  poolStartMs: number;
   baseline: { dps: number; error: number };
   factors: ScaleFactor[];
   /** `( Pawn: v1: "...": Class=..., Agility=1.00, ... )`; null when the weights cannot be normalised. */

@@ -228,12 +228,14 @@ describe("deadline timing on a real pool", () => {
     const pool = await WorkerPool.create({ size: 1, chunkDeadline: { initialMs: 600_000 } });
     const f = fault(0, "hang");
     const running = runChunked({ workload: faulty(f), ...PLAN, executor: pool });
+    // the rejection is observed from the start: close() rejects the run while this test still awaits close()
+    const outcome = rejection(within(20, running));
     const started = async () => {
       while (Atomics.load(f.attempts, 0) === 0) await new Promise((r) => setTimeout(r, 10));
     };
     await within(30, started()); // the worker is in the busy loop
     await within(10, pool.close());
-    const e = await rejection(within(10, running));
+    const e = await outcome;
     expect(e.code).toBe("RUNNER_POOL_CLOSED");
   }, 180_000);
 });

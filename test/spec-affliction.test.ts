@@ -123,8 +123,14 @@ describe("Affliction manifest resolution against the real tables and the 12.0.0.
     expect(unmarkedManifestValues(m, spec.provenance)).toEqual([]);
     expect(listEstimates(m).map((e) => `${e.path}=${e.value}`)).toEqual([
       "resources.soul_shards.initial=30", "resources.mana.max=250000", "resources.mana.regen_per_sec=2000",
-      "spells.drain_soul.channel.ticks=5", "spells.drain_soul.channel.tick_cost=2500", "auras.agony.tick_gain.amount=1.85",
+      "spells.drain_soul.channel.tick_cost=2500", "auras.agony.tick_gain.amount=1.85",
     ]);
+    // Drain Soul's 5 ticks come from the data: SpellDuration 5000 ms / effect #1's 1000 ms period (198590)
+    const ds = spec.spells.find((x) => x.name === "drain_soul")!;
+    expect(ds.channel).toMatchObject({ durationMs: 5000, ticks: 5 });
+    expect(spec.provenance.find((p) => p.path === "spells.drain_soul.channel.ticks")).toMatchObject({
+      value: 5, source: "SpellDuration.Duration / SpellEffect.EffectAuraPeriod", spell: 198590,
+    });
   });
 
   it("a damage op takes ap_coef or sp_coef, not both; a channel tick_cost must be >= 0", () => {

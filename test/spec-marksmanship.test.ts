@@ -202,6 +202,15 @@ describe("resolved values against the dump lines and the real 12.0.5 rows", () =
     expect([sp("rapid_fire").gain, sp("steady_shot").gain]).toEqual([14, 20]);
   });
 
+  it("a channel without ticks counts them as duration / tick period, and refuses a fraction", async () => {
+    // Rapid Fire 257044: 2000 ms (SpellDuration) / its periodic dummy every 333 ms = 6.006…: no whole count
+    const m = await mmDoc();
+    const rf = m.spells.find((s: { name: string }) => s.name === "rapid_fire");
+    delete rf.channel.ticks;
+    const valid = validateManifest(m, "mm.json");
+    expect(() => resolveManifest(valid, new SpellResolver(bundle), "mm.json")).toThrow(/rapid_fire\.channel\.ticks.*not an integer >= 1/);
+  });
+
   it("declaring a channel on a spell that is not one in the data is MissingSpellData; an unknown bypass aura is MANIFEST_UNKNOWN_NAME", async () => {
     const m = await mmDoc();
     const steady = m.spells.find((s: any) => s.name === "steady_shot");

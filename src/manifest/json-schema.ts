@@ -234,13 +234,13 @@ export const MANIFEST_JSON_SCHEMA: S = {
             channel: obj(
               "a channelled spell",
               {
-                ticks: ref("count", "ticks per channel (integer >= 1)"),
+                ticks: ref("count", "ticks per channel (integer >= 1); default: the channel's duration / its tick period (SpellEffect.EffectAuraPeriod)"),
                 duration_ms: ref("milliseconds", "channel length (default the spell's duration)"),
                 hasted: bool("haste shortens the channel"),
                 tick_damage: ref("damage", "damage per tick"),
                 tick_cost: ref("amount", "cost per tick in the spell's resource (an unpaid tick ends the channel)"),
               },
-              ["ticks"],
+              [],
             ),
             cost_bypass_aura: nameRef("aura that makes the spell free"),
             cast_time_mods: list(obj("cast-time multiplier while an aura is up", { aura: nameRef("aura"), factor: ref("coefficient", "multiplier (0 = instant)") }, ["aura", "factor"]), "cast-time modifiers"),

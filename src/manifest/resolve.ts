@@ -462,10 +462,10 @@ function resolveSpell(c: Ctx, s: SpellDecl): ResolvedSpell {
     // A declared channel must be one in the data (contract 6: interrupt_channel_0 ≠ 0).
     if (!c.resolver.isChannel(s.id)) throw new MissingSpellData(s.id, "interrupt_channel_0", `${base}.channel: the spell is not a channel in the data`);
     const ch = s.channel;
-    const ticks = c.given(`${base}.channel.ticks`, ch.ticks)!;
-    if (!Number.isInteger(ticks) || ticks < 1) throw new ManifestError("INVALID_MANIFEST", c.file, `${base}.channel.ticks`, `resolved tick count ${ticks} is not an integer >= 1`);
     const durationMs = c.given(`${base}.channel.duration_ms`, ch.duration_ms) ?? c.field(`${base}.channel.duration_ms`, s.id, "duration");
     if (durationMs <= 0) throw new MissingSpellData(s.id, "duration", `${base}.channel: channel without a duration`);
+    const ticks = c.given(`${base}.channel.ticks`, ch.ticks) ?? channelTicks(c, `${base}.channel.ticks`, s.id, durationMs);
+    if (!Number.isInteger(ticks) || ticks < 1) throw new ManifestError("INVALID_MANIFEST", c.file, `${base}.channel.ticks`, `resolved tick count ${ticks} is not an integer >= 1`);
     out.channel = { durationMs, ticks, hasted: ch.hasted ?? rec.hasted_ticks };
     if (ch.tick_damage) out.channel.tickDamage = resolveDamage(c, `${base}.channel.tick_damage`, s.id, ch.tick_damage);
     const tickCost = c.given(`${base}.channel.tick_cost`, ch.tick_cost);
@@ -576,6 +576,13 @@ function powerTypeRow(c: Ctx, powerType: number, path: string) {
  * Also checks the manifest against ChrSpecialization: the spec id must exist and, when the row names
  * a mastery spell, `mastery.spell` must be it.
  */
+/** A channel's ticks when the manifest leaves them out: its duration over its periodic effect's period (SimC: dot_duration / base_tick_time). */
+function channelTicks(c: Ctx, path: string, spell: number, durationMs: number): number {
+  const period = c.resolver.require(spell, "tick_period_ms");
+  if (!(period > 0)) throw new MissingSpellData(spell, "tick_period_ms", `${path}: the channel has no periodic effect to count ticks by (give ticks)`);
+  return c.note(path, durationMs / period, "SpellDuration.Duration / SpellEffect.EffectAuraPeriod", spell);
+}
+
 /** A pet attack without an interval repeats on its spell's own cooldown (a pet's basic attack is cast on cooldown). */
 function petAttackCooldown(c: Ctx, path: string, spell: number): number {
   const ms = c.field(path, spell, "recovery_time");

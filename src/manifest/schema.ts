@@ -116,8 +116,8 @@ export type Op =
 
 /** A channelled spell (SpellInterrupts.ChannelInterruptFlags_0 ≠ 0): evenly spaced ticks over the channel. */
 export interface ChannelDecl {
-  /** Ticks per channel (the last lands at the channel end). */
-  ticks: NumOrRef;
+  /** Ticks per channel (the last lands at the channel end); default: duration / the spell's tick period. */
+  ticks?: NumOrRef;
   /** Channel length; default: the spell's duration (SpellMisc.DurationIndex → SpellDuration). */
   duration_ms?: NumOrRef;
   /** Haste shortens the channel; default: the record's hasted-ticks attribute. */
@@ -494,9 +494,10 @@ function readSpell(r: JsonReader): SpellDecl {
   const ch = r.opt("channel");
   if (ch) {
     ch.keys(["ticks", "duration_ms", "hasted", "tick_damage", "tick_cost"]);
-    const ticks = nonNeg(ch.field("ticks"), BOUNDS.count);
+    const ticks = optNonNeg(ch, "ticks", BOUNDS.count);
     if (typeof ticks === "number" && (!Number.isInteger(ticks) || ticks < 1)) ch.field("ticks").error(`must be an integer >= 1, got ${ticks}`);
-    const c: ChannelDecl = { ticks };
+    const c: ChannelDecl = {};
+    setOpt(c, "ticks", ticks);
     setOpt(c, "duration_ms", optNonNeg(ch, "duration_ms", BOUNDS.ms));
     setOpt(c, "hasted", ch.opt("hasted")?.bool());
     setOpt(c, "tick_cost", optNonNeg(ch, "tick_cost", BOUNDS.amount));

@@ -4,20 +4,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { cull, type CullCandidate } from "../src/analysis/culling.js";
-import { AnalysisError } from "../src/analysis/errors.js";
 import { productOfVariants, profileSet, statSplits, talentCombinations } from "../src/analysis/profile-set.js";
+import { rejects } from "./helpers/analysis-errors.js";
 
-async function rejects(p: Promise<unknown> | (() => unknown), code: string, field: RegExp): Promise<void> {
-  let err: unknown;
-  try {
-    await (typeof p === "function" ? p() : p);
-  } catch (e) {
-    err = e;
-  }
-  expect(err).toBeInstanceOf(AnalysisError);
-  expect((err as AnalysisError).code).toBe(code);
-  expect((err as AnalysisError).field).toMatch(field);
-}
 
 const overlaps = (a: CullCandidate, b: CullCandidate) => !(a.delta + a.error < b.delta - b.error) && !(b.delta + b.error < a.delta - a.error);
 

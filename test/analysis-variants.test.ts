@@ -4,22 +4,11 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { AnalysisError } from "../src/analysis/errors.js";
 import { describeVariant, parseStatChange, parseVariant, parseVariants, readVariantsFile, variantObjectFromCli } from "../src/analysis/variants.js";
+import { rejects } from "./helpers/analysis-errors.js";
 
 const opts = { primaryStat: "agility" };
 
-async function rejects(p: Promise<unknown> | (() => unknown), code: string, field: RegExp): Promise<void> {
-  let err: unknown;
-  try {
-    await (typeof p === "function" ? p() : p);
-  } catch (e) {
-    err = e;
-  }
-  expect(err).toBeInstanceOf(AnalysisError);
-  expect((err as AnalysisError).code).toBe(code);
-  expect((err as AnalysisError).field).toMatch(field);
-}
 
 describe("stat change values", () => {
   it.each([

@@ -18,6 +18,20 @@ beforeAll(async () => {
 
 const base = () => JSON.parse(readFileSync(FILE, "utf8"));
 
+/** The ProfileError of the default profile after `mutate`, read as profiles/x.json (fails when there is none). */
+function profileErrorOf(mutate: (j: any) => unknown): ProfileError {
+  const j = base();
+  mutate(j);
+  let err: unknown;
+  try {
+    parseProfile(j, "profiles/x.json");
+  } catch (e) {
+    err = e;
+  }
+  expect(err).toBeInstanceOf(ProfileError);
+  return err as ProfileError;
+}
+
 describe("profile → stats", () => {
   it("default BM profile (level 90 divisors: crit 46, haste 44, mastery 46, vers 54)", () => {
     const p = parseProfile(readFileSync(FILE, "utf8"), FILE);
@@ -60,16 +74,7 @@ describe("profile → stats", () => {
     ["weapon.speed_ms", (j: any) => delete j.weapon.speed_ms, /missing field/],
     ["ratings.stamina", (j: any) => (j.ratings.stamina = 5), /unknown field/],
   ])("bad input at %s → ProfileError naming file and path", (where, mutate, msg) => {
-    const j = base();
-    mutate(j);
-    let err: unknown;
-    try {
-      parseProfile(j, "profiles/x.json");
-    } catch (e) {
-      err = e;
-    }
-    expect(err).toBeInstanceOf(ProfileError);
-    const e = err as ProfileError;
+    const e = profileErrorOf(mutate);
     expect([e.code, e.file, e.path]).toEqual(["INVALID_PROFILE", "profiles/x.json", where]);
     expect(e.message).toMatch(msg);
   });
@@ -88,16 +93,7 @@ describe("profile: plausible ranges", () => {
     ["weapon.speed_ms", (j: any) => (j.weapon.speed_ms = 60_000), "must be <= 10000 (milliseconds per swing), got 60000"],
     ["weapon.item", (j: any) => (j.weapon.item = 2 ** 31), "must be <= 2147483647 (item id: a 32-bit table id), got 2147483648"],
   ])("%s out of range is ProfileError naming file, path and bound", (where, mutate, msg) => {
-    const j = base();
-    mutate(j);
-    let err: unknown;
-    try {
-      parseProfile(j, "profiles/x.json");
-    } catch (e) {
-      err = e;
-    }
-    expect(err).toBeInstanceOf(ProfileError);
-    const e = err as ProfileError;
+    const e = profileErrorOf(mutate);
     expect([e.code, e.path]).toEqual(["INVALID_PROFILE", where]);
     expect(e.message).toBe(`profiles/x.json: ${where}: ${msg}`);
   });

@@ -85,3 +85,31 @@ export interface AnalysisRunInfo {
   prepareMs: number;
   poolStartMs: number;
 }
+
+/** The AnalysisRunInfo of a finished staged analysis (`t0`: when it started; `iterations`: per entry). */
+export function runInfo(a: {
+  seed: bigint;
+  run: RunOptions;
+  iterations: number;
+  runner: { iterationsSpent: number; poolStartMs: number };
+  stages: number;
+  target: number | undefined;
+  reached: boolean;
+  t0: number;
+  prepareMs: number;
+}): AnalysisRunInfo {
+  return {
+    seed: a.seed.toString(),
+    chunkSize: a.run.chunkSize,
+    threads: a.run.threads,
+    iterations: a.iterations,
+    maxIterations: a.run.iterations,
+    iterationsSpent: a.runner.iterationsSpent,
+    stages: a.stages,
+    target: a.target ?? null,
+    reached: a.reached,
+    elapsedMs: performance.now() - a.t0,
+    prepareMs: a.prepareMs,
+    poolStartMs: a.runner.poolStartMs,
+  };
+}

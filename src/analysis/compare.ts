@@ -3,7 +3,7 @@
 // per-iteration differences — plus the error the same delta would have if the runs were independent,
 // so the gain from pairing is visible in every result (docs/analysis.md).
 import type { SimulateConfig } from "../engine/simulate.js";
-import { nextStageIterations, pctOption, runOptions, type AnalysisRunInfo, type StageProgress } from "./common.js";
+import { nextStageIterations, pctOption, runOptions, runInfo, type AnalysisRunInfo, type StageProgress } from "./common.js";
 import { AnalysisError } from "./errors.js";
 import { PairedRunner } from "./paired-runner.js";
 import { meanError95, Moments, PairAccumulator } from "./stats.js";
@@ -93,18 +93,7 @@ export async function compare(config: CompareConfig): Promise<ComparisonResult> 
   return {
     kind: "comparison",
     spec: base.prepared.spec.spec,
-    seed: base.seed.toString(),
-    chunkSize: run.chunkSize,
-    threads: run.threads,
-    iterations: own.n,
-    maxIterations: run.iterations,
-    iterationsSpent: runner.iterationsSpent,
-    stages,
-    target: target ?? null,
-    reached,
-    elapsedMs: performance.now() - t0,
-    prepareMs,
-    poolStartMs: runner.poolStartMs,
+    ...runInfo({ seed: base.seed, run, iterations: own.n, runner, stages, target, reached, t0, prepareMs }),
     baseline,
     variants: variants.map((v, i) => variantComparison(v, pairs[i]!, own.mean)),
   };

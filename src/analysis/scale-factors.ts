@@ -22,7 +22,7 @@ import { SPEC_CATALOG } from "../generated/catalog.js";
 import type { SpecImage } from "../engine/image.js";
 import type { SimulateConfig } from "../engine/simulate.js";
 import { RatingConverter } from "../stats/ratings.js";
-import { badConfig, nextStageIterations, pctOption, runOptions, type AnalysisRunInfo, type StageProgress } from "./common.js";
+import { badConfig, nextStageIterations, pctOption, runOptions, runInfo, type AnalysisRunInfo, type StageProgress } from "./common.js";
 import { AnalysisError } from "./errors.js";
 import { PairedRunner } from "./paired-runner.js";
 import { CoMoments, meanError95, Moments, tQuantile975, unpairedError95 } from "./stats.js";
@@ -214,21 +214,10 @@ export async function scaleFactors(config: ScaleFactorsConfig): Promise<ScaleFac
     spec: base.prepared.spec.spec,
     className,
     primaryStat,
-    seed: base.seed.toString(),
-    chunkSize: run.chunkSize,
-    threads: run.threads,
+    ...runInfo({ seed: base.seed, run, iterations: own.n, runner, stages, target, reached, t0, prepareMs }),
     centred,
     defaultDelta,
     deltaRule: `round(3.5 × haste rating per 1 % at level ${base.profile.level}) = ${defaultDelta} (SimulationCraft's default delta)`,
-    iterations: own.n,
-    maxIterations: run.iterations,
-    iterationsSpent: runner.iterationsSpent,
-    stages,
-    target: target ?? null,
-    reached,
-    elapsedMs: performance.now() - t0,
-    prepareMs,
-    poolStartMs: runner.poolStartMs,
     baseline: { dps: own.mean, error: meanError95(own) },
     factors,
     pawn: factors[0]!.normalized === null ? null : pawnString(`combatsim ${base.prepared.spec.spec}`, className, factors),

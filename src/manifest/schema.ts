@@ -262,6 +262,8 @@ export interface Manifest {
   procs: ProcDecl[];
   talents: TalentDecl[];
   passives: PassiveDecl[];
+  /** The default build's hero-talent tree (slug, e.g. "slayer"); rotations read it as `hero_tree.X`. */
+  hero_tree?: string;
   /** Free-form notes (provenance of estimates); ignored by the engine. */
   notes?: Record<string, string>;
 }
@@ -682,7 +684,7 @@ export function validateManifest(json: unknown, file: string): Manifest {
   }
   r.keys([
     "schema_version", "spec", "spec_id", "primary_stat", "mastery", "resources", "auto_attack", "pets", "spells",
-    "auras", "procs", "talents", "passives", "notes",
+    "auras", "procs", "talents", "passives", "hero_tree", "notes",
   ]);
   const mr = r.field("mastery");
   mr.keys(["spell", "kind", "coefficient", "effect", "school", "estimated"]);
@@ -777,6 +779,7 @@ export function validateManifest(json: unknown, file: string): Manifest {
       }) ?? [],
   };
   if (auto_attack) m.auto_attack = auto_attack;
+  setOpt(m, "hero_tree", r.opt("hero_tree")?.ident());
   const notes = r.opt("notes");
   if (notes) m.notes = Object.fromEntries(notes.entries().map(([k, v]) => [k, v.str()]));
 

@@ -336,6 +336,7 @@ export function compileSpec(input: CompileInput): CompiledSpec {
     resource: (n) => resIdx.get(n),
     pet: (n) => petImages.get(n)?.[0],
     talent: (n) => (spec.allTalents.includes(n) ? spec.talents.includes(n) : undefined),
+    castable: (n) => spec.spells.find((s) => s.name === n)?.active ?? true,
     activeEnemies: input.targets,
   };
   const rotation = compileRotation(input.rotation, symbols, input.rotationFile, { fast: true, scan: true }); // engine fast-path opcodes and scan tables (docs/rotation.md §6)

@@ -4,6 +4,7 @@
 // phase on scripted runs (crit, haste and versatility forced in the compiled image, so every number is
 // exact), a fixed-seed smoke run of the default rotation, determinism.
 // Expected numbers are written from the dump lines quoted next to them, not copied from a run.
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadDataBundle } from "../src/data/bundle.js";
@@ -354,4 +355,21 @@ describe("default rotation smoke run", () => {
   });
 
   it("is deterministic: same seed -> identical result; another seed differs", () => expectSeedDeterminism(img, a, 200));
+});
+
+// SimulationCraft's default APL run unchanged (data/rotations/arms.simc): the lines it cannot honour must be exactly
+// the table of docs/specs/arms.md ("## Ignored APL lines"). Runs once the .simc loader is in and arms.json is gone.
+const SIMC_DEFAULT = existsSync(path.resolve(__dirname, "../src/rotation/simc")) && !existsSync(path.join(DATA, "rotations/arms.json"));
+describe("SimC default APL (data/rotations/arms.simc)", () => {
+  it.skipIf(!SIMC_DEFAULT)("ignoredLines is exactly the documented list (docs/specs/arms.md)", async () => {
+    const doc = readFileSync(path.resolve(__dirname, "../docs/specs/arms.md"), "utf8");
+    const section = doc.slice(doc.indexOf("## Ignored APL lines"), doc.indexOf("## Semantics to know"));
+    const documented = [...section.matchAll(/^\| (\d+) \|/gm)].map((m) => Number(m[1]));
+    expect(documented.length).toBeGreaterThan(0);
+    const r = await simulate({ spec: "arms", bundle, dataDir: DATA, duration: 30, iterations: 1, timeline: false });
+    const rot = (r as unknown as { rotation: { lines: number; honoured: number; ignoredLines: { line: number }[] } }).rotation;
+    expect(rot.ignoredLines.map((l) => l.line)).toEqual(documented);
+    expect(rot.lines).toBe(139);
+    expect(rot.honoured).toBe(139 - documented.length);
+  });
 });

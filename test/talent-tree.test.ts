@@ -13,6 +13,10 @@ import { simulate } from "../src/engine/simulate.js";
 import { RotationError } from "../src/rotation/errors.js";
 import { buildTalents } from "../src/talents/spec-talents.js";
 import { talentToken } from "../src/talents/token.js";
+import { talentTreeSection } from "../src/catalog/talent-section.js";
+import { composeManifest, siblingPieceReader } from "../src/manifest/index.js";
+import { resolveManifest } from "../src/manifest/resolve.js";
+import { SpellResolver } from "../src/data/resolver.js";
 import { specTalentTree, type SpecTalentTree } from "../src/talents/tree.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -86,6 +90,19 @@ describe("specTalentTree on the bundled 12.0.5 tables", () => {
     expect(heroes(265)).toEqual(["hellcaller", "soul_harvester"]);
     expect(find(specTalentTree(bundle, 63), "frostfire_bolt")[0]).toEqual(expect.objectContaining({ tree: "hero", heroTree: "frostfire", spell: 431044 }));
     expect(find(specTalentTree(bundle, 254), "trick_shots")[0]!.tree).toBe("spec");
+  });
+
+  it("the values page section lists each tree with what is modelled, taken and left out", async () => {
+    const file = "data/manifests/beast-mastery.json";
+    const m = await composeManifest(readFileSync(path.join(ROOT, file), "utf8"), file, siblingPieceReader(async (f) => readFileSync(path.resolve(ROOT, f), "utf8")));
+    const lines = talentTreeSection(bundle, m, resolveManifest(m, new SpellResolver(bundle), file));
+    expect(lines[0]).toBe("## Talent trees (TraitTree 774)");
+    const row = (tree: string) => lines.find((l) => l.startsWith(`| ${tree} |`))!;
+    expect(row("class")).toBe("| class | 50 | none | none |");
+    // Kill Command's node grants the ability the manifest models as a spell: modelled and taken
+    expect(row("spec")).toMatch(/^\| spec \| 46 \| .*Kill Command \(34026\).* \| .*Kill Command \(34026\)/);
+    expect(lines.some((l) => l.startsWith("Not modelled (spec, ") && l.includes("Killer Cobra (199532)"))).toBe(true);
+    expect(lines.some((l) => l.startsWith("Not modelled (hero: Dark Ranger, 17): "))).toBe(true);
   });
 
   it("buildTalents: the hero tree must be the spec's, a taken hero talent must belong to it", () => {

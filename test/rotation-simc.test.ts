@@ -12,6 +12,7 @@ import {
   RotationError,
   translateSimcApl,
   type IgnoredLine,
+  type RotationJson,
 } from "../src/rotation/index.js";
 import { testSymbols } from "./helpers/rotation-symbols.js";
 
@@ -109,7 +110,7 @@ describe("translateSimcApl", () => {
           { wait: "cooldown.kill_command.remains", if: "cooldown.kill_command.remains>0" },
           { wait: "1.0" },
         ],
-        cds: [{ cast: "bestial_wrath", line_cd: "5", if: "buff.bestial_wrath.down" }],
+        cds: [{ cast: "bestial_wrath", use_off_gcd: "0", line_cd: "5", if: "buff.bestial_wrath.down" }],
       },
     });
     expect(t.lines).toBe(7);
@@ -123,7 +124,7 @@ describe("translateSimcApl", () => {
       [1, "call_action_list needs name=<list>"],
       [2, "default=x is not a number"],
     ]);
-    expect(t.rotation.lists["default"]).toEqual([{ cast: "kill_command" }]);
+    expect(t.rotation.lists["default"]).toEqual([{ cast: "kill_command", use_off_gcd: "0" }]);
   });
 });
 
@@ -134,7 +135,7 @@ describe("line honouring", () => {
     "actions=kill_command,if=buff.bestial_wrath.up", // 1 honoured
     "actions+=/frobnicate", // 2 unknown action
     "actions+=/barbed_shot,if=buff.no_such_buff.up", // 3 unknown aura, column of no_such_buff
-    "actions+=/cobra_shot,sync=kill_command", // 4 an option the compiler does not know
+    "actions+=/cobra_shot,bogus=kill_command", // 4 an option the compiler does not know
     "actions+=/multishot,if=focus>(3", // 5 unbalanced paren
     "actions+=/bestial_wrath",
   ].join("\n");
@@ -146,20 +147,20 @@ describe("line honouring", () => {
     expect(got).toEqual([
       [2, "ROTATION_UNKNOWN_NAME", 11],
       [3, "ROTATION_UNKNOWN_NAME", 31], // "actions+=/barbed_shot,if=buff." is 30 characters
-      [4, "ROTATION_BAD_SHAPE", 27], // the sync value's column
+      [4, "ROTATION_BAD_SHAPE", 28], // the bogus value's column
       [5, "ROTATION_UNBALANCED_PAREN", 30], // the "(" of "focus>(3"
     ]);
     expect(report.ignoredLines[0]!).toMatchObject({ text: "frobnicate", reason: 'unknown spell "frobnicate"' });
     expect(report.ignoredLines[1]!.reason).toContain('unknown aura "no_such_buff"');
-    expect(report.ignoredLines[2]!.reason).toContain('unknown key "sync"');
+    expect(report.ignoredLines[2]!.reason).toContain('unknown key "bogus"');
     // the compiled rotation is exactly what the honoured lines say
-    const expected = compileRotation({ main: "default", lists: { default: [{ cast: "kill_command", if: "buff.bestial_wrath.up" }, { cast: "bestial_wrath" }] } }, testSymbols(), FILE);
+    const expected = compileRotation({ main: "default", lists: { default: [{ cast: "kill_command", if: "buff.bestial_wrath.up", use_off_gcd: "0" }, { cast: "bestial_wrath", use_off_gcd: "0" }] } } as RotationJson, testSymbols(), FILE);
     expect([...compiled.code]).toEqual([...expected.code]);
     expect(groupIgnored(report.ignoredLines).map((g) => [g.category, g.lines.map((l) => l.line)])).toEqual([
       ["action not in the spec", [2]],
       ["unknown aura (in an expression)", [3]],
       ["unsupported expression syntax", [5]],
-      ["unsupported option sync", [4]],
+      ["unsupported option bogus", [4]],
     ]);
   });
 

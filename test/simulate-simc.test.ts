@@ -93,7 +93,7 @@ describe("CLI", () => {
     const r = spawnSync(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args], { cwd: repoRoot, encoding: "utf8", env: { ...process.env, COMBATSIM_DATA_DIR: DATA } });
     return { code: r.status, stdout: r.stdout, stderr: r.stderr };
   }
-  const dir = rotationDir({ "x.simc": "# source: test\nactions=kill_command\nactions+=/frobnicate\nactions+=/cobra_shot,sync=kill_command\n" });
+  const dir = rotationDir({ "x.simc": "# source: test\nactions=kill_command\nactions+=/frobnicate\nactions+=/cobra_shot,bogus=kill_command\n" });
   const file = path.join(dir, "rotations", "x.simc");
 
   it("sim --rotation <file> reports the honoured lines; --strict-rotation fails on the first ignored one", () => {
@@ -115,14 +115,14 @@ describe("CLI", () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/beast-mastery +1\/3 +2 +/);
     expect(r.stdout).toContain("action not in the spec (1):");
-    expect(r.stdout).toContain("unsupported option sync (1):");
+    expect(r.stdout).toContain("unsupported option bogus (1):");
     const j = cli("rotation", "check", "--spec", "beast-mastery", "--rotation", file, "--json");
     const rows = JSON.parse(j.stdout);
     expect(rows).toHaveLength(1);
     expect(rows[0].rotation).toMatchObject({ lines: 3, honoured: 1 });
     expect(rows[0].groups).toEqual([
       { category: "action not in the spec", lines: [3] },
-      { category: "unsupported option sync", lines: [4] },
+      { category: "unsupported option bogus", lines: [4] },
     ]);
   }, 60_000);
 });

@@ -341,6 +341,11 @@ export function compileSpec(input: CompileInput): CompiledSpec {
     pet: (n) => petImages.get(n)?.[0],
     talent: (n) => (spec.allTalents.includes(n) ? spec.talents.includes(n) : undefined),
     activeEnemies: input.targets,
+    // on the GCD = locked by the category-133 start recovery (docs/engine-image.md "OffGcdReady")
+    offGcd: (i) => {
+      const sp = spells[i];
+      return sp !== undefined && (sp.startRecoveryCategory !== 133 || sp.startRecoveryMs <= 0);
+    },
   };
   // engine fast-path opcodes and scan tables (docs/rotation.md §6); a SimC APL drops the lines it cannot honour
   const { compiled: rotation, report: rotationReport } = compileHonoured(input.rotationInput ?? { rotation: input.rotation, format: "json" }, symbols, input.rotationFile, { fast: true, scan: true });

@@ -83,10 +83,12 @@ function toEntry(a: SimcAction): { entry: RotationEntryJson; columns: Record<str
     default:
       entry["cast"] = a.action;
       columns["cast"] = a.column;
+      // SimC's default: a line is considered only when the GCD is over (an option given below wins)
+      entry["use_off_gcd"] = "0";
   }
   for (const o of a.options) {
     const key = optionKey(a.action, o.key);
-    if (key in entry && key !== "wait") return { reason: `option "${o.key}" conflicts with the action`, column: o.column };
+    if (key in entry && key !== "wait" && key !== "use_off_gcd") return { reason: `option "${o.key}" conflicts with the action`, column: o.column };
     let value: unknown = o.value;
     if (key === "default") {
       // SimC: a number

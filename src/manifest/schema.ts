@@ -261,9 +261,9 @@ export interface Manifest {
   auras: AuraDecl[];
   procs: ProcDecl[];
   talents: TalentDecl[];
-  passives: PassiveDecl[];
-  /** The default build's hero-talent tree (slug, e.g. "slayer"); rotations read it as `hero_tree.X`. */
+  /** The build's hero tree (SimC token, e.g. "dark_ranger"): one of the spec's hero trees in the talent tables. */
   hero_tree?: string;
+  passives: PassiveDecl[];
   /** Free-form notes (provenance of estimates); ignored by the engine. */
   notes?: Record<string, string>;
 }
@@ -684,7 +684,7 @@ export function validateManifest(json: unknown, file: string): Manifest {
   }
   r.keys([
     "schema_version", "spec", "spec_id", "primary_stat", "mastery", "resources", "auto_attack", "pets", "spells",
-    "auras", "procs", "talents", "passives", "hero_tree", "notes",
+    "auras", "procs", "talents", "hero_tree", "passives", "notes",
   ]);
   const mr = r.field("mastery");
   mr.keys(["spell", "kind", "coefficient", "effect", "school", "estimated"]);

@@ -338,6 +338,7 @@ export function compileSpec(input: CompileInput): CompiledSpec {
     talent: (n) => (spec.allTalents.includes(n) ? spec.talents.includes(n) : undefined),
     activeEnemies: input.targets,
     spellAura: (n) => spellAuraOf(spec, n, auraIdx),
+    expression: (n) => (Object.hasOwn(spec.expressions.defs, n) ? { text: spec.expressions.defs[n]!, file: spec.expressions.file, key: n } : undefined),
     gcdSpell: playerGcdSpell(spells),
   };
   const rotation = compileRotation(input.rotation, symbols, input.rotationFile, { fast: true, scan: true }); // engine fast-path opcodes and scan tables (docs/rotation.md §6)

@@ -183,6 +183,8 @@ export interface ResolvedSpec {
   talents: string[];
   allTalents: string[];
   provenance: Provenance[];
+  /** The manifest's named rotation expressions (name → text) and the file they were validated in. */
+  expressions: { file: string; defs: Record<string, string> };
 }
 
 /** Where each record field comes from (for provenance; see src/data/transform.ts). */
@@ -694,6 +696,7 @@ export function resolveManifest(m: Manifest, resolver: SpellResolver, file: stri
     talents: [...chosen],
     allTalents,
     provenance: c.provenance,
+    expressions: { file, defs: { ...(m.expressions ?? {}) } },
   };
   if (m.auto_attack) {
     const a = m.auto_attack;

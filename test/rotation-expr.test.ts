@@ -118,6 +118,7 @@ describe("action scope: bare names are properties of the entry's action", () => 
     expect(r("action.barbed_shot.in_flight")).toEqual(c(0));
     expect(r("action.barbed_shot.remains")).toEqual(q(Q.DOT_REMAINS, dot));
     expect(r("action.barbed_shot.ready")).toEqual(q(Q.SPELL_CASTABLE, bs));
+    expect(r("action.barbed_shot.last_used")).toEqual(q(Q.LAST_USED, bs));
   });
   it("errors: no action, an action without an aura, an unknown property", () => {
     expect(err("cast_time").message).toMatch(/property of the entry's action/);
@@ -316,6 +317,8 @@ describe("engine: the new query kinds on hand-computed scenarios", () => {
     expect(hist("prev_gcd.2.a & prev.off & prev_off_gcd.off")).toBe(true);
     expect(hist("prev_gcd.3.a")).toBe(false);
     expect(hist("prev.b")).toBe(false);
+    // SimC's `time - action.X.last_used`: the time of X's last cast; before the first one, far in the past
+    expect(hist("time - action.a.last_used = 1.5 & action.b.last_used = 1.5 & action.c.last_used < -999999999")).toBe(true);
   });
   it("cost (bypass aura), max_charges", () => {
     const img = testImage("cost", {

@@ -63,7 +63,7 @@ export const NEVER: i64 = 0x3fffffffffffffff;
 const RES_EPS: f64 = 1e-6; // resource comparisons: the rotation waits an exact (ceil) ms; absorb f64 rounding
 
 // ---- per-run state records (arena) ----
-@unmanaged class SpellState {
+@unmanaged export class SpellState {
   readyAt: i64;
   lastUsed: i64;
 }
@@ -322,7 +322,7 @@ let accError: i32 = 0;
 // @ts-ignore: decorator
 @inline export function spellRec(i: i32): SpellRec { return changetype<SpellRec>(spellRecs + <usize>i * <usize>(SPELL_STRIDE << 3)); }
 // @ts-ignore: decorator
-@inline function spellSt(i: i32): SpellState { return changetype<SpellState>(spellState + <usize>i * SPELL_STATE_BYTES); }
+@inline export function spellSt(i: i32): SpellState { return changetype<SpellState>(spellState + <usize>i * SPELL_STATE_BYTES); }
 // @ts-ignore: decorator
 @inline export function auraRec(i: i32): AuraRec { return changetype<AuraRec>(auraRecs + <usize>i * <usize>(AURA_STRIDE << 3)); }
 // @ts-ignore: decorator

@@ -9,7 +9,7 @@ import * as Q from "../rotation/queries";
 import {
   now, durationMs, hasteDivisor, nSpells, nAuras, NEVER,
   prevGcd2, prevGcd3, prevCast, prevOffGcd,
-  spellRec, auraRec, auraSt, chargeSt, castTimeMods, costOf, ensureStats,
+  spellRec, spellSt, auraRec, auraSt, chargeSt, castTimeMods, costOf, ensureStats,
 } from "./engine";
 
 /** The player's GCD minimum in ms (the engine's floor for a hasted GCD: onCastStart). */
@@ -18,6 +18,9 @@ const GCD_FLOOR_MS: f64 = 750;
 const DEFAULT_GCD_MS: f64 = 1500;
 /** SimC's pandemic window: a DoT or buff is refreshable with less than 30 % of its duration left. */
 const PANDEMIC: f64 = 0.3;
+/** `action.X.last_used` before X's first cast: SimC starts last_used at timespan_t::min(), so
+ *  `time - action.X.last_used` is huge; any such comparison in an APL has the same answer. */
+const NEVER_USED_S: f64 = -1e9;
 
 /** The GCD a cast of `spell` triggers now, in ms: its start recovery, hasted (floor 750) when the
  *  record says so; 0 for a spell off the GCD. -1 (or out of range): the standard 1.5 s, hasted. */
@@ -70,6 +73,11 @@ export function extraQuery(kind: i32, arg: i32): f64 {
       if (<u32>arg >= <u32>nSpells) return 0;
       const cp = <i32>spellRec(arg).chargePool;
       return cp >= 0 ? <f64>chargeSt(cp).max : 1.0;
+    }
+    case Q.Q_LAST_USED: {
+      if (<u32>arg >= <u32>nSpells) return NEVER_USED_S;
+      const t = spellSt(arg).lastUsed;
+      return t < 0 ? NEVER_USED_S : <f64>t / 1000.0;
     }
     case Q.Q_PREV: return prevCast == arg ? 1.0 : 0.0;
     case Q.Q_PREV_OFF_GCD: return prevOffGcd == arg ? 1.0 : 0.0;

@@ -57,4 +57,5 @@ export const Q_PREV_OFF_GCD: i32 = 44; //              arg = spell; 1.0 if it wa
 export const Q_PREV_GCD_2: i32 = 45; //                arg = spell; 1.0 if it was the GCD cast before the last one
 export const Q_PREV_GCD_3: i32 = 46;
 export const Q_COOLDOWN_MAX_CHARGES: i32 = 47; //      arg = spell; its charge cap (1 without charges)
-export const Q_COUNT: i32 = 48;
+export const Q_LAST_USED: i32 = 48; //                 arg = spell; s since the pull when it was last cast (-1e9 before its first cast)
+export const Q_COUNT: i32 = 49;

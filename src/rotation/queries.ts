@@ -49,7 +49,8 @@ export const Q = {
   PREV_GCD_2: 45,
   PREV_GCD_3: 46,
   COOLDOWN_MAX_CHARGES: 47,
-  COUNT: 48,
+  LAST_USED: 48,
+  COUNT: 49,
 } as const;
 
 export type QueryKind = (typeof Q)[Exclude<keyof typeof Q, "COUNT">];

@@ -91,6 +91,7 @@ const ACTION_SPELL_PROPS: Record<string, number> = {
   cooldown: Q.COOLDOWN_DURATION,
   cooldown_react: Q.COOLDOWN_READY,
   ready: Q.SPELL_CASTABLE,
+  last_used: Q.LAST_USED,
 };
 // Constant 0 in this engine: no projectile travel (damage lands when the cast completes), and the
 // rotation is never asked while the player casts or channels (docs/rotation.md §2).

@@ -123,6 +123,9 @@ describe("action scope: bare names are properties of the entry's action", () => 
   it("errors: no action, an action without an aura, an unknown property", () => {
     expect(err("cast_time").message).toMatch(/property of the entry's action/);
     expect(err("remains", { action: "cobra_shot" }).message).toMatch(/"cobra_shot" applies no aura/);
+    // the entry's action is not a spell: the line's problem is the action, in the cast error's words
+    expect(err("gcd", { action: "ravager" }).message).toMatch(/: unknown spell "ravager"$/);
+    expect(err("execute_time", { action: "ravager" }).message).toMatch(/: unknown spell "ravager"$/);
     expect(err("action.cobra_shot.damage").message).toMatch(/unknown action property "damage"/);
     expect(err("action.cobra_shot.damage").column).toBe(19);
   });
@@ -303,6 +306,9 @@ describe("engine: the new query kinds on hand-computed scenarios", () => {
     expect(probeAt(1.5, "!dot.dot.refreshable & dot.dot.duration = 10 & dot.dot.tick_time = 2 & dot.dot.ticks_remain = 5 & dot.dot.max_stack = 3")).toBe(true);
     expect(probeAt(6.9, "dot.dot.refreshable")).toBe(false); // 3.1 s left
     expect(probeAt(7.1, "dot.dot.refreshable & dot.dot.ticks_remain = 2")).toBe(true); // 2.9 s left: ceil(2.9 / 2)
+    // a hasted DoT ticks every 2 s / 1.25 at 25 % haste
+    const hasted = { ...img, stats: { ...img.stats, haste: 25 }, auras: [{ ...img.auras[0]!, tickHasted: true }] };
+    expect(run(hasted, { lists: { default: [{ cast: "probe", if: "dot.dot.tick_time = 1.6" }] } }).spells[1]!.casts).toBe(1);
     // before any application (down): refreshable, and a DoT's duration is 0
     expect(run(img, { lists: { default: [{ cast: "probe", if: "dot.dot.refreshable & dot.dot.duration = 0" }] } }).spells[1]!.casts).toBe(1);
   });
@@ -318,6 +324,9 @@ describe("engine: the new query kinds on hand-computed scenarios", () => {
     expect(hist("prev_gcd.3.a")).toBe(false);
     expect(hist("prev.b")).toBe(false);
     // SimC's `time - action.X.last_used`: the time of X's last cast; before the first one, far in the past
+    // a (0), b (1.5), c (3.0): right after c the three GCD casts back are c, b, a
+    const three = run(img, { lists: { default: [{ cast: "a" }, { cast: "b" }, { cast: "c" }, { cast: "probe", if: "prev_gcd.1.c & prev_gcd.2.b & prev_gcd.3.a & prev.c" }, { wait: "0.1" }] } });
+    expect(three.spells[4]!.casts).toBe(1);
     expect(hist("time - action.a.last_used = 1.5 & action.b.last_used = 1.5 & action.c.last_used < -999999999")).toBe(true);
   });
   it("cost (bypass aura), max_charges", () => {

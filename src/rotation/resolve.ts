@@ -251,6 +251,12 @@ export class Resolver {
     return this.fail(loc, p, `unknown action property "${p.text}" in "${full}" (expected one of: ${allowed})`);
   }
 
+  /** The entry's action must be a spell for its bare properties: otherwise the line's problem is the
+   *  action itself, reported in the words of the cast error (`unknown spell "X"`). */
+  private knownAction(action: string, at: NamePart, loc: RotationLocation): void {
+    if (this.symbols.spell(action) === undefined) this.fail(loc, at, `unknown spell "${action}"`);
+  }
+
   /** A manifest-defined expression, resolved in the referencing entry's context. */
   private manifestExpression(name: string, part: NamePart, loc: RotationLocation, ctx: ResolveContext): RExpr | undefined {
     const def = this.symbols.expression?.(name);
@@ -281,6 +287,7 @@ export class Resolver {
     // SimC action scope: a bare property of the entry's own action
     if (parts.length === 1 && (Object.hasOwn(ACTION_SPELL_PROPS, head.text) || ACTION_ZERO_PROPS.has(head.text) || ACTION_AURA_PROPS.has(head.text)) && head.text !== "gcd") {
       if (ctx.action === undefined) this.fail(loc, head, `"${full}" is a property of the entry's action, and this expression has none (use action.X.${full} / dot.X.${full})`);
+      this.knownAction(ctx.action, head, loc);
       return this.actionProp(ctx.action, head, head, parts, 0, full, loc);
     }
     switch (head.text) {
@@ -309,7 +316,10 @@ export class Resolver {
       case "gcd": {
         // SimC: bare `gcd` is the GCD of the entry's action (hasted); `gcd.max` the player's hasted GCD
         if (parts.length === 1) {
-          if (ctx.action !== undefined) return { kind: "query", q: Q.GCD_MAX, arg: this.lookup("spell", { text: ctx.action, column: head.column }, full, loc) };
+          if (ctx.action !== undefined) {
+            this.knownAction(ctx.action, head, loc);
+            return { kind: "query", q: Q.GCD_MAX, arg: this.lookup("spell", { text: ctx.action, column: head.column }, full, loc) };
+          }
           return { kind: "query", q: Q.GCD_MAX, arg: this.symbols.gcdSpell ?? -1 };
         }
         const p = parts[1]!;

@@ -341,6 +341,7 @@ export function compileSpec(input: CompileInput): CompiledSpec {
     pet: (n) => petImages.get(n)?.[0],
     talent: (n) => (spec.allTalents.includes(n) ? spec.talents.includes(n) : undefined),
     activeEnemies: input.targets,
+    race: profile.race,
     // on the GCD = locked by the category-133 start recovery (docs/engine-image.md "OffGcdReady")
     offGcd: (i) => {
       const sp = spells[i];

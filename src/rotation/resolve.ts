@@ -17,6 +17,8 @@ export interface RotationSymbols {
   activeEnemies?: number;
   /** Whether the spell is off the GCD (SimC's use_off_gcd=0 then waits for the GCD; src/rotation/options.ts). Omit: unknown. */
   offGcd?(spell: number): boolean;
+  /** The character's race (SimC token, e.g. "orc"): racial actions of other races never fire (src/rotation/utility.ts). */
+  race?: string | undefined;
 }
 
 type Kind = "aura" | "petAura" | "spell" | "resource" | "pet";

@@ -47,8 +47,8 @@ const ARMS: SpecAccuracy = {
     // Bladestorm (50622 #1 AP Coefficient 2.0895) is cast only inside Colossus Smash and Avatar here: its strikes are
     // checked against Mortal Strike on a scripted run in test/spec-arms.test.ts instead.
     // Storm Bolt (107570 #1 0.285) is cast only while Bladestorm is up, which the 6 s lockout never allows here.
-    // 384110 -> 394354 #2 AP Coefficient 6
-    { name: "wrecking_throw", periodic: false, power: "ap", coefficient: 6, physical: true, mastery: true, passives: [DIRECT], skipWhile: BUFFS },
+    // Wrecking Throw (394354 #2 AP Coefficient 6) lands only inside Colossus Smash / Avatar in this run: its
+    // coefficient is checked in test/spec-arms.test.ts.
     // Slayer's Strike 445579 #1 AP Coefficient 3.335 (Slayer's Dominance proc)
     { name: "damage_445579", periodic: false, power: "ap", coefficient: 3.335, physical: true, mastery: true, passives: [DIRECT], skipWhile: BUFFS },
     // Dreadnaught's seismic wave 315961 #1 AP Coefficient 1.4, x Slayer's Malice

@@ -72,7 +72,8 @@ describe("text report: procs", () => {
   it("lists every proc with its kind, count per iteration and per minute", () => {
     const r = results.arms!;
     const t = formatTextReport(r);
-    expect(r.procs.map((p) => p.name)).toEqual(["rage_from_auto_attack", "mortal_wounds"]);
+    // the Arms default build (Slayer): impact and RPPM procs are reported; cast procs (Tactician, Martial Prowess) run inside the cast
+    expect(r.procs.map((p) => p.name)).toEqual(["rage_from_auto_attack", "mortal_wounds", "slayers_dominance", "sudden_death"]);
     expect(t).toMatch(/^proc +kind +per iteration +per minute$/m);
     for (const p of r.procs) {
       expect(t).toMatch(new RegExp(`^${p.name} +${p.kind} +${p.perIteration.toFixed(1)} +${((p.perIteration * 60) / 120).toFixed(2)}$`, "m"));

@@ -342,6 +342,7 @@ export function compileSpec(input: CompileInput): CompiledSpec {
     // A modelled talent is 1 when taken; any other talent of the spec's trees is 0 (never taken).
     talent: (n) => (spec.allTalents.includes(n) ? spec.talents.includes(n) : spec.treeTalents.includes(n) ? false : undefined),
     heroTree: (n) => (spec.heroTrees.includes(n) ? spec.heroTree === n : undefined),
+    castable: (n) => spec.spells.find((s) => s.name === n)?.active ?? true,
     activeEnemies: input.targets,
     spellAura: (n) => spellAuraOf(spec, n, auraIdx),
     expression: (n) => (Object.hasOwn(spec.expressions.defs, n) ? { text: spec.expressions.defs[n]!, file: spec.expressions.file, key: n } : undefined),

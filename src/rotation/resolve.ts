@@ -14,6 +14,12 @@ export interface RotationSymbols {
   pet(name: string): number | undefined;
   /** Whether the talent is taken (folded to a constant 1/0). */
   talent(name: string): boolean | undefined;
+  /**
+   * Whether a known spell can be cast in this build (false: its talent is not taken). A `cast` entry of
+   * such a spell is never ready — SimulationCraft's "the action's spell is not learned" — so SimC APL
+   * text that names another build's ability (no `talent.X` guard) skips it. Omitted: every spell is castable.
+   */
+  castable?(name: string): boolean;
   /** Whether the build's hero tree is this one (folded to 1/0); undefined: not a hero tree of the spec. Optional: no hero trees. */
   heroTree?(name: string): boolean | undefined;
   /** A fixed enemy count for the run: folds `active_enemies` to this constant. Omit to query the engine. */

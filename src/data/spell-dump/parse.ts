@@ -99,6 +99,8 @@ const HEADER_LABELS = new Set([
   "Cooldown Group", "Proc Charges", "Global Cooldown", "Icd", "Learn spell", "Learned By", "Internal CD",
   "Max Targets", "Azerite Power Id", "Category Cooldown", "Shapeshift", "Reagents", "Totems", "Description Vars", "Power Cost", "Stance", "Sp Coefficient",
   "Ap Coefficient", "Spell Family", "Content Tuning", "Max Scaling Level", "Min Scaling Level",
+  // "Travel Time" (Champion's Spear 376079: a fixed missile delay) is read by nothing: the engine has no travel time.
+  "Travel Time",
 ]);
 /** Labels of the free-text tail (after the effects). */
 const TEXT_LABELS = new Set(["Description", "Tooltip", "Variables"]);

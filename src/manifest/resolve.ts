@@ -72,6 +72,7 @@ export type ResolvedOp =
   | { op: "reset_cooldown"; spell: string }
   | { op: "bank_damage"; aura: string; fraction: number; masteryScaled: boolean }
   | { op: "if_aura"; aura: string; minStacks: number; ops: ResolvedOp[] }
+  | { op: "if_no_aura"; aura: string; ops: ResolvedOp[] }
   | { op: "add_charge"; spell: string }
   | { op: "damage"; spell: number; apCoef: number; spCoef?: number; school: number; pet?: string; mult?: number }
   | { op: "summon_pet"; pet: string; durationMs: number };
@@ -350,6 +351,9 @@ function resolveOps(c: Ctx, path: string, ops: Op[]): ResolvedOp[] {
       case "if_aura":
         out.push({ op: op.op, aura: op.aura, minStacks: op.min_stacks, ops: resolveOps(c, `${p}.ops`, op.ops) });
         break;
+      case "if_no_aura":
+        out.push({ op: op.op, aura: op.aura, ops: resolveOps(c, `${p}.ops`, op.ops) });
+        break;
       case "bank_damage":
         out.push({ op: op.op, aura: op.aura, fraction: c.given(`${p}.fraction`, op.fraction)!, masteryScaled: op.mastery_scaled });
         break;
@@ -596,7 +600,7 @@ function allOps(out: ResolvedSpec): ResolvedOp[] {
   const walk = (ops: ResolvedOp[]): void => {
     for (const op of ops) {
       acc.push(op);
-      if (op.op === "if_aura") walk(op.ops);
+      if (op.op === "if_aura" || op.op === "if_no_aura") walk(op.ops);
     }
   };
   for (const s of out.spells) walk(s.onCast);

@@ -111,6 +111,7 @@ export type Op =
   | { op: "bank_damage"; aura: string; fraction: NumOrRef; mastery_scaled: boolean; if_talent?: string }
   /** Run `ops` only while `aura` is up with at least `min_stacks` stacks (default 1). */
   | { op: "if_aura"; aura: string; min_stacks: number; ops: Op[]; if_talent?: string }
+  | { op: "if_no_aura"; aura: string; ops: Op[]; if_talent?: string }
   | { op: "damage"; spell: number; ap_coef?: NumOrRef; sp_coef?: NumOrRef; school: number; pet?: string; if_talent?: string }
   | { op: "summon_pet"; pet: string; duration_ms?: NumOrRef; if_talent?: string };
 
@@ -376,7 +377,7 @@ export function walkPath(root: unknown, path: string): unknown {
 }
 
 function readOp(r: JsonReader): Op {
-  const kind = r.field("op").oneOf(["apply_aura", "remove_aura", "gain", "reduce_cooldown", "reset_cooldown", "add_charge", "damage", "summon_pet", "bank_damage", "if_aura"] as const);
+  const kind = r.field("op").oneOf(["apply_aura", "remove_aura", "gain", "reduce_cooldown", "reset_cooldown", "add_charge", "damage", "summon_pet", "bank_damage", "if_aura", "if_no_aura"] as const);
   const withTalent = <T extends object>(o: T): T => {
     const t = optTalent(r, "if_talent");
     return t ? { ...o, if_talent: t } : o;
@@ -423,6 +424,9 @@ function readOp(r: JsonReader): Op {
     case "if_aura":
       r.keys(["op", "aura", "min_stacks", "ops", "if_talent"]);
       return withTalent({ op: kind, aura: r.field("aura").ident(), min_stacks: r.opt("min_stacks") ? bounded(r.field("min_stacks"), BOUNDS.count, { int: true, min: 1 }) : 1, ops: ops(r.field("ops")) });
+    case "if_no_aura":
+      r.keys(["op", "aura", "ops", "if_talent"]);
+      return withTalent({ op: kind, aura: r.field("aura").ident(), ops: ops(r.field("ops")) });
     case "bank_damage":
       r.keys(["op", "aura", "fraction", "mastery_scaled", "if_talent"]);
       return withTalent({ op: kind, aura: r.field("aura").ident(), fraction: nonNeg(r.field("fraction"), BOUNDS.coefficient), mastery_scaled: r.opt("mastery_scaled")?.bool() ?? false });
@@ -835,6 +839,7 @@ function checkReferences(m: Manifest, file: string): void {
           need("pet", op.pet, `${p}.pet`);
           break;
         case "if_aura":
+        case "if_no_aura":
           need("aura", op.aura, `${p}.aura`);
           checkOps(op.ops, `${p}.ops`);
           break;

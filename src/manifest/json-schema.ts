@@ -356,6 +356,7 @@ export const MANIFEST_JSON_SCHEMA: S = {
                   auras: list({ $ref: "#/$defs/name" }, "auras whose ticks it multiplies"),
                   ops: list(spellId("spell id"), "damage ops (on_cast, procs, ticks) reported as these spell ids that it multiplies"),
                   auto_attack: bool("it multiplies the auto attack (both hands)"),
+                  rank: int("talent rank taken: the percent is the base points x rank (a talent whose per-rank values grow linearly, e.g. the dump's 'Effect#1 [op=set, values=(5, 10)]'); default 1", 1, 10),
                 },
                 ["effect"],
               ),

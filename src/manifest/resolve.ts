@@ -626,7 +626,8 @@ function applyPassives(c: Ctx, m: Manifest, out: ResolvedSpec): void {
     if (!c.has(p.talent)) continue;
     p.effects.forEach((e, i) => {
       const eff = c.effect(p.id, e.effect, `passives.${p.name}.effects[${i}]`);
-      const f = 1 + c.note(`passives.${p.name}.effects[${i}]`, eff.base_points, "SpellEffect.EffectBasePointsF", p.id) / 100;
+      // rank n of a talent with linear per-rank values: n x the (rank-1) base points
+      const f = 1 + (c.note(`passives.${p.name}.effects[${i}]`, eff.base_points, "SpellEffect.EffectBasePointsF", p.id) * (e.rank ?? 1)) / 100;
       for (const s of out.spells.filter((x) => e.spells.includes(x.name))) {
         scale(s.damage, f);
         scale(s.channel?.tickDamage, f);

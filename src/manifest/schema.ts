@@ -279,7 +279,7 @@ export interface PassiveDecl {
   id: number;
   talent?: string;
   /** spells: direct damage and channel ticks; auras: ticks; ops: damage ops reported as these spell ids; auto_attack: both hands. */
-  effects: { effect: number; spells: string[]; auras: string[]; ops: number[]; auto_attack: boolean }[];
+  effects: { effect: number; spells: string[]; auras: string[]; ops: number[]; auto_attack: boolean; rank?: number }[];
   comment?: string;
 }
 
@@ -765,8 +765,10 @@ export function validateManifest(json: unknown, file: string): Manifest {
           name: x.field("name").ident(),
           id: spellId(x.field("id")),
           effects: x.field("effects").array().map((e) => {
-            e.keys(["effect", "spells", "auras", "ops", "auto_attack"]);
+            e.keys(["effect", "spells", "auras", "ops", "auto_attack", "rank"]);
+            const rank = e.opt("rank")?.num({ int: true, min: 1, max: 10 });
             return {
+              ...(rank !== undefined ? { rank } : {}),
               effect: e.field("effect").num({ int: true, min: 1 }),
               spells: e.opt("spells")?.array().map((n) => n.ident()) ?? [],
               auras: e.opt("auras")?.array().map((n) => n.ident()) ?? [],

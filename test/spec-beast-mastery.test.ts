@@ -14,7 +14,7 @@ import type { SpecImage } from "../src/engine/image.js";
 
 const DATA = path.resolve(__dirname, "../data");
 const FILE = path.join(DATA, "manifests/beast-mastery.json");
-const ALL_AOE = ["barbed_scales", "natures_ally", "howl_of_the_pack_leader", "lethal_barbs", "wild_thrash", "beast_cleave"];
+const ALL_AOE = ["barbed_scales", "natures_ally", "howl_of_the_pack_leader", "lethal_barbs", "serpentine_strikes", "wild_thrash", "beast_cleave"];
 
 let bundle: DataBundle;
 let spec: ResolvedSpec;
@@ -28,9 +28,10 @@ const spellRes = (r: RunResult, name: string) => r.spells.find((s) => s.name ===
 const auraSum = (r: SimulateResult, name: string) => r.auras.find((a) => a.name === name)!;
 
 describe("the MID1 default build (decoded talent string: Pack Leader, single target)", () => {
-  it("takes Barbed Scales, Nature's Ally, Howl of the Pack Leader, Lethal Barbs; not Wild Thrash, Beast Cleave, Black Arrow, Thrill of the Hunt", () => {
-    expect(spec.talents).toEqual(["barbed_scales", "natures_ally", "howl_of_the_pack_leader", "lethal_barbs"]);
-    expect(spec.allTalents).toEqual(["thrill_of_the_hunt", "beast_cleave", "wild_thrash", ...spec.talents, "black_arrow"]);
+  it("takes Barbed Scales, Nature's Ally, Howl of the Pack Leader, Lethal Barbs, Serpentine Strikes; not Wild Thrash, Beast Cleave", () => {
+    expect(spec.talents).toEqual(["barbed_scales", "natures_ally", "howl_of_the_pack_leader", "lethal_barbs", "serpentine_strikes"]);
+    expect(spec.allTalents).toEqual(["beast_cleave", "wild_thrash", ...spec.talents]);
+    expect(spec.heroTree).toBe("pack_leader");
   });
 
   it("Wild Thrash: 1264359 '35 Focus', 'Cooldown : 8 seconds'; damage 1264355 'AP Coefficient: 3' x (1 + 300 %) on every target", () => {

@@ -31,12 +31,12 @@ describe("warnings.targets", () => {
     expect(formatTextReport(three)).toContain(`warning: 3 targets, but ${spec} models no multi-target damage (no AoE spell, no cleave): every hit lands on the primary target, so this is its single-target DPS`);
   });
 
-  it("Beast Mastery with 3 targets names its multi-target sources (Multi-Shot, Beast Cleave) and the single-target spells", async () => {
-    const r = await run({ spec: "beast-mastery", targets: 3 });
+  it("Beast Mastery with 3 targets (Wild Thrash + Beast Cleave) names its multi-target sources and the single-target spells", async () => {
+    const r = await run({ spec: "beast-mastery", targets: 3, talents: ["barbed_scales", "natures_ally", "howl_of_the_pack_leader", "lethal_barbs", "serpentine_strikes", "wild_thrash", "beast_cleave"] });
     const t = r.warnings.targets!;
-    expect(t.multiTarget).toEqual(["multi_shot", "beast_cleave (cleave)"]);
+    expect(t.multiTarget).toEqual(["wild_thrash", "multi_shot", "beast_cleave (cleave)"]);
     expect(t.singleTarget).toEqual(expect.arrayContaining(["pet_melee", "pet_basic_attack", "barbed_shot_tick"]));
-    expect(formatTextReport(r)).toMatch(/^note: 3 targets: multi_shot, beast_cleave \(cleave\) hit several; single-target only: .*pet_melee/m);
+    expect(formatTextReport(r)).toMatch(/^note: 3 targets: wild_thrash, multi_shot, beast_cleave \(cleave\) hit several; single-target only: .*pet_melee/m);
   });
 
   it("without the Beast Cleave talent the cleave aura is never applied and is not named", async () => {

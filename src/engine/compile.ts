@@ -184,6 +184,9 @@ export function compileSpec(input: CompileInput): CompiledSpec {
         case "if_aura":
           out.push({ op: "ifAura", aura: auraIdx.get(op.aura)!, minStacks: op.minStacks, list: addList(compileOps(op.ops)) });
           break;
+        case "if_no_aura":
+          out.push({ op: "ifNotAura", aura: auraIdx.get(op.aura)!, list: addList(compileOps(op.ops)) });
+          break;
         case "bank_damage":
           out.push({ op: "bankDamage", aura: auraIdx.get(op.aura)!, fraction: op.fraction, masteryScaled: op.masteryScaled });
           break;

@@ -214,6 +214,7 @@ export const MANIFEST_JSON_SCHEMA: S = {
         op("summon_pet", "summon a pet", { pet: nameRef("pet"), duration_ms: ref("milliseconds", "lifetime (default: the pet's)") }, ["pet"]),
         op("bank_damage", "bank a share of the hit into a residual aura (Ignite)", { aura: nameRef("residual aura"), fraction: ref("coefficient", "share of the hit"), mastery_scaled: bool("add mastery% × coefficient") }, ["aura", "fraction"]),
         op("if_aura", "run ops only while an aura is up", { aura: nameRef("aura"), min_stacks: int("stacks needed (default 1)", 1, BOUNDS.count.max), ops: list({ $ref: "#/$defs/op" }, "ops") }, ["aura", "ops"]),
+        op("if_no_aura", "run ops only while an aura is down", { aura: nameRef("aura"), ops: list({ $ref: "#/$defs/op" }, "ops") }, ["aura", "ops"]),
       ],
     },
     spell: {
@@ -362,6 +363,7 @@ export const MANIFEST_JSON_SCHEMA: S = {
                   auras: list({ $ref: "#/$defs/name" }, "auras whose ticks it multiplies"),
                   ops: list(spellId("spell id"), "damage ops (on_cast, procs, ticks) reported as these spell ids that it multiplies"),
                   auto_attack: bool("it multiplies the auto attack (both hands)"),
+                  rank: int("talent rank taken: the percent is the base points x rank (a talent whose per-rank values grow linearly, e.g. the dump's 'Effect#1 [op=set, values=(5, 10)]'); default 1", 1, 10),
                 },
                 ["effect"],
               ),

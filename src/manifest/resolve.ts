@@ -74,6 +74,7 @@ export type ResolvedOp =
   | { op: "reset_cooldown"; spell: string }
   | { op: "bank_damage"; aura: string; fraction: number; masteryScaled: boolean }
   | { op: "if_aura"; aura: string; minStacks: number; ops: ResolvedOp[] }
+  | { op: "if_no_aura"; aura: string; ops: ResolvedOp[] }
   | { op: "add_charge"; spell: string }
   | { op: "damage"; spell: number; apCoef: number; spCoef?: number; school: number; pet?: string; mult?: number }
   | { op: "summon_pet"; pet: string; durationMs: number };
@@ -360,6 +361,9 @@ function resolveOps(c: Ctx, path: string, ops: Op[]): ResolvedOp[] {
       case "if_aura":
         out.push({ op: op.op, aura: op.aura, minStacks: op.min_stacks, ops: resolveOps(c, `${p}.ops`, op.ops) });
         break;
+      case "if_no_aura":
+        out.push({ op: op.op, aura: op.aura, ops: resolveOps(c, `${p}.ops`, op.ops) });
+        break;
       case "bank_damage":
         out.push({ op: op.op, aura: op.aura, fraction: c.given(`${p}.fraction`, op.fraction)!, masteryScaled: op.mastery_scaled });
         break;
@@ -606,7 +610,7 @@ function allOps(out: ResolvedSpec): ResolvedOp[] {
   const walk = (ops: ResolvedOp[]): void => {
     for (const op of ops) {
       acc.push(op);
-      if (op.op === "if_aura") walk(op.ops);
+      if (op.op === "if_aura" || op.op === "if_no_aura") walk(op.ops);
     }
   };
   for (const s of out.spells) walk(s.onCast);
@@ -632,7 +636,8 @@ function applyPassives(c: Ctx, m: Manifest, out: ResolvedSpec): void {
     if (!c.has(p.talent)) continue;
     p.effects.forEach((e, i) => {
       const eff = c.effect(p.id, e.effect, `passives.${p.name}.effects[${i}]`);
-      const f = 1 + c.note(`passives.${p.name}.effects[${i}]`, eff.base_points, "SpellEffect.EffectBasePointsF", p.id) / 100;
+      // rank n of a talent with linear per-rank values: n x the (rank-1) base points
+      const f = 1 + (c.note(`passives.${p.name}.effects[${i}]`, eff.base_points, "SpellEffect.EffectBasePointsF", p.id) * (e.rank ?? 1)) / 100;
       for (const s of out.spells.filter((x) => e.spells.includes(x.name))) {
         scale(s.damage, f);
         scale(s.channel?.tickDamage, f);

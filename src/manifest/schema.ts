@@ -111,6 +111,7 @@ export type Op =
   | { op: "bank_damage"; aura: string; fraction: NumOrRef; mastery_scaled: boolean; if_talent?: string }
   /** Run `ops` only while `aura` is up with at least `min_stacks` stacks (default 1). */
   | { op: "if_aura"; aura: string; min_stacks: number; ops: Op[]; if_talent?: string }
+  | { op: "if_no_aura"; aura: string; ops: Op[]; if_talent?: string }
   | { op: "damage"; spell: number; ap_coef?: NumOrRef; sp_coef?: NumOrRef; school: number; pet?: string; if_talent?: string }
   | { op: "summon_pet"; pet: string; duration_ms?: NumOrRef; if_talent?: string };
 
@@ -283,7 +284,7 @@ export interface PassiveDecl {
   id: number;
   talent?: string;
   /** spells: direct damage and channel ticks; auras: ticks; ops: damage ops reported as these spell ids; auto_attack: both hands. */
-  effects: { effect: number; spells: string[]; auras: string[]; ops: number[]; auto_attack: boolean }[];
+  effects: { effect: number; spells: string[]; auras: string[]; ops: number[]; auto_attack: boolean; rank?: number }[];
   comment?: string;
 }
 
@@ -381,7 +382,7 @@ export function walkPath(root: unknown, path: string): unknown {
 }
 
 function readOp(r: JsonReader): Op {
-  const kind = r.field("op").oneOf(["apply_aura", "remove_aura", "gain", "reduce_cooldown", "reset_cooldown", "add_charge", "damage", "summon_pet", "bank_damage", "if_aura"] as const);
+  const kind = r.field("op").oneOf(["apply_aura", "remove_aura", "gain", "reduce_cooldown", "reset_cooldown", "add_charge", "damage", "summon_pet", "bank_damage", "if_aura", "if_no_aura"] as const);
   const withTalent = <T extends object>(o: T): T => {
     const t = optTalent(r, "if_talent");
     return t ? { ...o, if_talent: t } : o;
@@ -428,6 +429,9 @@ function readOp(r: JsonReader): Op {
     case "if_aura":
       r.keys(["op", "aura", "min_stacks", "ops", "if_talent"]);
       return withTalent({ op: kind, aura: r.field("aura").ident(), min_stacks: r.opt("min_stacks") ? bounded(r.field("min_stacks"), BOUNDS.count, { int: true, min: 1 }) : 1, ops: ops(r.field("ops")) });
+    case "if_no_aura":
+      r.keys(["op", "aura", "ops", "if_talent"]);
+      return withTalent({ op: kind, aura: r.field("aura").ident(), ops: ops(r.field("ops")) });
     case "bank_damage":
       r.keys(["op", "aura", "fraction", "mastery_scaled", "if_talent"]);
       return withTalent({ op: kind, aura: r.field("aura").ident(), fraction: nonNeg(r.field("fraction"), BOUNDS.coefficient), mastery_scaled: r.opt("mastery_scaled")?.bool() ?? false });
@@ -769,8 +773,10 @@ export function validateManifest(json: unknown, file: string): Manifest {
           name: x.field("name").ident(),
           id: spellId(x.field("id")),
           effects: x.field("effects").array().map((e) => {
-            e.keys(["effect", "spells", "auras", "ops", "auto_attack"]);
+            e.keys(["effect", "spells", "auras", "ops", "auto_attack", "rank"]);
+            const rank = e.opt("rank")?.num({ int: true, min: 1, max: 10 });
             return {
+              ...(rank !== undefined ? { rank } : {}),
               effect: e.field("effect").num({ int: true, min: 1 }),
               spells: e.opt("spells")?.array().map((n) => n.ident()) ?? [],
               auras: e.opt("auras")?.array().map((n) => n.ident()) ?? [],
@@ -855,6 +861,7 @@ function checkReferences(m: Manifest, file: string): void {
           need("pet", op.pet, `${p}.pet`);
           break;
         case "if_aura":
+        case "if_no_aura":
           need("aura", op.aura, `${p}.aura`);
           checkOps(op.ops, `${p}.ops`);
           break;

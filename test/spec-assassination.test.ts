@@ -138,8 +138,7 @@ describe("Assassination manifest resolution against the real tables and the 12.0
       "resources.combo_points.initial",
       "spells.envenom.finisher.aura_ms_per_point",
       "spells.rupture.finisher.aura_ms_per_point",
-      "spells.stealth.charge_cooldown_ms",
-      "spells.stealth.charges",
+      "spells.stealth.cooldown_ms",
     ]);
   });
 });

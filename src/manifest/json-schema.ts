@@ -81,6 +81,7 @@ export const MANIFEST_JSON_SCHEMA: S = {
     procs: list(ref("proc", "a proc"), "procs on impact, cast or RPPM"),
     talents: list(ref("talent", "a talent"), "talents; `default: true` ones form the default build"),
     passives: list(ref("passive", "a passive aura"), "always-on passive auras whose effects multiply named spells' and auras' damage"),
+    hero_tree: { $ref: "#/$defs/name", description: "the hero talent tree of the default build (SimC's hero_tree.X), e.g. fatebound" },
     notes: { type: "object", additionalProperties: { type: "string" }, description: "free-form notes (provenance of estimates); ignored by the engine" },
   },
   required: ["schema_version"],

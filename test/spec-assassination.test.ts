@@ -333,6 +333,133 @@ describe("combo-point finishers (scripted, GCD 1 s, haste 0)", () => {
   });
 });
 
+// ---- the default build's talents and cooldowns (12.0.0.64228 dump values quoted where used) ----
+
+const DEATHMARK_AP = 0.4; // 360194 #1: `AP Coefficient: 0.4`
+const KINGSBANE_TICK_AP = 0.29; // 385627 #4: `AP Coefficient: 0.29`
+const AMBUSH_AP = 2; // 8676 #1: `AP Coefficient: 2`
+const AMBUSH_SPEC = 1 + 50 / 100; // 137037 #8: Spell Direct Amount `Base Value: 50` (Ambush)
+
+describe("default build resolution (the MID1 profile's talents)", () => {
+  it("Razor Wire, Motivated Murderer and the two Stratagems change the data values they name", () => {
+    const a = (n: string) => full.auras.find((x) => x.name === n)!;
+    const s = (n: string) => full.spells.find((x) => x.name === n)!;
+    // 703 `Duration : 18 seconds` + Razor Wire 1249802 #1 `Base Value: 6000`
+    expect(a("garrote").durationMs).toBe(18000 + 6000);
+    // PowerType RegenCombat 10 x (1 + 1247993 #1 `Base Value: 30` %)
+    expect(full.resources[0]).toMatchObject({ name: "energy", regenPerSec: 10 * 1.3 });
+    // PowerType COMBO_POINTS MaxBasePower 5 + Deeper Stratagem 193531 #2 + Sanguine Stratagem 457512 #2 (`Base Value: 1` each)
+    expect(full.resources[1]).toMatchObject({ name: "combo_points", max: 7 });
+    // SpellPower ManaCost 1 + OptionalCost 4, + 193531 #1 and 457512 #1 (Modify Max Cost `Base Value: 1` each)
+    for (const n of ["rupture", "envenom"]) expect(s(n).finisher).toMatchObject({ minPoints: 1, maxPoints: 7 });
+    // Blindside 328085 #1 `Base Value: 15`; Kingsbane stacks 394095 `Stacks : 50 maximum`, #1 `Base Value: 20` (additive)
+    expect(full.procs.find((p) => p.name === "blindside")!.chance).toBeCloseTo(0.15, 12);
+    expect(a("kingsbane_buff")).toMatchObject({ maxStacks: 50, effects: [{ type: "damage_mult_spells", value: 1.2, auras: ["kingsbane"], additive: true }] });
+    // Deathmark 360194 `Duration : 16 seconds`, #2 `Base Value: 100` on Garrote, Rupture, Deadly Poison
+    expect(a("deathmark")).toMatchObject({ durationMs: 16000, target: "target", effects: [{ type: "damage_mult_spells", value: 2, auras: ["garrote", "rupture", "deadly_poison"], ops: [113780] }] });
+    // Stealth 1784 `Duration : Aura (infinite)`: until removed (0)
+    expect(a("stealth").durationMs).toBe(0);
+    // real rows: Deathmark 120 s, Kingsbane 60 s, Vanish 1 charge / 120 s, Thistle Tea 3 / 60 s, Shiv 1 / 30 s
+    expect([s("deathmark").recoveryMs, s("kingsbane").recoveryMs]).toEqual([120000, 60000]);
+    expect([s("vanish").maxCharges, s("vanish").chargeRecoveryMs, s("vanish").startRecoveryMs]).toEqual([1, 120000, 0]);
+    expect([s("thistle_tea").maxCharges, s("thistle_tea").chargeRecoveryMs, s("thistle_tea").startRecoveryMs]).toEqual([3, 60000, 0]);
+    expect([s("shiv").maxCharges, s("shiv").chargeRecoveryMs]).toEqual([1, 30000]);
+  });
+});
+
+describe("the default build's mechanics (scripted, haste / crit / mastery 0)", () => {
+  it("Deathmark doubles Garrote ticks on its target and bleeds 0.4 x 1.2 AP every 2 s", async () => {
+    // Garrote at 0 (18 s: ticks at 2 .. 18 = 9), Deathmark at 1 (16 s: ticks at 3 .. 17 = 8): the Garrote ticks at
+    // 2 .. 16 (8) are doubled (360194 #2 +100 %), the one at 18 is not -> 17 Garrote tick units instead of 9
+    const rotation = (dm: boolean) => rot({ cast: "garrote", if: "time < 0.5" }, ...(dm ? [{ cast: "deathmark", if: "time < 1.5" }] : []), { wait: "100" });
+    const without = runImage(await scripted(rotation(false), { durationS: 25, talents: ["deathmark"] }), { iterations: 1, seed: 1n });
+    const img = await scripted(rotation(true), { durationS: 25, talents: ["deathmark"] });
+    img.autoAttack = undefined; // no Deadly Poison from swings
+    const withDm = runImage(img, { iterations: 1, seed: 1n });
+    expect(rec(withDm, "garrote_tick").hits).toBe(9);
+    expect(rec(withDm, "garrote_tick").damage / rec(without, "garrote_tick").damage).toBeCloseTo(17 / 9, 9);
+    expect(rec(withDm, "deathmark_tick").hits).toBe(8);
+    expect(rec(withDm, "deathmark_tick").damage).toBeCloseTo(8 * DEATHMARK_AP * SPEC_PERIODIC * img.stats.attackPower, 6);
+  });
+
+  it("Kingsbane: each Lethal Poison application adds +20 % to its ticks, additively (394095)", async () => {
+    // Kingsbane at 0 (14 s: ticks at 2 .. 14 = 7); Mutilate at 1 and at 2.6 each apply Deadly Poison (forced): 1 stack
+    // at the tick at 2, 2 stacks from 4 on -> (1 + 0.2) + 6 x (1 + 0.4) = 9.6 units of 0.29 x 1.2 x AP
+    // (multiplicative stacks would give 1.2 + 6 x 1.44 = 9.84)
+    const img = await scripted(rot(
+      { cast: "kingsbane", if: "time < 0.5" },
+      { cast: "mutilate", if: "time > 0.5 & time < 1.5 | time > 2.5 & time < 3.5" },
+      { wait: "0.1" },
+    ), { durationS: 20, talents: ["kingsbane"] });
+    img.autoAttack = undefined;
+    img.procs = (img.procs ?? []).map((p) => (p.name === "deadly_poison" ? { ...p, chance: 1 } : p));
+    const r = runImage(img, { iterations: 1, seed: 1n });
+    expect(rec(r, "mutilate").casts).toBe(2);
+    expect(rec(r, "kingsbane_tick").hits).toBe(7);
+    expect(rec(r, "kingsbane_tick").damage).toBeCloseTo(9.6 * KINGSBANE_TICK_AP * SPEC_PERIODIC * img.stats.attackPower, 6);
+  });
+
+  it("Improved Garrote: a Garrote from Stealth (Vanish) ticks +50 % until recast without the buff, and has no cooldown", async () => {
+    const t = { durationS: 20, talents: ["improved_garrote"] };
+    // plain Garrote at 0: 9 ticks (18 s)
+    const plain = runImage(await scripted(rot({ cast: "garrote", if: "time < 0.5" }, { wait: "100" }), t), { iterations: 1, seed: 1n });
+    // Vanish (no GCD) then Garrote at 0 from Stealth: the same 9 ticks x 1.5 (392401 #2 `Base Value: 50`)
+    const vanished = runImage(await scripted(rot({ cast: "vanish", if: "time < 0.5" }, { cast: "garrote", if: "time < 0.5" }, { wait: "100" }), t), { iterations: 1, seed: 1n });
+    expect(rec(vanished, "garrote_tick").hits).toBe(9);
+    expect(rec(vanished, "garrote_tick").damage / rec(plain, "garrote_tick").damage).toBeCloseTo(1.5, 9);
+    // no cooldown while Improved Garrote lasts (392401 #3 -100 % cooldown, 6 s): a second Garrote at 1 s
+    const twice = await scripted(rot({ cast: "vanish", if: "time < 0.5" }, { cast: "garrote", if: "time < 1.5" }, { wait: "100" }), t);
+    expect(rec(runImage(twice, { iterations: 1, seed: 1n }), "garrote").casts).toBe(2);
+    const noVanish = await scripted(rot({ cast: "garrote", if: "time < 1.5" }, { wait: "100" }), t);
+    expect(rec(runImage(noVanish, { iterations: 1, seed: 1n }), "garrote").casts).toBe(1);
+    // recast at 8.5 after the 6 s buff: the ticks at 2, 4, 6, 8 were improved, every later one is not
+    const recast = runImage(await scripted(rot(
+      { cast: "vanish", if: "time < 0.5" }, { cast: "garrote", if: "time < 0.5 | time > 8.2 & time < 9.2" }, { wait: "0.5" },
+    ), { durationS: 30, talents: ["improved_garrote"] }), { iterations: 1, seed: 1n });
+    const perTick = rec(plain, "garrote_tick").damage / 9;
+    const hits = rec(recast, "garrote_tick").hits;
+    expect(rec(recast, "garrote").casts).toBe(2);
+    expect(rec(recast, "garrote_tick").damage).toBeCloseTo(perTick * (4 * 1.5 + (hits - 4)), 6);
+  });
+
+  it("Blindside: Ambush only with the proc, free, 2.0 x 1.2 x 1.5 AP; Mutilate and Ambush proc it", async () => {
+    // energy 105, no regen. Mutilate at 0 (50 energy, proc forced): Ambush at 1 .. 8 free (each Ambush procs it again)
+    const run = async (chance: number) => {
+      const img = await scripted(rot({ cast: "ambush" }, { cast: "mutilate" }, { wait: "0.1" }), { durationS: 9, talents: ["blindside"], energy: { max: 105, regen: 0 } });
+      img.autoAttack = undefined;
+      img.procs = (img.procs ?? []).map((p) => (p.name.startsWith("deadly_poison") ? { ...p, chance: 0 } : p));
+      // Blindside is a cast proc: a procChance op in Mutilate's and Ambush's hooks whose list applies the aura
+      const blindside = img.auras.findIndex((a) => a.name === "blindside");
+      img.opLists = img.opLists.map((list) => list.map((op) =>
+        op.op === "procChance" && img.opLists[op.list]!.some((o) => o.op === "applyAura" && o.aura === blindside) ? { ...op, chance } : op));
+      return runImage(img, { iterations: 1, seed: 1n });
+    };
+    const on = await run(1);
+    expect(rec(on, "mutilate").casts).toBe(1);
+    expect(rec(on, "ambush").casts).toBe(8);
+    // both physical against the same armor, crit 0: per cast Ambush / Mutilate main hand = (2 x 1.2 x 1.5) / (1.15 x 1.2)
+    expect(rec(on, "ambush").damage / 8 / rec(on, "mutilate").damage).toBeCloseTo((AMBUSH_AP * SPEC_DIRECT * AMBUSH_SPEC) / (MUTILATE_AP * SPEC_DIRECT), 9);
+    const off = await run(0);
+    expect(rec(off, "ambush").casts).toBe(0);
+    expect(rec(off, "mutilate").casts).toBe(2); // 105 energy: two Mutilates, no Ambush
+  });
+
+  it("Deeper + Sanguine Stratagem: 7 combo points, Envenom spends 7 for x 1.05 x 1.05", async () => {
+    // M 0 (2), M 1 (4), M 2 (6), M 3 (7: capped), Envenom at 4 with 7 points: 7 x 0.416 x 1.2 x 1.05 x 1.05 AP
+    // (193531 #4 and 457512 #4: Spell Direct Amount `Base Value: 5`)
+    const img = await scripted(rot({ cast: "envenom", if: "combo_points >= 7" }, { cast: "mutilate" }), { durationS: 5, talents: ["deeper_stratagem", "sanguine_stratagem"] });
+    const r = runImage(img, { iterations: 1, seed: 1n });
+    expect(rec(r, "mutilate").casts).toBe(4);
+    expect(rec(r, "envenom").casts).toBe(1);
+    expect(rec(r, "envenom").damage).toBeCloseTo(7 * ENVENOM_AP * SPEC_DIRECT * 1.05 * 1.05 * img.stats.attackPower, 6);
+  });
+
+  it("Stealth can be entered once per fight (out of combat only)", async () => {
+    const r = runImage(await scripted(rot({ cast: "stealth" }, { wait: "1" }), { durationS: 20 }), { iterations: 1, seed: 1n });
+    expect(rec(r, "stealth").casts).toBe(1);
+  });
+});
+
 describe("default rotation smoke run", () => {
   let a: RunResult;
   let img: SpecImage;

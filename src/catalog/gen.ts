@@ -6,6 +6,7 @@
 //   docs/specs/README.md            which specs are implemented, what each remaining one needs
 //   data/manifests/manifest.schema.json   the manifest JSON Schema (src/manifest/json-schema.ts)
 //   docs/manifests.md               the field reference between the GENERATED markers
+import { talentTreeSection } from "./talent-section.js";
 import { readdir, readFile, writeFile, mkdir, rm } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import path from "node:path";
@@ -39,7 +40,7 @@ export interface ImplementedSpec {
   manifest: Manifest;
 }
 
-/** Specs with a manifest (a file naming a `spec`), a rotation and a profile under `{root}/data`. */
+/** Specs with a manifest (a file naming a `spec`), a rotation (`.json` or SimC `.simc`) and a profile under `{root}/data`. */
 export async function implementedSpecs(root: string): Promise<ImplementedSpec[]> {
   const dir = path.join(root, "data", "manifests");
   const out: ImplementedSpec[] = [];
@@ -54,7 +55,8 @@ export async function implementedSpecs(root: string): Promise<ImplementedSpec[]>
     }
     if (spec === undefined) continue; // a shared piece (extends), not a spec
     const slug = name.slice(0, -5);
-    if (!existsSync(path.join(root, "data", "rotations", name)) || !existsSync(path.join(root, "data", "profiles", name))) continue;
+    const rotation = [name, `${slug}.simc`].some((r) => existsSync(path.join(root, "data", "rotations", r)));
+    if (!rotation || !existsSync(path.join(root, "data", "profiles", name))) continue;
     out.push({ slug, file: path.relative(root, file), manifest: await composeManifest(text, path.relative(root, file), siblingPieceReader((f) => readTextFile(path.resolve(root, f)))) });
   }
   return out;
@@ -103,6 +105,7 @@ function specValuesMd(spec: SpecDescriptor, impl: ImplementedSpec, bundle: DataB
   const est = listEstimates(impl.manifest);
   lines.push("", `## Estimated values (${est.length}, whatever the talents)`, "", "| value | | source comment |", "|---|---|---|");
   for (const e of est) lines.push(`| \`${e.path}\` | ${fmt(e.value)} | ${cell(e.source)} |`);
+  lines.push("", ...talentTreeSection(bundle, impl.manifest, resolved));
   if (unmarked.length > 0) {
     lines.push("", `## Manifest values without an \`estimated\` mark (${unmarked.length})`, "", "These should carry `estimated` with their source (docs/manifests.md).", "");
     for (const p of unmarked) lines.push(`- \`${p.path}\` = ${fmt(p.value)}`);

@@ -359,7 +359,9 @@ export function compileSpec(input: CompileInput): CompiledSpec {
     petAura: (n) => (spec.auras.find((a) => a.name === n)?.target === "pet" ? auraIdx.get(n) : undefined),
     resource: (n) => resIdx.get(n),
     pet: (n) => petImages.get(n)?.[0],
-    talent: (n) => (spec.allTalents.includes(n) ? spec.talents.includes(n) : undefined),
+    // A modelled talent is 1 when taken; any other talent of the spec's trees is 0 (never taken).
+    talent: (n) => (spec.allTalents.includes(n) ? spec.talents.includes(n) : spec.treeTalents.includes(n) ? false : undefined),
+    heroTree: (n) => (spec.heroTrees.includes(n) ? spec.heroTree === n : undefined),
     activeEnemies: input.targets,
   };
   const rotation = compileRotation(input.rotation, symbols, input.rotationFile, { fast: true, scan: true }); // engine fast-path opcodes and scan tables (docs/rotation.md §6)

@@ -55,7 +55,8 @@ export async function implementedSpecs(root: string): Promise<ImplementedSpec[]>
     }
     if (spec === undefined) continue; // a shared piece (extends), not a spec
     const slug = name.slice(0, -5);
-    const rotation = [name, `${slug}.simc`].some((r) => existsSync(path.join(root, "data", "rotations", r)));
+    // a rotation is `<slug>.simc` (a SimC APL) or `<slug>.json`
+    const rotation = existsSync(path.join(root, "data", "rotations", `${slug}.simc`)) || existsSync(path.join(root, "data", "rotations", name));
     if (!rotation || !existsSync(path.join(root, "data", "profiles", name))) continue;
     out.push({ slug, file: path.relative(root, file), manifest: await composeManifest(text, path.relative(root, file), siblingPieceReader((f) => readTextFile(path.resolve(root, f)))) });
   }
@@ -126,7 +127,7 @@ function specsReadme(specs: SpecDescriptor[], root: string): string {
     `Generated, do not edit (\`npm run gen\`; source: ChrSpecialization + src/catalog/traits.ts + data/manifests). ` +
       `${specs.length} playable damage specs; ${done.length} implemented: ${done.map((s) => `[${s.slug}](${s.slug}.values.md)`).join(", ")}.`,
     "",
-    "A spec is implemented when `data/manifests/<slug>.json`, `data/rotations/<slug>.json` and",
+    "A spec is implemented when `data/manifests/<slug>.json`, `data/rotations/<slug>.simc` (or `.json`) and",
     "`data/profiles/<slug>.json` exist and resolve. Mastery categories: uniform = UniformMult, school =",
     "SchoolMult, pet = pet damage only, other = needs an engine feature. `combatsim specs --json` prints the same list.",
     "",

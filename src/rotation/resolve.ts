@@ -17,6 +17,8 @@ export interface RotationSymbols {
   heroTree?(name: string): boolean | undefined;
   /** A fixed enemy count for the run: folds `active_enemies` to this constant. Omit to query the engine. */
   activeEnemies?: number;
+  /** Whether the spell is off the GCD (SimC's use_off_gcd=0 then waits for the GCD; src/rotation/options.ts). Omit: unknown. */
+  offGcd?(spell: number): boolean;
 }
 
 type Kind = "aura" | "petAura" | "spell" | "resource" | "pet";

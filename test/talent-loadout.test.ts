@@ -13,6 +13,7 @@ import { simulate, SimulateError } from "../src/engine/simulate.js";
 import { parseProfile } from "../src/engine/profile.js";
 import { formatTextReport } from "../src/report/text.js";
 import { readFileSync } from "node:fs";
+import type { Manifest } from "../src/manifest/schema.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const BM_MID1 = "C0PAAAAAAAAAAAAAAAAAAAAAAAMmxwCsBzwQDbAAYG2GzsNzwMmZYYmxYmxMzYGzwMzYGzgx0MAAAAAmBAAgxMzMgZ2AbwsA2GA";
@@ -120,7 +121,8 @@ describe("a loadout string as the build", () => {
 
   it("buildFromLoadout on the manifest alone", async () => {
     const bundle = await loadDataBundle(path.join(ROOT, "data"));
-    const b = buildFromLoadout(bundle, { ...(manifest as never), talents: [{ name: "bloody_frenzy", spell: 407412, default: false }] }, BM_MID1);
+    const m = { ...manifest, passives: [], auras: [], talents: [{ name: "bloody_frenzy", spell: 407412, default: false }] } as unknown as Manifest;
+    const b = buildFromLoadout(bundle, m, BM_MID1);
     expect(b.talents).toEqual(["bloody_frenzy"]);
     expect(b.notModelled.some((t) => t.spell === 407412)).toBe(false);
   });

@@ -370,6 +370,7 @@ export function compileSpec(input: CompileInput): CompiledSpec {
     spellAura: (n) => spellAuraOf(spec, n, auraIdx),
     expression: (n) => (Object.hasOwn(spec.expressions.defs, n) ? { text: spec.expressions.defs[n]!, file: spec.expressions.file, key: n } : undefined),
     gcdSpell: playerGcdSpell(spells),
+    race: profile.race,
     // on the GCD = locked by the category-133 start recovery (docs/engine-image.md "OffGcdReady")
     offGcd: (i) => {
       const sp = spells[i];

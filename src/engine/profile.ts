@@ -39,7 +39,16 @@ export interface Profile {
   weapon: WeaponProfile;
   /** The character's talent loadout string (the game's export), if the profile gives one (src/talents/loadout.ts). */
   talents?: string;
+  /** SimC's race token (`race=orc` in a SimC profile); decides which racial actions a rotation can use. */
+  race?: string;
 }
+
+/** SimC's race tokens (a profile's `race`). */
+export const RACES = [
+  "human", "orc", "dwarf", "night_elf", "undead", "tauren", "gnome", "troll", "goblin", "blood_elf", "draenei", "worgen",
+  "pandaren", "nightborne", "highmountain_tauren", "void_elf", "lightforged_draenei", "zandalari_troll", "kul_tiran",
+  "dark_iron_dwarf", "vulpera", "maghar_orc", "mechagnome", "dracthyr", "earthen", "haranir",
+] as const;
 
 /**
  * Plausible ranges of a profile's numbers (docs/profiles.md). A Midnight character has ~1,200-1,800
@@ -72,7 +81,7 @@ export function parseProfile(json: unknown, file: string): Profile {
     throw new ProfileError(file, path, detail);
   };
   const r = new JsonReader(typeof json === "string" ? parseJsonText(json, fail) : json, "", fail);
-  r.keys(["spec", "level", "primary_stat", "ratings", "crit_damage_bonus", "target_level_offset", "weapon", "talents", "comment"]);
+  r.keys(["spec", "level", "race", "primary_stat", "ratings", "crit_damage_bonus", "target_level_offset", "weapon", "talents", "comment"]);
   const rr = r.field("ratings");
   rr.keys(["crit", "haste", "mastery", "versatility"]);
   const rating = (k: string) => inRange(rr.field(k), PROFILE_BOUNDS.rating);
@@ -90,8 +99,10 @@ export function parseProfile(json: unknown, file: string): Profile {
   if (weapon.maxDamage < weapon.minDamage) w.field("max_damage").error(`must be >= min_damage (${weapon.minDamage}), got ${weapon.maxDamage}`);
   const talents = r.opt("talents")?.str();
   if (talents !== undefined && !/^[A-Za-z0-9+/]+$/.test(talents)) r.field("talents").error("must be a talent loadout string (the game's export: base64 letters, digits, + and /)");
+  const race = r.opt("race")?.oneOf(RACES);
   return {
     ...(talents !== undefined ? { talents } : {}),
+    ...(race !== undefined ? { race } : {}),
     spec: r.field("spec").str(),
     level: r.field("level").num({ int: true, min: 1, max: 200 }),
     primaryStat: inRange(r.field("primary_stat"), PROFILE_BOUNDS.primaryStat),

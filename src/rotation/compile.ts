@@ -11,7 +11,7 @@ import { Resolver, type ResolveContext, type RotationSymbols } from "./resolve.j
 import { MAX_SPELL_INDEX, OP, ROT_HEADER_WORDS, ROT_MAGIC, ROT_VERSION, ROT_VERSION_FAST, ROT_VERSION_SCAN, VAROP, type VarOpName } from "./bytecode.js";
 import { Q } from "./queries.js";
 import { CAST_OPTION_KEYS, castOptions, OptionError } from "./options.js";
-import { UTILITY_NOOPS } from "./utility.js";
+import { utilityAction } from "./utility.js";
 
 export interface RotationEntryJson {
   cast?: string;
@@ -570,7 +570,9 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
               throw new RotationError(err.code, at({ list, entry, field: err.field, column: 1 }), err.message);
             }
           };
-          if (spell === undefined && Object.hasOwn(UTILITY_NOOPS, name as string)) {
+          const utility = spell === undefined ? utilityAction(name as string, symbols.race) : undefined;
+          if (utility !== undefined && "refuse" in utility) throw new RotationError("ROTATION_UNKNOWN_NAME", at({ list, entry, field: "cast", column: 1 }), utility.refuse);
+          if (utility !== undefined) {
             // a utility action that cannot change damage (src/rotation/utility.ts): honoured, emits nothing
             options(undefined);
             out.push({ kind: "noop", cond });

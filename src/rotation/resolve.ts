@@ -20,6 +20,8 @@ export interface RotationSymbols {
   activeEnemies?: number;
   /** Whether the spell is off the GCD (SimC's use_off_gcd=0 then waits for the GCD; src/rotation/options.ts). Omit: unknown. */
   offGcd?(spell: number): boolean;
+  /** The character's race (SimC token, e.g. "orc"): racial actions of other races never fire (src/rotation/utility.ts). */
+  race?: string | undefined;
   /** `talent.X.rank`: the taken rank (0 when not taken). Omit: 1 when taken, else 0. */
   talentRank?(name: string): number | undefined;
   /** The aura a spell applies (its DoT / debuff / buff): the subject of an entry's bare `remains`,

@@ -202,6 +202,8 @@ export const E_DMG_MULT_SCHOOL: i32 = 6;
 export const E_DMG_MULT_SPELLS: i32 = 7;
 export const E_CLEAVE: i32 = 8;
 export const E_DMG_MULT_STACKING: i32 = 9;
+/** Like E_DMG_MULT_SPELLS, but stacks add: 1 + (value - 1) x stacks (a "+x % per stack" buff). */
+export const E_DMG_MULT_SPELLS_ADD: i32 = 10;
 
 // op codes
 export const OP_APPLY_AURA: i32 = 1;

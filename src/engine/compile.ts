@@ -264,8 +264,21 @@ export function compileSpec(input: CompileInput): CompiledSpec {
           return { type: "damageMult", value: e.value };
         case "damage_mult_school":
           return { type: "damageMultSchool", value: e.value, school: e.school! };
-        case "damage_mult_spells":
-          return { type: "damageMultSpells", value: e.value, spells: e.spells!.map((n) => spellIdx.get(n)!) };
+        case "damage_mult_spells": {
+          // named spells, the tick pseudo-spells of named auras and the pseudo-spells of damage ops (by id)
+          const list = (e.spells ?? []).map((n) => spellIdx.get(n)!);
+          for (const n of e.auras ?? []) {
+            const t = tickSpellIdx.get(n);
+            if (t === undefined) throw new CompileError(`aura "${a.name}": damage_mult_spells names aura "${n}", which deals no tick damage`);
+            list.push(t);
+          }
+          for (const id of e.ops ?? []) {
+            const t = damageOpSpells.get(id);
+            if (t === undefined) throw new CompileError(`aura "${a.name}": damage_mult_spells names op ${id}, which no damage op deals`);
+            list.push(t);
+          }
+          return { type: e.additive ? "damageMultSpellsAdditive" : "damageMultSpells", value: e.value, spells: list };
+        }
         case "cleave":
           return { type: "cleave", value: e.value, count: e.count! };
         case "pet_attack_speed": {
@@ -276,14 +289,18 @@ export function compileSpec(input: CompileInput): CompiledSpec {
         }
       }
     });
+  // effects naming auras' ticks or damage ops wait until every tick and op pseudo-spell exists (after step 6)
+  const tickSpellIdx = new Map<string, number>();
+  const deferredEffects: (() => void)[] = [];
   for (const a of spec.auras) {
+    const deferred = a.effects.some((e) => e.auras?.length || e.ops?.length);
     const img: AuraImage = {
       name: a.name,
       owner: a.target,
       durationMs: a.durationMs,
       maxStacks: a.maxStacks,
       refresh: a.refresh === "duration" ? "refresh" : a.refresh,
-      effects: buffEffects(a),
+      effects: deferred ? [] : buffEffects(a),
       appliesToPets: a.appliesToPets,
       tickMayCrit: a.tickMayCrit,
       snapshot: a.snapshot,
@@ -294,7 +311,11 @@ export function compileSpec(input: CompileInput): CompiledSpec {
       const tickOps = compileOps(a.onTick);
       if (a.tickGain) tickOps.unshift({ op: "gainResource", resource: resIdx.get(a.tickGain.resource)!, amount: a.tickGain.amount });
       if (tickOps.length) img.tickOps = addList(tickOps);
-      if (a.tickDamage) img.tickDamage = addDamage(pseudoSpell(`${a.name}_tick`, a.id), a.tickDamage);
+      if (a.tickDamage) {
+        const ts = pseudoSpell(`${a.name}_tick`, a.id);
+        tickSpellIdx.set(a.name, ts);
+        img.tickDamage = addDamage(ts, a.tickDamage);
+      }
     }
     if (a.residual) {
       // residual (Ignite): ticks deal the banked damage; the entry only attributes it ("<aura>_tick")
@@ -304,6 +325,7 @@ export function compileSpec(input: CompileInput): CompiledSpec {
       img.tickDamage = damage.push({ spell: pseudoSpell(`${a.name}_tick`, a.id), kind: "flat", base: 0, coefficient: 0, school: a.residual.school, canCrit: false }) - 1;
     }
     if (a.onExpire.length) img.onExpire = addList(compileOps(a.onExpire));
+    if (deferred) deferredEffects.push(() => { img.effects = buffEffects(a); });
     auras.push(img);
   }
 
@@ -334,6 +356,8 @@ export function compileSpec(input: CompileInput): CompiledSpec {
       }
     }
   }
+
+  for (const fill of deferredEffects) fill();
 
   // 7. rotation
   const symbols: RotationSymbols = {

@@ -112,6 +112,10 @@ export interface ResolvedBuffEffect {
   value: number;
   school?: number;
   spells?: string[];
+  /** damage_mult_spells: auras whose ticks it multiplies; damage ops (by reported spell id) it multiplies. */
+  auras?: string[];
+  ops?: number[];
+  additive?: boolean;
   count?: number;
 }
 
@@ -466,8 +470,13 @@ function resolveSpell(c: Ctx, s: SpellDecl): ResolvedSpell {
     const row = rec.power_costs.find((p) => p.power_type === fr.power_type && p.required_aura_spell_id === 0);
     if (!row) throw new MissingSpellData(s.id, "power_costs", `${base}.finisher: no SpellPower row of power type ${fr.power_type} (${f.resource})`);
     const minPoints = c.note(`${base}.finisher.min_points`, row.cost, FIELD_SOURCE.power_costs!, s.id);
-    const maxPoints = c.given(`${base}.finisher.max_points`, f.max_points)
+    let maxPoints = c.given(`${base}.finisher.max_points`, f.max_points)
       ?? c.note(`${base}.finisher.max_points`, row.cost + row.optional_cost, "SpellPower.ManaCost + SpellPower.OptionalCost", s.id);
+    // talents that raise the most points spent (Sanguine Stratagem: Modify Max Cost +1)
+    f.max_points_mods?.forEach((d, i) => {
+      const v = c.given(`${base}.finisher.max_points_mods[${i}].amount`, d.amount)!;
+      if (c.has(d.if_talent)) maxPoints += v;
+    });
     if (!Number.isInteger(maxPoints) || maxPoints < Math.max(1, minPoints)) throw new ManifestError("INVALID_MANIFEST", c.file, `${base}.finisher.max_points`, `resolved max points ${maxPoints} must be an integer >= the minimum ${minPoints}`);
     out.finisher = { resource: f.resource, minPoints, maxPoints, auraMsPerPoint: c.given(`${base}.finisher.aura_ms_per_point`, f.aura_ms_per_point) ?? 0 };
     if (f.aura !== undefined) out.finisher.aura = f.aura;
@@ -502,6 +511,9 @@ function resolveBuffEffect(c: Ctx, path: string, auraId: number, e: BuffEffectDe
   const out: ResolvedBuffEffect = { type: e.type, value };
   if (e.school !== undefined) out.school = e.school;
   if (e.spells) out.spells = e.spells;
+  if (e.auras) out.auras = e.auras;
+  if (e.ops) out.ops = e.ops;
+  if (e.additive) out.additive = true;
   if (e.count !== undefined) out.count = wholeCount(c, c.given(`${path}.count`, e.count)!, `${path}.count`);
   return out;
 }
@@ -515,7 +527,14 @@ function wholeCount(c: Ctx, v: number, path: string): number {
 function resolveAura(c: Ctx, a: AuraDecl): ResolvedAura {
   const base = `auras.${a.name}`;
   const rec = c.resolver.requireRecord(a.id);
-  const durationMs = c.given(`${base}.duration_ms`, a.duration_ms) ?? c.field(`${base}.duration_ms`, a.id, "duration");
+  let durationMs = c.given(`${base}.duration_ms`, a.duration_ms) ?? c.field(`${base}.duration_ms`, a.id, "duration");
+  // SpellDuration -1 (the dump's `Duration : Aura (infinite)`, Stealth): lasts until removed, the engine's 0
+  if (durationMs < 0) durationMs = 0;
+  // talent-given extra duration (resolved whatever the build, added only when the talent is taken)
+  a.duration_mods?.forEach((d, i) => {
+    const ms = c.given(`${base}.duration_mods[${i}].ms`, d.ms)!;
+    if (c.has(d.if_talent)) durationMs += ms;
+  });
   let maxStacks = 1;
   if (a.stacking) {
     const given = c.given(`${base}.max_stacks`, a.max_stacks);
@@ -669,8 +688,19 @@ export function resolveManifest(m: Manifest, resolver: SpellResolver, file: stri
       max ??= c.note(`${base}.max`, Number(row["MaxBasePower"]), "PowerType.MaxBasePower");
       regen ??= c.note(`${base}.regen_per_sec`, Number(row["RegenCombat"]), "PowerType.RegenCombat");
     }
-    c.resourceMax.set(r.name, max);
-    return { name: r.name, powerType: r.power_type, max, regenPerSec: regen, initial: r.initial ?? max, hasteScaled: r.haste_scaled };
+    // talents that raise the maximum / speed regeneration (resolved whatever the build, applied when taken)
+    let regenPct = 0;
+    r.max_mods?.forEach((d, k) => {
+      const v = c.given(`${base}.max_mods[${k}].amount`, d.amount)!;
+      if (c.has(d.if_talent)) max! += v;
+    });
+    r.regen_mods?.forEach((d, k) => {
+      const v = c.given(`${base}.regen_mods[${k}].percent`, d.percent)!;
+      if (c.has(d.if_talent)) regenPct += v;
+    });
+    if (regenPct !== 0) regen = regen! * (1 + regenPct / 100);
+    c.resourceMax.set(r.name, max!);
+    return { name: r.name, powerType: r.power_type, max: max!, regenPerSec: regen!, initial: r.initial ?? max!, hasteScaled: r.haste_scaled };
   });
 
   let coefficient = m.mastery.coefficient !== undefined ? c.note("mastery.coefficient", m.mastery.coefficient, "manifest") : undefined;

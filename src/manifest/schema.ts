@@ -55,6 +55,10 @@ export interface ResourceDecl {
   /** Amount at pull; default = max. */
   initial?: number;
   haste_scaled: boolean;
+  /** Talents that raise the maximum: each taken one adds its amount (Sanguine Stratagem: +1 combo point). */
+  max_mods?: { if_talent: string; amount: NumOrRef }[];
+  /** Talents that speed regeneration: each taken one adds its percent (Motivated Murderer: +30 % energy). */
+  regen_mods?: { if_talent: string; percent: NumOrRef }[];
 }
 
 export interface PetAttackDecl {
@@ -158,7 +162,7 @@ export interface SpellDecl {
   cast_time_mods?: { aura: string; factor: NumOrRef }[];
   /** Combo-point finisher: spends all of `resource` (min/max from its SpellPower row: ManaCost, + OptionalCost);
    * damage x points; `aura` applied by this cast lasts its duration + points x aura_ms_per_point. */
-  finisher?: { resource: string; max_points?: NumOrRef; aura?: string; aura_ms_per_point?: NumOrRef };
+  finisher?: { resource: string; max_points?: NumOrRef; aura?: string; aura_ms_per_point?: NumOrRef; max_points_mods?: { if_talent: string; amount: NumOrRef }[] };
 }
 
 export interface BuffEffectDecl {
@@ -169,6 +173,12 @@ export interface BuffEffectDecl {
   effect?: number;
   school?: number;
   spells?: string[];
+  /** damage_mult_spells: auras whose ticks it multiplies (their `<aura>_tick` damage). */
+  auras?: string[];
+  /** damage_mult_spells: damage ops (on_cast, procs, ticks) reported as these spell ids that it multiplies. */
+  ops?: number[];
+  /** damage_mult_spells: stacks add (1 + (value - 1) x stacks, a "+x % per stack" buff) instead of multiplying. */
+  additive?: boolean;
   /** cleave: extra targets hit. */
   count?: NumOrRef;
 }
@@ -181,6 +191,8 @@ export interface AuraDecl {
   target: AuraTarget;
   talent?: string;
   duration_ms?: NumOrRef;
+  /** Talents that lengthen the aura: each taken talent adds its `ms` to the duration (Razor Wire: Garrote +6 s). */
+  duration_mods?: { if_talent: string; ms: NumOrRef }[];
   /** true: max_stacks must resolve (manifest or SpellAuraOptions.CumulativeAura); false: a single stack. */
   stacking: boolean;
   max_stacks?: NumOrRef;
@@ -524,11 +536,16 @@ function readSpell(r: JsonReader): SpellDecl {
   }
   const fin = r.opt("finisher");
   if (fin) {
-    fin.keys(["resource", "max_points", "aura", "aura_ms_per_point"]);
+    fin.keys(["resource", "max_points", "aura", "aura_ms_per_point", "max_points_mods"]);
     const f: NonNullable<SpellDecl["finisher"]> = { resource: fin.field("resource").ident() };
     setOpt(f, "max_points", optNonNeg(fin, "max_points", BOUNDS.count));
     setOpt(f, "aura", fin.opt("aura")?.ident());
     setOpt(f, "aura_ms_per_point", optNonNeg(fin, "aura_ms_per_point", BOUNDS.ms));
+    const mp = fin.opt("max_points_mods");
+    if (mp) f.max_points_mods = mp.array().map((y) => {
+      y.keys(["if_talent", "amount"]);
+      return { if_talent: y.field("if_talent").ident(), amount: nonNeg(y.field("amount"), BOUNDS.count) };
+    });
     s.finisher = f;
   }
   setOpt(s, "estimated", readEstimates(r));
@@ -541,7 +558,7 @@ const BUFF_TYPES = [
 ] as const;
 
 function readBuffEffect(r: JsonReader): BuffEffectDecl {
-  r.keys(["type", "value", "effect", "school", "spells", "count"]);
+  r.keys(["type", "value", "effect", "school", "spells", "auras", "ops", "additive", "count"]);
   const e: BuffEffectDecl = { type: r.field("type").oneOf(BUFF_TYPES) };
   const v = r.opt("value");
   if (v) e.value = numOrRef(v, BOUNDS.amount);
@@ -550,9 +567,17 @@ function readBuffEffect(r: JsonReader): BuffEffectDecl {
   setOpt(e, "count", optNonNeg(r, "count", BOUNDS.count));
   const spells = r.opt("spells");
   if (spells) e.spells = spells.array().map((x) => x.ident());
+  const auras = r.opt("auras");
+  if (auras) e.auras = auras.array().map((x) => x.ident());
+  const opIds = r.opt("ops");
+  if (opIds) e.ops = opIds.array().map((x) => spellId(x));
+  setOpt(e, "additive", r.opt("additive")?.bool());
   if (e.value === undefined && e.effect === undefined) r.error('needs "value" or "effect" (base points from data)');
   if (e.type === "damage_mult_school" && e.school === undefined) r.field("school");
-  if (e.type === "damage_mult_spells" && !e.spells?.length) r.error('damage_mult_spells needs a non-empty "spells" list');
+  if (e.type === "damage_mult_spells" && !e.spells?.length && !e.auras?.length && !e.ops?.length) {
+    r.error('damage_mult_spells needs a non-empty "spells", "auras" or "ops" list');
+  }
+  if (e.type !== "damage_mult_spells" && (e.auras || e.ops || e.additive !== undefined)) r.error('"auras", "ops" and "additive" belong to damage_mult_spells');
   if (e.type === "cleave" && e.count === undefined) r.field("count");
   return e;
 }
@@ -561,6 +586,7 @@ function readAura(r: JsonReader): AuraDecl {
   r.keys([
     "name", "id", "target", "talent", "duration_ms", "stacking", "max_stacks", "refresh", "tick_period_ms", "hasted_ticks",
     "tick_damage", "tick_gain", "effects", "residual", "applies_to_pets", "snapshot", "on_tick", "on_expire", "comment", "estimated",
+    "duration_mods",
   ]);
   const a: AuraDecl = {
     name: r.field("name").ident(),
@@ -577,6 +603,13 @@ function readAura(r: JsonReader): AuraDecl {
   };
   setOpt(a, "talent", optTalent(r));
   setOpt(a, "duration_ms", optNonNeg(r, "duration_ms", BOUNDS.ms));
+  const dm = r.opt("duration_mods");
+  if (dm) {
+    a.duration_mods = dm.array().map((x) => {
+      x.keys(["if_talent", "ms"]);
+      return { if_talent: x.field("if_talent").ident(), ms: nonNeg(x.field("ms"), BOUNDS.ms) };
+    });
+  }
   setOpt(a, "max_stacks", optNonNeg(r, "max_stacks", BOUNDS.count));
   if (a.max_stacks !== undefined && !a.stacking && (typeof a.max_stacks !== "number" || a.max_stacks > 1)) r.at("stacking").error("max_stacks needs stacking: true");
   setOpt(a, "tick_period_ms", optNonNeg(r, "tick_period_ms", BOUNDS.ms));
@@ -708,7 +741,7 @@ export function validateManifest(json: unknown, file: string): Manifest {
 
   const resR = r.field("resources");
   const resources = resR.array().map((x): ResourceDecl => {
-    x.keys(["name", "power_type", "max", "regen_per_sec", "initial", "haste_scaled", "estimated"]);
+    x.keys(["name", "power_type", "max", "regen_per_sec", "initial", "haste_scaled", "max_mods", "regen_mods", "estimated"]);
     const d: ResourceDecl = { name: x.field("name").ident(), power_type: x.field("power_type").num({ int: true, min: 0 }), haste_scaled: x.opt("haste_scaled")?.bool() ?? false };
     const amount = (key: string, min?: number): number | undefined => {
       const f = x.opt(key);
@@ -717,6 +750,16 @@ export function validateManifest(json: unknown, file: string): Manifest {
     setOpt(d, "max", amount("max", 0));
     setOpt(d, "regen_per_sec", amount("regen_per_sec"));
     setOpt(d, "initial", amount("initial", 0));
+    const mm = x.opt("max_mods");
+    if (mm) d.max_mods = mm.array().map((y) => {
+      y.keys(["if_talent", "amount"]);
+      return { if_talent: y.field("if_talent").ident(), amount: numOrRef(y.field("amount"), BOUNDS.amount) };
+    });
+    const rm = x.opt("regen_mods");
+    if (rm) d.regen_mods = rm.array().map((y) => {
+      y.keys(["if_talent", "percent"]);
+      return { if_talent: y.field("if_talent").ident(), percent: numOrRef(y.field("percent"), BOUNDS.amount) };
+    });
     setOpt(d, "estimated", readEstimates(x));
     return d;
   });
@@ -882,13 +925,22 @@ function checkReferences(m: Manifest, file: string): void {
     need("aura", s.cost_aura, `spells[${i}].cost_aura`);
     need("resource", s.finisher?.resource, `spells[${i}].finisher.resource`);
     need("aura", s.finisher?.aura, `spells[${i}].finisher.aura`);
+    s.finisher?.max_points_mods?.forEach((d, k) => need("talent", d.if_talent, `spells[${i}].finisher.max_points_mods[${k}].if_talent`));
     checkOps(s.on_cast, `spells[${i}].on_cast`);
+  });
+  m.resources.forEach((r, i) => {
+    r.max_mods?.forEach((d, k) => need("talent", d.if_talent, `resources[${i}].max_mods[${k}].if_talent`));
+    r.regen_mods?.forEach((d, k) => need("talent", d.if_talent, `resources[${i}].regen_mods[${k}].if_talent`));
   });
   m.auras.forEach((a, i) => {
     need("talent", a.talent, `auras[${i}].talent`);
     need("pet", a.tick_damage?.pet, `auras[${i}].tick_damage.pet`);
     need("resource", a.tick_gain?.resource, `auras[${i}].tick_gain.resource`);
-    a.effects.forEach((e, j) => e.spells?.forEach((s, k) => need("spell", s, `auras[${i}].effects[${j}].spells[${k}]`)));
+    a.effects.forEach((e, j) => {
+      e.spells?.forEach((s, k) => need("spell", s, `auras[${i}].effects[${j}].spells[${k}]`));
+      e.auras?.forEach((x, k) => need("aura", x, `auras[${i}].effects[${j}].auras[${k}]`));
+    });
+    a.duration_mods?.forEach((d, k) => need("talent", d.if_talent, `auras[${i}].duration_mods[${k}].if_talent`));
     checkOps(a.on_tick, `auras[${i}].on_tick`);
     checkOps(a.on_expire, `auras[${i}].on_expire`);
   });

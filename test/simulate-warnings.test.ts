@@ -23,7 +23,7 @@ describe("warnings.targets", () => {
     expect(formatTextReport(r)).not.toMatch(/targets/);
   });
 
-  it.each([["fire"], ["affliction"], ["assassination"]])("%s with 3 targets: nothing hits more than one (same DPS as 1 target), and the report says so", async (spec) => {
+  it.each([["fire"], ["assassination"]])("%s with 3 targets: nothing hits more than one (same DPS as 1 target), and the report says so", async (spec) => {
     const [one, three] = [await run({ spec, timeline: false }), await run({ spec, targets: 3, timeline: false })];
     expect(three.dps.mean).toBe(one.dps.mean); // the setting changes nothing...
     expect(three.warnings.targets).toMatchObject({ targets: 3, multiTarget: [] }); // ...and the result says why
@@ -37,6 +37,12 @@ describe("warnings.targets", () => {
     expect(t.multiTarget).toEqual(["multi_shot", "beast_cleave (cleave)"]);
     expect(t.singleTarget).toEqual(expect.arrayContaining(["pet_melee", "pet_basic_attack", "barbed_shot_tick"]));
     expect(formatTextReport(r)).toMatch(/^note: 3 targets: multi_shot, beast_cleave \(cleave\) hit several; single-target only: .*pet_melee/m);
+  });
+
+  it("Affliction with 3 targets names its AoE spells (Seed of Corruption, Dark Harvest), not the Hellcaller-only Malevolence", async () => {
+    const r = await run({ spec: "affliction", targets: 3, timeline: false });
+    expect(r.warnings.targets!.multiTarget).toEqual(["seed_of_corruption", "dark_harvest"]);
+    expect(r.warnings.targets!.singleTarget).toEqual(expect.arrayContaining(["shadow_bolt", "unstable_affliction_tick", "eye_beam"]));
   });
 
   it("without the Beast Cleave talent the cleave aura is never applied and is not named", async () => {

@@ -56,11 +56,11 @@ export const MANIFEST_JSON_SCHEMA: S = {
     schema_version: { const: SCHEMA_VERSION, description: "manifest format version; any other value fails generation and loading" },
     spec: { type: "string", pattern: "^[a-z][a-z0-9-]*$", description: "spec slug = file name (kebab-case); pieces have none" },
     spec_id: int("ChrSpecialization.ID; must exist, and its MasterySpellID_0 must be mastery.spell", 1),
-    hero_tree: { $ref: "#/$defs/name", description: "hero talent tree of the default build (slug): gives hero_tree.X" },
     extends: {
       description: "shared pieces merged under this file, left to right (merge rules: docs/manifests.md)",
       oneOf: [{ $ref: "#/$defs/piece" }, { type: "array", items: { $ref: "#/$defs/piece" } }],
     },
+    hero_tree: { type: "string", pattern: "^[a-z][a-z0-9_]*$", description: "the build's hero tree, as SimC names it (dark_ranger, sunfury, colossus, ...): one of the spec's hero trees in the talent tables (TraitSubTree); rotations read it as hero_tree.X" },
     primary_stat: { enum: ["agility", "strength", "intellect"], description: "attribute that gives attack power / spell power" },
     mastery: obj(
       "the spec's mastery",

@@ -23,7 +23,7 @@ describe("warnings.targets", () => {
     expect(formatTextReport(r)).not.toMatch(/targets/);
   });
 
-  it.each([["fire"], ["affliction"]])("%s with 3 targets: nothing hits more than one (same DPS as 1 target), and the report says so", async (spec) => {
+  it.each([["fire"]])("%s with 3 targets: nothing hits more than one (same DPS as 1 target), and the report says so", async (spec) => {
     const [one, three] = [await run({ spec, timeline: false }), await run({ spec, targets: 3, timeline: false })];
     expect(three.dps.mean).toBe(one.dps.mean); // the setting changes nothing...
     expect(three.warnings.targets).toMatchObject({ targets: 3, multiTarget: [] }); // ...and the result says why
@@ -44,6 +44,12 @@ describe("warnings.targets", () => {
     expect(three.warnings.targets!.multiTarget).toEqual(["fan_of_knives"]);
     expect(three.warnings.targets!.singleTarget).toEqual(expect.arrayContaining(["mutilate", "garrote_tick", "rupture_tick"]));
     expect(three.dps.mean).toBeGreaterThan(one.dps.mean);
+  });
+
+  it("Affliction with 3 targets names its AoE spells (Seed of Corruption, Dark Harvest), not the Hellcaller-only Malevolence", async () => {
+    const r = await run({ spec: "affliction", targets: 3, timeline: false });
+    expect(r.warnings.targets!.multiTarget).toEqual(["seed_of_corruption", "dark_harvest"]);
+    expect(r.warnings.targets!.singleTarget).toEqual(expect.arrayContaining(["shadow_bolt", "unstable_affliction_tick", "eye_beam"]));
   });
 
   it("without the Beast Cleave talent the cleave aura is never applied and is not named", async () => {

@@ -80,6 +80,8 @@ export function compileSpec(input: CompileInput): CompiledSpec {
   const petImages = new Map<string, number[]>();
   /** pet name → spell indices of its attack pseudo-spells. */
   const petAttackSpells = new Map<string, number[]>();
+  /** aura name → the pseudo spell its tick damage is reported as (`<aura>_tick`): proc filters name auras. */
+  const auraTickSpells = new Map<string, number>();
 
   const pseudoSpell = (name: string, id: number): number => {
     spells.push({ id, name, castMs: 0, startRecoveryCategory: 0, startRecoveryMs: 0 });
@@ -112,7 +114,10 @@ export function compileSpec(input: CompileInput): CompiledSpec {
     p.attacks.forEach((a, j) => {
       const si = pseudoSpell(a.name, a.spell);
       atkSpells.push(si);
-      damage.push({ spell: si, kind: "ap", base: 0, coefficient: a.apCoef * p.apRatio, school: a.school, pet: imgs[j]! });
+      // a spell-power guardian's attack scales with the owner's spell power (no ap_ratio)
+      damage.push(a.spCoef !== undefined
+        ? { spell: si, kind: "sp", base: 0, coefficient: a.spCoef, school: a.school, pet: imgs[j]! }
+        : { spell: si, kind: "ap", base: 0, coefficient: a.apCoef * p.apRatio, school: a.school, pet: imgs[j]! });
       pets.push({ name: a.name, melee: damage.length - 1, swingMs: a.intervalMs, startsActive: p.permanent });
     });
     petAttackSpells.set(p.name, atkSpells);
@@ -312,9 +317,10 @@ export function compileSpec(input: CompileInput): CompiledSpec {
       if (a.tickGain) tickOps.unshift({ op: "gainResource", resource: resIdx.get(a.tickGain.resource)!, amount: a.tickGain.amount });
       if (tickOps.length) img.tickOps = addList(tickOps);
       if (a.tickDamage) {
-        const ts = pseudoSpell(`${a.name}_tick`, a.id);
-        tickSpellIdx.set(a.name, ts);
-        img.tickDamage = addDamage(ts, a.tickDamage);
+        const tickSpell = pseudoSpell(`${a.name}_tick`, a.id);
+        tickSpellIdx.set(a.name, tickSpell);
+        auraTickSpells.set(a.name, tickSpell);
+        img.tickDamage = addDamage(tickSpell, a.tickDamage);
       }
     }
     if (a.residual) {
@@ -337,7 +343,11 @@ export function compileSpec(input: CompileInput): CompiledSpec {
     let list = addList(compileOps(p.ops));
     // non-crit-only impact procs: the list runs behind an ifCrit(false) on the triggering hit
     if (p.nonCritOnly) list = addList([{ op: "ifCrit", crit: false, list }]);
-    const filter = p.spells.map((n) => spellIdx.get(n)!);
+    // a proc's auras all have tick damage (checked when the manifest is read): their ticks' pseudo spells;
+    // an aura left out of this build (its talent not taken) never ticks and filters nothing
+    const auraTicks = p.auras.flatMap((n) => (auraTickSpells.has(n) ? [auraTickSpells.get(n)!] : []));
+    const filter = [...p.spells.map((n) => spellIdx.get(n)!), ...auraTicks];
+    if (p.auras.length > 0 && filter.length === 0) continue; // every trigger is out of this build: the proc cannot fire
     if (p.trigger === "impact") {
       const img: ImpactProcImage = { name: p.name, chance: p.chance, list, critOnly: p.critOnly, periodicOnly: p.periodicOnly, skipPeriodic: p.skipPeriodic };
       if (filter.length) img.spells = filter;

@@ -149,6 +149,8 @@ export interface ResolvedProc {
   rppm: number;
   rppmHasteScales: boolean;
   spells: string[];
+  /** Auras whose ticks trigger it (with `spells`: the hit's source must be one of them). */
+  auras: string[];
   critOnly: boolean;
   nonCritOnly: boolean;
   periodicOnly: boolean;
@@ -162,7 +164,8 @@ export interface ResolvedPet {
   /** 0 for permanent pets. */
   durationMs: number;
   apRatio: number;
-  attacks: { name: string; spell: number; intervalMs: number; apCoef: number; school: number }[];
+  /** spCoef set: the attack scales with the owner's spell power (apCoef is then 0). */
+  attacks: { name: string; spell: number; intervalMs: number; apCoef: number; spCoef?: number; school: number }[];
 }
 
 export interface ResolvedResource {
@@ -581,7 +584,7 @@ function resolveProc(c: Ctx, p: ProcDecl): ResolvedProc {
     if (!(chance >= 0 && chance <= 1)) throw new ManifestError("INVALID_MANIFEST", c.file, `${base}.chance`, `resolved chance ${chance} is outside [0, 1]`);
   }
   return {
-    name: p.name, id: p.id, trigger: p.trigger, chance, rppm, rppmHasteScales: p.rppm_haste_scales, spells: p.spells,
+    name: p.name, id: p.id, trigger: p.trigger, chance, rppm, rppmHasteScales: p.rppm_haste_scales, spells: p.spells, auras: p.auras,
     critOnly: p.crit_only, nonCritOnly: p.non_crit_only, periodicOnly: p.periodic_only, skipPeriodic: p.skip_periodic, ops: resolveOps(c, `${base}.ops`, p.ops),
   };
 }
@@ -722,7 +725,9 @@ export function resolveManifest(m: Manifest, resolver: SpellResolver, file: stri
       name: a.name,
       spell: a.spell,
       intervalMs: c.given(`pets.${p.name}.attacks.${a.name}.interval_ms`, a.interval_ms) ?? petAttackCooldown(c, `pets.${p.name}.attacks.${a.name}.interval_ms`, a.spell),
-      apCoef: c.given(`pets.${p.name}.attacks.${a.name}.ap_coef`, a.ap_coef)!,
+      ...(a.sp_coef !== undefined
+        ? { apCoef: 0, spCoef: c.given(`pets.${p.name}.attacks.${a.name}.sp_coef`, a.sp_coef)! }
+        : { apCoef: c.given(`pets.${p.name}.attacks.${a.name}.ap_coef`, a.ap_coef)! }),
       school: a.school,
     })),
   }));

@@ -67,7 +67,10 @@ export interface PetAttackDecl {
   spell: number;
   /** Default: the attack spell's own cooldown (SpellCooldowns.RecoveryTime); required when spell is 0. */
   interval_ms?: NumOrRef;
-  ap_coef: NumOrRef;
+  /** Attack-power coefficient (pet AP = owner AP x ap_ratio); exactly one of ap_coef / sp_coef. */
+  ap_coef?: NumOrRef;
+  /** Spell-power coefficient: the hit scales with the owner's spell power (a warlock's guardians). */
+  sp_coef?: NumOrRef;
   school: number;
 }
 
@@ -227,8 +230,10 @@ export interface ProcDecl {
   /** RPPM rate; default: record rppm_base_rate. */
   rppm?: number;
   rppm_haste_scales: boolean;
-  /** Spells (names) that can trigger it; empty = any. */
+  /** Spells (names) that can trigger it; empty = any (unless `auras` names some). */
   spells: string[];
+  /** Auras (names) whose periodic ticks can trigger it (Nightfall: Corruption's ticks); joins `spells`. */
+  auras: string[];
   crit_only: boolean;
   /** Only non-critical hits are eligible (Heating Up is lost on a non-crit). */
   non_crit_only: boolean;
@@ -626,13 +631,14 @@ function readAura(r: JsonReader): AuraDecl {
 }
 
 function readProc(r: JsonReader): ProcDecl {
-  r.keys(["name", "id", "talent", "trigger", "chance", "rppm", "rppm_haste_scales", "spells", "crit_only", "non_crit_only", "periodic_only", "skip_periodic", "ops", "comment", "estimated"]);
+  r.keys(["name", "id", "talent", "trigger", "chance", "rppm", "rppm_haste_scales", "spells", "auras", "crit_only", "non_crit_only", "periodic_only", "skip_periodic", "ops", "comment", "estimated"]);
   const p: ProcDecl = {
     name: r.field("name").ident(),
     id: spellId(r.field("id")),
     trigger: r.field("trigger").oneOf(["impact", "cast", "rppm"] as const),
     rppm_haste_scales: r.opt("rppm_haste_scales")?.bool() ?? false,
     spells: r.opt("spells")?.array().map((x) => x.ident()) ?? [],
+    auras: r.opt("auras")?.array().map((x) => x.ident()) ?? [],
     crit_only: r.opt("crit_only")?.bool() ?? false,
     non_crit_only: r.opt("non_crit_only")?.bool() ?? false,
     periodic_only: r.opt("periodic_only")?.bool() ?? false,
@@ -662,7 +668,7 @@ function readPet(r: JsonReader): PetDecl {
     permanent: r.opt("permanent")?.bool() ?? false,
     ap_ratio: r.opt("ap_ratio") ? bounded(r.field("ap_ratio"), BOUNDS.coefficient, { min: 0 }) : 1,
     attacks: r.field("attacks").array().map((a) => {
-      a.keys(["name", "spell", "interval_ms", "ap_coef", "school"]);
+      a.keys(["name", "spell", "interval_ms", "ap_coef", "sp_coef", "school"]);
       const spellR = a.opt("spell");
       const spell = spellR ? bounded(spellR, BOUNDS.spellId, { int: true, min: 0 }) : 0;
       // without a spell there is no cooldown to default to
@@ -671,9 +677,13 @@ function readPet(r: JsonReader): PetDecl {
       const attack: PetDecl["attacks"][number] = {
         name: a.field("name").ident(),
         spell,
-        ap_coef: nonNeg(a.field("ap_coef"), BOUNDS.coefficient),
         school: a.opt("school")?.num({ int: true, min: 1 }) ?? 1,
       };
+      // exactly one coefficient: attack power (ap_coef) or the owner's spell power (sp_coef)
+      const spR = a.opt("sp_coef");
+      if (spR && a.opt("ap_coef")) spR.error("give ap_coef or sp_coef, not both");
+      if (spR) attack.sp_coef = nonNeg(spR, BOUNDS.coefficient);
+      else attack.ap_coef = nonNeg(a.field("ap_coef"), BOUNDS.coefficient);
       setOpt(attack, "interval_ms", interval);
       return attack;
     }),
@@ -954,6 +964,12 @@ function checkReferences(m: Manifest, file: string): void {
   m.procs.forEach((p, i) => {
     need("talent", p.talent, `procs[${i}].talent`);
     p.spells.forEach((s, k) => need("spell", s, `procs[${i}].spells[${k}]`));
+    p.auras.forEach((a, k) => need("aura", a, `procs[${i}].auras[${k}]`));
+    if (p.auras.length > 0 && p.trigger !== "impact") throw new ManifestError("INVALID_MANIFEST", file, `procs[${i}].auras`, "only impact procs can name auras (their ticks are hits)");
+    p.auras.forEach((a, k) => {
+      if (m.auras.some((x) => x.name === a && x.tick_damage === undefined))
+        throw new ManifestError("INVALID_MANIFEST", file, `procs[${i}].auras[${k}]`, `aura "${a}" has no tick_damage: its ticks are no hits`);
+    });
     checkOps(p.ops, `procs[${i}].ops`);
   });
 }

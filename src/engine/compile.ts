@@ -123,6 +123,8 @@ export function compileSpec(input: CompileInput): CompiledSpec {
       ? { spell, kind: "sp", base: 0, coefficient: d.spCoef * mult, school: d.school, aoe: aoeOf(d) }
       : { spell, kind: "ap", base: 0, coefficient: d.apCoef * petRatio(d.pet) * mult, school: d.school, aoe: aoeOf(d) };
     if (d.critBonus !== undefined && d.critBonus > 0) e.critBonus = d.critBonus;
+    if (d.critAboveHealth !== undefined) e.critAboveHealth = d.critAboveHealth;
+    if (d.critBelowHealth !== undefined) e.critBelowHealth = d.critBelowHealth;
     if (d.pet !== undefined) e.pet = firstPetImage(d.pet);
     if (d.weapon) e.weaponMultiplier = 1;
     damage.push(e);
@@ -336,6 +338,7 @@ export function compileSpec(input: CompileInput): CompiledSpec {
     resource: (n) => resIdx.get(n),
     pet: (n) => petImages.get(n)?.[0],
     talent: (n) => (spec.allTalents.includes(n) ? spec.talents.includes(n) : undefined),
+    castable: (n) => spec.spells.find((s) => s.name === n)?.active ?? true,
     activeEnemies: input.targets,
   };
   const rotation = compileRotation(input.rotation, symbols, input.rotationFile, { fast: true, scan: true }); // engine fast-path opcodes and scan tables (docs/rotation.md §6)

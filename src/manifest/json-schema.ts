@@ -82,6 +82,7 @@ export const MANIFEST_JSON_SCHEMA: S = {
     talents: list(ref("talent", "a talent"), "talents; `default: true` ones form the default build"),
     passives: list(ref("passive", "a passive aura"), "always-on passive auras whose effects multiply named spells' and auras' damage"),
     notes: { type: "object", additionalProperties: { type: "string" }, description: "free-form notes (provenance of estimates); ignored by the engine" },
+    hero_tree: { $ref: "#/$defs/name", description: "hero talent tree of the default build (hero_tree.X in rotations), e.g. sunfury" },
   },
   required: ["schema_version"],
   additionalProperties: false,
@@ -114,6 +115,7 @@ export const MANIFEST_JSON_SCHEMA: S = {
     coefficient: bounded("a coefficient or multiplier", BOUNDS.coefficient),
     amount: bounded("a resource amount", BOUNDS.amount),
     critBonus: bounded("percent points (100 = always crits)", BOUNDS.critBonus),
+    healthPct: bounded("percent of the target's health", BOUNDS.healthPct),
     signedAmount: bounded("a multiplier, percent points or a flat stat", BOUNDS.amount, -BOUNDS.amount.max),
     resource: {
       oneOf: [
@@ -189,11 +191,26 @@ export const MANIFEST_JSON_SCHEMA: S = {
       ap_coef: ref("coefficient", "attack-power coefficient (default: the payload's BonusCoefficientFromAP)"),
       sp_coef: ref("coefficient", "spell-power coefficient (excludes ap_coef)"),
       crit_bonus: ref("critBonus", "percent points added to this hit's crit chance"),
+      crit_health: {
+        type: "array",
+        description: "health-gated guaranteed crits: the hit always crits while the target's health is above / below a percent",
+        items: { $ref: "#/$defs/critHealth" },
+      },
       school: int("school mask (default: the payload spell's SchoolMask)", 1),
       pet: nameRef("pet dealing it"),
       aoe: { enum: ["single", "all", "sqrt", "split"], description: "targets hit (default single)" },
       weapon: bool("uses the weapon roll"),
     }),
+    critHealth: obj(
+      "a health-gated crit rule: exactly one of above / below",
+      {
+        above: ref("healthPct", "the hit always crits while the target's health is above this percent (Firestarter)"),
+        below: ref("healthPct", "the hit always crits while the target's health is below this percent (Scorch)"),
+        if_talent: { $ref: "#/$defs/name", description: "the rule applies only when this talent is taken" },
+      },
+      [],
+      { oneOf: [{ required: ["above"] }, { required: ["below"] }] },
+    ),
     op: {
       description: "an effect op (hooks, procs)",
       oneOf: [
@@ -217,6 +234,7 @@ export const MANIFEST_JSON_SCHEMA: S = {
             name: { $ref: "#/$defs/name" },
             id: spellId("spell id"),
             talent,
+            unavailable: { type: "string", description: "why the data has no record of it: a placeholder rotations may name, never castable / applied (only name, id, comment beside it)" },
             cost_aura: nameRef("aura paid as a cost (castable only while up; one stack consumed)"),
             cast_time_ms: ref("milliseconds", "cast time (default SpellMisc → SpellCastTimes.Base)"),
             gcd_ms: ref("milliseconds", "GCD (default SpellCooldowns.StartRecoveryTime)"),
@@ -284,6 +302,7 @@ export const MANIFEST_JSON_SCHEMA: S = {
             id: spellId("spell id"),
             target: { enum: ["player", "pet", "target"], description: "who carries it (default player)" },
             talent,
+            unavailable: { type: "string", description: "why the data has no record of it: a placeholder rotations may name, never castable / applied (only name, id, comment beside it)" },
             duration_ms: ref("milliseconds", "duration (default SpellDuration)"),
             stacking: bool("stacks (max_stacks must resolve)"),
             max_stacks: { $ref: "#/$defs/count", description: "maximum stacks, a whole number >= 1 or a data reference (default SpellAuraOptions.CumulativeAura)" },

@@ -60,6 +60,10 @@ export interface ResolvedDamage {
   spCoef?: number;
   /** Percent points added to the hit's crit chance. */
   critBonus?: number;
+  /** Always crits while the target's health is above this percent (taken rules of `crit_health`). */
+  critAboveHealth?: number;
+  /** Always crits while the target's health is below this percent. */
+  critBelowHealth?: number;
   /** Product of the passive multipliers (manifest `passives`) on this damage; absent = 1. */
   mult?: number;
 }
@@ -310,8 +314,27 @@ function resolveDamage(c: Ctx, path: string, ownerId: number, d: DamageDecl): Re
   if (spCoef !== undefined) out.spCoef = spCoef;
   const critBonus = c.given(`${path}.crit_bonus`, d.crit_bonus);
   if (critBonus !== undefined) out.critBonus = critBonus;
+  resolveCritHealth(c, path, d, out);
   if (d.pet !== undefined) out.pet = d.pet;
   return out;
+}
+
+/**
+ * `crit_health` rules whose talent is taken: one threshold per side. Two taken rules on the same side
+ * would need a choice the data does not make (the wider one? the later one?), so they are an error.
+ */
+function resolveCritHealth(c: Ctx, path: string, d: DamageDecl, out: ResolvedDamage): void {
+  d.crit_health?.forEach((h, k) => {
+    const p = `${path}.crit_health[${k}]`;
+    if (!c.has(h.if_talent)) return;
+    if (d.pet !== undefined) throw new ManifestError("INVALID_MANIFEST", c.file, p, "a health-gated crit rule is for player damage only");
+    const side = h.above !== undefined ? "above" : "below";
+    const v = c.given(`${p}.${side}`, h[side])!;
+    if (!(v >= 0 && v <= 100)) throw new ManifestError("INVALID_MANIFEST", c.file, `${p}.${side}`, `resolved health threshold ${v} is not a percent in [0, 100]`);
+    const key = side === "above" ? "critAboveHealth" : "critBelowHealth";
+    if (out[key] !== undefined) throw new ManifestError("INVALID_MANIFEST", c.file, p, `two taken "${side}" rules on one damage entry`);
+    out[key] = v;
+  });
 }
 
 function resolveOps(c: Ctx, path: string, ops: Op[]): ResolvedOp[] {
@@ -376,6 +399,13 @@ function petDuration(c: Ctx, path: string, pet: PetDecl): number {
 
 function resolveSpell(c: Ctx, s: SpellDecl): ResolvedSpell {
   const base = `spells.${s.name}`;
+  if (s.unavailable !== undefined) {
+    // no data record: a never-castable placeholder the rotation can name (like an untaken talent's spell)
+    return {
+      name: s.name, id: s.id, active: false, castMs: 0, startRecoveryCategory: 0, startRecoveryMs: 0, recoveryMs: 0, categoryId: 0,
+      categoryRecoveryMs: 0, chargeCategoryId: 0, maxCharges: 0, chargeRecoveryMs: 0, cost: 0, gain: 0, onCast: [], castTimeMods: [],
+    };
+  }
   const active = c.has(s.talent);
   // A spell whose talent is not taken must still exist in the data (its name may appear in the
   // rotation), but its numbers are not needed: resolve them anyway so a broken manifest fails early.
@@ -500,6 +530,13 @@ function wholeCount(c: Ctx, v: number, path: string): number {
 
 function resolveAura(c: Ctx, a: AuraDecl): ResolvedAura {
   const base = `auras.${a.name}`;
+  if (a.unavailable !== undefined) {
+    // no data record: an aura nothing can apply, so the rotation's buff.X reads "down"
+    return {
+      name: a.name, id: a.id, active: false, target: "player", durationMs: 0, maxStacks: 1, refresh: "duration", tickPeriodMs: 0,
+      tickHasted: false, tickMayCrit: false, effects: [], appliesToPets: false, snapshot: false, onTick: [], onExpire: [],
+    };
+  }
   const rec = c.resolver.requireRecord(a.id);
   const durationMs = c.given(`${base}.duration_ms`, a.duration_ms) ?? c.field(`${base}.duration_ms`, a.id, "duration");
   let maxStacks = 1;

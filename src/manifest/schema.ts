@@ -98,6 +98,16 @@ export interface DamageDecl {
   sp_coef?: NumOrRef;
   /** Percent points added to this hit's crit chance (100 = always crits: Fire Blast). */
   crit_bonus?: NumOrRef;
+  /** Health-gated guaranteed crits (Firestarter, Scorch): the hit always crits while the target's health is above / below a percent. */
+  crit_health?: CritHealthDecl[];
+}
+
+/** One health-gated crit rule: exactly one of `above` / `below` (percent of the target's health). */
+export interface CritHealthDecl {
+  above?: NumOrRef;
+  below?: NumOrRef;
+  /** The rule applies only when this talent is taken. */
+  if_talent?: string;
 }
 
 export type Op =
@@ -133,6 +143,12 @@ export interface SpellDecl {
   estimated?: Estimates;
   name: string;
   id: number;
+  /**
+   * Why the game data has no record of this spell (e.g. absent from the spell dump): the entry only
+   * names it for rotations. It is never castable / never applied and resolves no data; only `name`,
+   * `id` and `comment` may accompany it.
+   */
+  unavailable?: string;
   talent?: string;
   cast_time_ms?: NumOrRef;
   gcd_ms?: NumOrRef;
@@ -177,6 +193,12 @@ export interface AuraDecl {
   estimated?: Estimates;
   name: string;
   id: number;
+  /**
+   * Why the game data has no record of this spell (e.g. absent from the spell dump): the entry only
+   * names it for rotations. It is never castable / never applied and resolves no data; only `name`,
+   * `id` and `comment` may accompany it.
+   */
+  unavailable?: string;
   target: AuraTarget;
   talent?: string;
   duration_ms?: NumOrRef;
@@ -264,6 +286,8 @@ export interface Manifest {
   passives: PassiveDecl[];
   /** Free-form notes (provenance of estimates); ignored by the engine. */
   notes?: Record<string, string>;
+  /** The hero talent tree of the default build (`hero_tree.X` in rotations), e.g. "sunfury". */
+  hero_tree?: string;
 }
 
 /**
@@ -440,7 +464,7 @@ function ops(r: JsonReader | undefined): Op[] {
 }
 
 function readDamage(r: JsonReader): DamageDecl {
-  r.keys(["effect", "ap_coef", "sp_coef", "crit_bonus", "school", "pet", "aoe", "weapon"]);
+  r.keys(["effect", "ap_coef", "sp_coef", "crit_bonus", "crit_health", "school", "pet", "aoe", "weapon"]);
   const d: DamageDecl = {
     aoe: r.opt("aoe")?.oneOf(["single", "all", "sqrt", "split"] as const) ?? "single",
     weapon: r.opt("weapon")?.bool() ?? false,
@@ -458,8 +482,36 @@ function readDamage(r: JsonReader): DamageDecl {
   if (sp !== undefined && ap !== undefined) r.error('"ap_coef" and "sp_coef" exclude each other');
   const cb = optNonNeg(r, "crit_bonus", BOUNDS.critBonus);
   if (cb !== undefined) d.crit_bonus = cb;
+  const ch = r.opt("crit_health");
+  if (ch) d.crit_health = ch.array().map(readCritHealth);
   if (d.effect === undefined && d.ap_coef === undefined && d.sp_coef === undefined && !d.weapon) r.error('needs "effect" (coefficient from data), "ap_coef", "sp_coef" or "weapon"');
   return d;
+}
+
+function readCritHealth(r: JsonReader): CritHealthDecl {
+  r.keys(["above", "below", "if_talent"]);
+  const out: CritHealthDecl = {};
+  const above = optNonNeg(r, "above", BOUNDS.healthPct);
+  const below = optNonNeg(r, "below", BOUNDS.healthPct);
+  if ((above === undefined) === (below === undefined)) r.error('needs exactly one of "above" and "below"');
+  if (above !== undefined) out.above = above;
+  if (below !== undefined) out.below = below;
+  setOpt(out, "if_talent", optTalent(r, "if_talent"));
+  return out;
+}
+
+/**
+ * `unavailable`: the reason a spell/aura has no data record. Such an entry only names the spell for
+ * rotations, so any field describing behaviour next to it is an error (it would silently do nothing).
+ */
+function readUnavailable(r: JsonReader): string | undefined {
+  const u = r.opt("unavailable");
+  if (!u) return undefined;
+  const reason = u.str();
+  if (reason.trim().length < 3) u.error("needs a reason saying why the data has no record of the spell");
+  const extra = Object.keys(r.value as object).filter((k) => !["name", "id", "unavailable", "comment"].includes(k));
+  if (extra.length) r.at(extra[0]!).error(`an unavailable entry has no behaviour: only name, id and comment may accompany "unavailable"`);
+  return reason;
 }
 
 /** Assigns defined optional values only (exactOptionalPropertyTypes-friendly, keeps JSON clean). */
@@ -471,7 +523,10 @@ function readSpell(r: JsonReader): SpellDecl {
   r.keys([
     "name", "id", "talent", "cost_aura", "cast_time_ms", "gcd_ms", "cooldown_ms", "charges", "charge_cooldown_ms",
     "resource", "cost", "gain", "damage", "off_gcd", "on_cast", "comment", "estimated", "channel", "cost_bypass_aura", "cast_time_mods", "finisher",
+    "unavailable",
   ]);
+  const unavailable = readUnavailable(r);
+  if (unavailable !== undefined) return { name: r.field("name").ident(), id: spellId(r.field("id")), off_gcd: false, on_cast: [], unavailable };
   const s: SpellDecl = {
     name: r.field("name").ident(),
     id: spellId(r.field("id")),
@@ -552,7 +607,15 @@ function readAura(r: JsonReader): AuraDecl {
   r.keys([
     "name", "id", "target", "talent", "duration_ms", "stacking", "max_stacks", "refresh", "tick_period_ms", "hasted_ticks",
     "tick_damage", "tick_gain", "effects", "residual", "applies_to_pets", "snapshot", "on_tick", "on_expire", "comment", "estimated",
+    "unavailable",
   ]);
+  const unavailable = readUnavailable(r);
+  if (unavailable !== undefined) {
+    return {
+      name: r.field("name").ident(), id: spellId(r.field("id")), target: "player", stacking: false, refresh: "duration", effects: [],
+      applies_to_pets: false, snapshot: false, on_tick: [], on_expire: [], residual: false, unavailable,
+    };
+  }
   const a: AuraDecl = {
     name: r.field("name").ident(),
     id: spellId(r.field("id")),
@@ -682,7 +745,7 @@ export function validateManifest(json: unknown, file: string): Manifest {
   }
   r.keys([
     "schema_version", "spec", "spec_id", "primary_stat", "mastery", "resources", "auto_attack", "pets", "spells",
-    "auras", "procs", "talents", "passives", "notes",
+    "auras", "procs", "talents", "passives", "notes", "hero_tree",
   ]);
   const mr = r.field("mastery");
   mr.keys(["spell", "kind", "coefficient", "effect", "school", "estimated"]);
@@ -779,6 +842,8 @@ export function validateManifest(json: unknown, file: string): Manifest {
   if (auto_attack) m.auto_attack = auto_attack;
   const notes = r.opt("notes");
   if (notes) m.notes = Object.fromEntries(notes.entries().map(([k, v]) => [k, v.str()]));
+  const hero = r.opt("hero_tree");
+  if (hero) m.hero_tree = hero.ident();
 
   uniqueNames(m.resources, resR);
   if (petsR) uniqueNames(m.pets, petsR);
@@ -816,6 +881,9 @@ function checkReferences(m: Manifest, file: string): void {
         case "apply_aura":
         case "remove_aura":
           need("aura", op.aura, `${p}.aura`);
+          if (op.op === "apply_aura" && m.auras.some((a) => a.name === op.aura && a.unavailable !== undefined)) {
+            throw new ManifestError("INVALID_MANIFEST", file, `${p}.aura`, `aura "${op.aura}" is unavailable (no data record): nothing can apply it`);
+          }
           break;
         case "gain":
           need("resource", op.resource, `${p}.resource`);
@@ -849,6 +917,7 @@ function checkReferences(m: Manifest, file: string): void {
     need("talent", s.talent, `spells[${i}].talent`);
     need("resource", s.resource, `spells[${i}].resource`);
     need("pet", s.damage?.pet, `spells[${i}].damage.pet`);
+    s.damage?.crit_health?.forEach((h, k) => need("talent", h.if_talent, `spells[${i}].damage.crit_health[${k}].if_talent`));
     need("pet", s.channel?.tick_damage?.pet, `spells[${i}].channel.tick_damage.pet`);
     need("aura", s.cost_bypass_aura, `spells[${i}].cost_bypass_aura`);
     s.cast_time_mods?.forEach((m, k) => need("aura", m.aura, `spells[${i}].cast_time_mods[${k}].aura`));

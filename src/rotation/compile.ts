@@ -502,7 +502,8 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
           if (!Number.isInteger(spell) || spell < 0 || spell > MAX_SPELL_INDEX) {
             throw new RotationError("ROTATION_UNKNOWN_NAME", at({ list, entry, field: "cast", column: 1 }), `the host resolved spell "${name}" to ${spell}, not an index in [0, 2^29)`);
           }
-          out.push({ kind, cond, spell });
+          // a spell the player does not have: the entry never fires (still checked for errors above)
+          out.push({ kind, cond: symbols.castable?.(name as string) === false ? { kind: "const", value: 0 } : cond, spell });
           break;
         }
         case "call":

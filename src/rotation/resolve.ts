@@ -15,6 +15,12 @@ export interface RotationSymbols {
   talent(name: string): boolean | undefined;
   /** A fixed enemy count for the run: folds `active_enemies` to this constant. Omit to query the engine. */
   activeEnemies?: number;
+  /**
+   * false: the spell is named but the player cannot cast it in this run (its talent is not taken, or the
+   * data has no record of it): its cast entries fold away like a false condition, as SimulationCraft
+   * drops actions the character does not have. Omitted: every resolved spell is castable.
+   */
+  castable?(name: string): boolean;
 }
 
 type Kind = "aura" | "petAura" | "spell" | "resource" | "pet";

@@ -32,11 +32,21 @@ describe("Fire manifest resolution against the real tables and the 12.0.0.64228 
   it("GCD, cooldowns and charges come from real SpellCooldowns / SpellCategories / SpellCategory rows", () => {
     // SpellCooldowns 29 (Fireball 133): StartRecoveryTime 1500; SpellCategories 60: StartRecoveryCategory 133
     expect(spellOf("fireball")).toMatchObject({ startRecoveryCategory: 133, startRecoveryMs: 1500, recoveryMs: 0, maxCharges: 0 });
+    // Without Kindling / Flame On the rows alone:
     // Fire Blast 108853: SpellCooldowns 9469 RecoveryTime 500, no start recovery (off the GCD);
     // SpellCategories 25413 ChargeCategory 1500 -> SpellCategory 1500 MaxCharges 1, ChargeRecoveryTime 14000
-    expect(spellOf("fire_blast")).toMatchObject({ startRecoveryCategory: 0, startRecoveryMs: 0, recoveryMs: 500, chargeCategoryId: 1500, maxCharges: 1, chargeRecoveryMs: 14000 });
+    const rows = resolveManifest(validateManifest(manifestJson(), MANIFEST_FILE), new SpellResolver(bundle), MANIFEST_FILE, { talents: ["combustion"] });
+    const rowSpell = (n: string) => rows.spells.find((s) => s.name === n)!;
+    expect(rowSpell("fire_blast")).toMatchObject({ startRecoveryCategory: 0, startRecoveryMs: 0, recoveryMs: 500, chargeCategoryId: 1500, maxCharges: 1, chargeRecoveryMs: 14000 });
     // Combustion 190319: SpellCooldowns 21892 RecoveryTime 120000, no start recovery
-    expect(spellOf("combustion")).toMatchObject({ recoveryMs: 120000, startRecoveryCategory: 0, startRecoveryMs: 0 });
+    expect(rowSpell("combustion")).toMatchObject({ recoveryMs: 120000, startRecoveryCategory: 0, startRecoveryMs: 0 });
+    // Default build: Kindling 1254194 #1 "Add Flat Modifier (107): Spell Cooldown (11) / Base Value: -30000" x rank 2
+    // -> 120000 - 60000; Flame On 205029 #1 "Modify Cooldown Charge (Category) ... Base Value: 1" and #2 "Modify
+    // Cooldown Time (Category) ... Base Value: -2000" -> 2 charges, 12000 ms recharge
+    expect(spellOf("combustion").recoveryMs).toBe(120000 - 2 * 30000);
+    expect(spellOf("fire_blast")).toMatchObject({ maxCharges: 1 + 1, chargeRecoveryMs: 14000 - 2000, chargeCategoryId: 1500 });
+    expect(prov("talents.kindling.modifies[0].cooldown_ms")).toMatchObject({ value: -30000, source: "SpellEffect.EffectBasePointsF", spell: 1254194, origin: "dump" });
+    expect(prov("talents.flame_on.modifies[0].charge_cooldown_ms")).toMatchObject({ value: -2000, spell: 205029 });
     for (const p of ["spells.fire_blast.charge_cooldown_ms", "spells.combustion.cooldown_ms", "spells.fireball.gcd_ms"]) expect(prov(p)!.fixture).toBe(false);
   });
 
@@ -127,8 +137,8 @@ describe("Fire manifest resolution against the real tables and the 12.0.0.64228 
     expect(spellOf("scorch")).toMatchObject({ id: 2948, active: false, castMs: 0, cost: 0, maxCharges: 0 });
     expect(spec.provenance.filter((p) => p.path.startsWith("spells.scorch"))).toEqual([]);
     expect(spec.auras.find((a) => a.name === "heat_shimmer")).toMatchObject({ active: false, effects: [] });
-    expect(spec.allTalents).toEqual(["pyroblast", "combustion", "firestarter", "scorch", "flamestrike", "mote_of_flame", "mirror_image", "meteor"]);
-    expect(spec.talents).toEqual(["pyroblast", "combustion", "firestarter", "scorch", "flamestrike", "mote_of_flame", "mirror_image"]);
+    expect(spec.allTalents).toEqual(["pyroblast", "combustion", "firestarter", "scorch", "flamestrike", "mote_of_flame", "mirror_image", "meteor", "kindling", "flame_on"]);
+    expect(spec.talents).toEqual(["pyroblast", "combustion", "firestarter", "scorch", "flamestrike", "mote_of_flame", "mirror_image", "kindling", "flame_on"]);
     // a manifest naming Phoenix Flames again fails: its spell data is gone
     const m = manifestJson();
     m.spells.push({ name: "phoenix_flames", id: 257541, damage: { effect: 1 } });
@@ -334,11 +344,11 @@ describe("default rotation smoke run", () => {
     const fireballOnly = (4.5 * s.spellPower * (1 + s.versatility / 100) * (1 + s.crit / 100)) / (2.25 / (1 + s.haste / 100));
     expect(a.dps.mean).toBeGreaterThan(fireballOnly);
     expect(a.dps.mean).toBeLessThan(2 * fireballOnly);
-    // Combustion: 120 s cooldown -> casts at 0, 120, 240 = 3
+    // Combustion: 60 s cooldown (120 s, Kindling rank 2) -> casts at 0, 60, 120, 180, 240 = 5
     // (RunResult counts are totals over the 200 iterations)
-    expect(casts(a, "combustion") / 200).toBe(3);
-    // Fire Blast: 1 charge / 14 s -> at most 1 + 300 / 14 ≈ 22.4 per fight
-    expect(casts(a, "fire_blast") / 200).toBeLessThanOrEqual(22.5);
+    expect(casts(a, "combustion") / 200).toBe(5);
+    // Fire Blast: 2 charges / 12 s (Flame On) -> at most 2 + 300 / 12 = 27 per fight
+    expect(casts(a, "fire_blast") / 200).toBeLessThanOrEqual(27);
     expect(casts(a, "fire_blast") / 200).toBeGreaterThan(15);
     expect(a.spells.find((s) => s.name === "fire_blast")!.crits).toBe(a.spells.find((s) => s.name === "fire_blast")!.hits);
     expect(casts(a, "pyroblast") / 200).toBeGreaterThan(5);
@@ -432,5 +442,35 @@ describe("unavailable entries (no data record)", () => {
     expect(casts(r, "scorch")).toBe(0);
     expect(casts(r, "fireball")).toBe(13);
     expect(r.warnings.unknownSpellCasts).toBe(0);
+  });
+});
+
+describe("talent modifies (Kindling, Flame On)", () => {
+  it("a rank that drives a value below 0 is an error naming the talent; an unknown spell is MANIFEST_UNKNOWN_NAME", () => {
+    const m = manifestJson();
+    m.talents.find((x: { name: string }) => x.name === "kindling").rank = 5; // 120 s - 5 x 30 s < 0
+    expect(() => resolveManifest(validateManifest(m, MANIFEST_FILE), new SpellResolver(bundle), MANIFEST_FILE)).toThrow(/talents\[\d+\]\.modifies\[0\].*combustion.*recoveryMs becomes -30000/);
+    const m2 = manifestJson();
+    m2.talents.find((x: { name: string }) => x.name === "flame_on").modifies[0].spell = "phoenix_flames";
+    expect(() => validateManifest(m2, MANIFEST_FILE)).toThrow(/unknown spell "phoenix_flames"/);
+    const m3 = manifestJson();
+    m3.talents.find((x: { name: string }) => x.name === "flame_on").modifies[0] = { spell: "fire_blast" };
+    expect(() => validateManifest(m3, MANIFEST_FILE)).toThrow(/needs "cooldown_ms", "charges" or "charge_cooldown_ms"/);
+  });
+
+  it("Combustion every 60 s with Kindling rank 2: 5 casts in 300 s (0, 60, ..., 240), 3 without", async () => {
+    const rotation = rot({ cast: "combustion" }, { cast: "fireball" });
+    const withK = runImage(await scripted(rotation, { crit: 0, durationS: 300, talents: ["combustion", "kindling"] }), { iterations: 1, seed: 1n });
+    const without = runImage(await scripted(rotation, { crit: 0, durationS: 300, talents: ["combustion"] }), { iterations: 1, seed: 1n });
+    expect([casts(withK, "combustion"), casts(without, "combustion")]).toEqual([5, 3]);
+  });
+
+  it("Fire Blast with Flame On: 2 charges, 12 s recharge -> 2 at the pull, then one per 12 s in a 30 s fight = 4", async () => {
+    // Fire Blast only (off the GCD, 0.5 s own cooldown): 0 and 0.5 s (both charges), recharges at 12 and 24 s -> 4.
+    const rotation = rot({ cast: "fire_blast" }, { wait: "0.5" });
+    const r = runImage(await scripted(rotation, { crit: 0, talents: ["flame_on"] }), { iterations: 1, seed: 1n });
+    expect(casts(r, "fire_blast")).toBe(4);
+    const base = runImage(await scripted(rotation, { crit: 0, talents: [] }), { iterations: 1, seed: 1n });
+    expect(casts(base, "fire_blast")).toBe(3); // 0, 14, 28 s
   });
 });

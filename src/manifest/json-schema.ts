@@ -353,7 +353,30 @@ export const MANIFEST_JSON_SCHEMA: S = {
     },
     talent: {
       oneOf: [
-        obj("a talent", { name: { $ref: "#/$defs/name" }, spell: spellId("talent spell"), default: bool("taken in the default build") }, ["name"]),
+        obj(
+          "a talent",
+          {
+            name: { $ref: "#/$defs/name" },
+            spell: spellId("talent spell"),
+            default: bool("taken in the default build"),
+            rank: int("ranks taken (default 1): multiplies each modifies amount", 1, BOUNDS.count.max),
+            modifies: list(
+              obj(
+                "amounts a taken talent adds to one spell's resolved values (x rank)",
+                {
+                  spell: nameRef("spell"),
+                  cooldown_ms: { description: "added to the cooldown (ms; may be negative); a number or a data reference", oneOf: [{ type: "number", minimum: -BOUNDS.ms.max, maximum: BOUNDS.ms.max }, { $ref: "#/$defs/dataRef" }] },
+                  charges: { description: "added to the charges; a number or a data reference", oneOf: [{ type: "number", minimum: -BOUNDS.count.max, maximum: BOUNDS.count.max }, { $ref: "#/$defs/dataRef" }] },
+                  charge_cooldown_ms: { description: "added to the recharge time (ms; may be negative); a number or a data reference", oneOf: [{ type: "number", minimum: -BOUNDS.ms.max, maximum: BOUNDS.ms.max }, { $ref: "#/$defs/dataRef" }] },
+                },
+                ["spell"],
+                { anyOf: [{ required: ["cooldown_ms"] }, { required: ["charges"] }, { required: ["charge_cooldown_ms"] }] },
+              ),
+              "spell numbers this talent changes while taken",
+            ),
+          },
+          ["name"],
+        ),
         { $ref: "#/$defs/removal" },
       ],
     },

@@ -450,6 +450,7 @@ function resolveSpell(c: Ctx, s: SpellDecl): ResolvedSpell {
     maxCharges = chargeCategoryId > 0 ? c.field(`${base}.charges`, s.id, "max_charges") : 0;
     chargeRecoveryMs = c.given(`${base}.charge_cooldown_ms`, s.charge_cooldown_ms) ?? (chargeCategoryId > 0 ? c.field(`${base}.charge_cooldown_ms`, s.id, "charge_recovery_time") : 0);
   }
+  ({ recoveryMs, maxCharges, chargeRecoveryMs } = applyTalentMods(c, s, { recoveryMs, maxCharges, chargeRecoveryMs }));
   if (maxCharges > 0 && chargeRecoveryMs <= 0) throw new MissingSpellData(s.id, "charge_recovery_time", `${base}: ${maxCharges} charge(s) without a recharge time`);
 
   const resourceName = s.resource ?? c.m.resources[0]!.name;
@@ -504,6 +505,33 @@ function resolveSpell(c: Ctx, s: SpellDecl): ResolvedSpell {
       out.resource = resourceName;
     }
   }
+  return out;
+}
+
+/**
+ * Taken talents' `modifies` on spell `s`: each amount (data or manifest) × the talent's rank is added to the
+ * resolved cooldown / charges / recharge (Kindling: Combustion -30 s per rank; Flame On: Fire Blast +1
+ * charge, -2 s recharge). Untaken talents change nothing. A result below 0 is an error, not a clamp.
+ */
+function applyTalentMods(c: Ctx, s: SpellDecl, v: { recoveryMs: number; maxCharges: number; chargeRecoveryMs: number }): typeof v {
+  const out = { ...v };
+  c.m.talents.forEach((t, i) => {
+    if (!t.modifies || !c.has(t.name)) return;
+    const rank = t.rank ?? 1;
+    t.modifies.forEach((mod, k) => {
+      if (mod.spell !== s.name) return;
+      const p = `talents.${t.name}.modifies[${k}]`;
+      const add = (key: "cooldown_ms" | "charges" | "charge_cooldown_ms"): number => (mod[key] === undefined ? 0 : c.given(`${p}.${key}`, mod[key])! * rank);
+      out.recoveryMs += add("cooldown_ms");
+      out.maxCharges += add("charges");
+      out.chargeRecoveryMs += add("charge_cooldown_ms");
+      for (const [key, val] of Object.entries(out)) {
+        if (!(val >= 0) || (key === "maxCharges" && !Number.isInteger(val))) {
+          throw new ManifestError("INVALID_MANIFEST", c.file, `talents[${i}].modifies[${k}]`, `spell "${s.name}": ${key} becomes ${val}`);
+        }
+      }
+    });
+  });
   return out;
 }
 

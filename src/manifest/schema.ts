@@ -252,6 +252,18 @@ export interface TalentDecl {
   spell?: number;
   /** In the spec's default talent set. */
   default: boolean;
+  /** Ranks taken (default 1): each `modifies` amount is multiplied by it (the dump's `Effect#N [op=mul, values=(1, 2)]`). */
+  rank?: number;
+  /** Spell numbers this talent changes while taken: amounts added to the resolved values (× rank). */
+  modifies?: TalentModDecl[];
+}
+
+/** Additive changes a taken talent makes to one spell (Kindling: Combustion's cooldown; Flame On: Fire Blast's charges). */
+export interface TalentModDecl {
+  spell: string;
+  cooldown_ms?: NumOrRef;
+  charges?: NumOrRef;
+  charge_cooldown_ms?: NumOrRef;
 }
 
 export interface AutoAttackDecl {
@@ -512,6 +524,20 @@ function readUnavailable(r: JsonReader): string | undefined {
   const extra = Object.keys(r.value as object).filter((k) => !["name", "id", "unavailable", "comment"].includes(k));
   if (extra.length) r.at(extra[0]!).error(`an unavailable entry has no behaviour: only name, id and comment may accompany "unavailable"`);
   return reason;
+}
+
+function readTalentMod(r: JsonReader): TalentModDecl {
+  r.keys(["spell", "cooldown_ms", "charges", "charge_cooldown_ms"]);
+  const out: TalentModDecl = { spell: r.field("spell").ident() };
+  const signed = (key: string, b: Bound): NumOrRef | undefined => {
+    const f = r.opt(key);
+    return f ? numOrRef(f, { ...b, signed: true }) : undefined;
+  };
+  setOpt(out, "cooldown_ms", signed("cooldown_ms", BOUNDS.ms));
+  setOpt(out, "charges", signed("charges", BOUNDS.count));
+  setOpt(out, "charge_cooldown_ms", signed("charge_cooldown_ms", BOUNDS.ms));
+  if (out.cooldown_ms === undefined && out.charges === undefined && out.charge_cooldown_ms === undefined) r.error('needs "cooldown_ms", "charges" or "charge_cooldown_ms"');
+  return out;
 }
 
 /** Assigns defined optional values only (exactOptionalPropertyTypes-friendly, keeps JSON clean). */
@@ -812,9 +838,12 @@ export function validateManifest(json: unknown, file: string): Manifest {
     procs: procsR?.array().map(readProc) ?? [],
     talents:
       talentsR?.array().map((t): TalentDecl => {
-        t.keys(["name", "spell", "default"]);
+        t.keys(["name", "spell", "default", "rank", "modifies"]);
         const d: TalentDecl = { name: t.field("name").ident(), default: t.opt("default")?.bool() ?? false };
         setOpt(d, "spell", t.opt("spell") ? spellId(t.field("spell")) : undefined);
+        setOpt(d, "rank", t.opt("rank")?.num({ int: true, min: 1, max: BOUNDS.count.max }));
+        const mods = t.opt("modifies");
+        if (mods) d.modifies = mods.array().map(readTalentMod);
         return d;
       }) ?? [],
     passives:
@@ -913,6 +942,7 @@ function checkReferences(m: Manifest, file: string): void {
       }
     });
   m.pets.forEach((p, i) => need("talent", p.talent, `pets[${i}].talent`));
+  m.talents.forEach((t, i) => t.modifies?.forEach((x, k) => need("spell", x.spell, `talents[${i}].modifies[${k}].spell`)));
   m.spells.forEach((s, i) => {
     need("talent", s.talent, `spells[${i}].talent`);
     need("resource", s.resource, `spells[${i}].resource`);

@@ -60,6 +60,7 @@ export const MANIFEST_JSON_SCHEMA: S = {
       description: "shared pieces merged under this file, left to right (merge rules: docs/manifests.md)",
       oneOf: [{ $ref: "#/$defs/piece" }, { type: "array", items: { $ref: "#/$defs/piece" } }],
     },
+    hero_tree: { type: "string", pattern: "^[a-z][a-z0-9_]*$", description: "the build's hero tree, as SimC names it (dark_ranger, sunfury, colossus, ...): one of the spec's hero trees in the talent tables (TraitSubTree); rotations read it as hero_tree.X" },
     primary_stat: { enum: ["agility", "strength", "intellect"], description: "attribute that gives attack power / spell power" },
     mastery: obj(
       "the spec's mastery",
@@ -82,7 +83,6 @@ export const MANIFEST_JSON_SCHEMA: S = {
     talents: list(ref("talent", "a talent"), "talents; `default: true` ones form the default build"),
     passives: list(ref("passive", "a passive aura"), "always-on passive auras whose effects multiply named spells' and auras' damage"),
     notes: { type: "object", additionalProperties: { type: "string" }, description: "free-form notes (provenance of estimates); ignored by the engine" },
-    hero_tree: { $ref: "#/$defs/name", description: "hero talent tree of the default build (hero_tree.X in rotations), e.g. sunfury" },
   },
   required: ["schema_version"],
   additionalProperties: false,

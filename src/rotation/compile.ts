@@ -10,6 +10,8 @@ import { parseExpression } from "./parse.js";
 import { Resolver, type RotationSymbols } from "./resolve.js";
 import { MAX_SPELL_INDEX, OP, ROT_HEADER_WORDS, ROT_MAGIC, ROT_VERSION, ROT_VERSION_FAST, ROT_VERSION_SCAN, VAROP, type VarOpName } from "./bytecode.js";
 import { Q } from "./queries.js";
+import { CAST_OPTION_KEYS, castOptions, OptionError } from "./options.js";
+import { UTILITY_NOOPS } from "./utility.js";
 
 export interface RotationEntryJson {
   cast?: string;
@@ -24,6 +26,21 @@ export interface RotationEntryJson {
   condition?: string;
   value_else?: string | number;
   default?: number;
+  /** Entry options of cast entries, SimC names and meanings (src/rotation/options.ts, docs/rotation.md "Entry options"). */
+  line_cd?: string | number;
+  use_off_gcd?: string | number;
+  use_while_casting?: string | number;
+  sync?: string;
+  chain?: string | number;
+  precombat_seconds?: string | number;
+  pre_pot_time?: string | number;
+  toggle?: string;
+  name?: string;
+  slot?: string;
+  slots?: string;
+  check_existing?: string | number;
+  /** Other keys (options this compiler refuses by name, e.g. target selection before it lands). */
+  [option: string]: unknown;
 }
 
 export interface RotationJson {
@@ -53,7 +70,7 @@ const TOP_KEYS = new Set(["main", "name", "description", "lists"]);
 const KIND_KEYS = ["cast", "call", "run", "variable", "wait"] as const;
 type EntryKind = (typeof KIND_KEYS)[number];
 const ALLOWED_KEYS: Record<EntryKind, readonly string[]> = {
-  cast: ["cast", "if"],
+  cast: ["cast", "if", ...CAST_OPTION_KEYS], // entry options: src/rotation/options.ts
   call: ["call", "if"],
   run: ["run", "if"],
   wait: ["wait", "if"],
@@ -62,10 +79,26 @@ const ALLOWED_KEYS: Record<EntryKind, readonly string[]> = {
 const VAR_OPS = new Set<string>([...Object.keys(VAROP), "setif"]);
 
 type Entry =
-  | { kind: "cast"; cond: RExpr | null; spell: number }
+  | { kind: "cast"; cond: RExpr | null; spell: number; lineCd?: LineCd }
+  | { kind: "noop"; cond: RExpr | null }
   | { kind: "call" | "run"; cond: RExpr | null; target: string }
   | { kind: "wait"; cond: RExpr | null; seconds: RExpr }
   | { kind: "variable"; cond: RExpr | null; op: VarOpName; index: number; value: RExpr | null; condition: RExpr | null; valueElse: RExpr | null };
+
+/**
+ * line_cd: the entry fires only when `condition` holds (its own condition, castReady, and at least `n` s
+ * since it last fired). Compiled as `fire := condition; if fire: last := time; if fire: cast`, in one
+ * evaluation: the state does not change in between, so the cast happens exactly when `fire` was set.
+ */
+interface LineCd {
+  condition: RExpr;
+  fire: number;
+  last: number;
+}
+/** Hidden variable names of a line_cd entry (cannot clash: user variable names never start with "__"). */
+const lineCdVars = (list: string, entry: number): [string, string] => [`__line_cd_fire_${list}_${entry}`, `__line_cd_last_${list}_${entry}`];
+/** A line_cd entry's "last fired" before it ever fired: far enough back for any line_cd. */
+const LINE_CD_NEVER = -1e300;
 
 /** Compile options. */
 export interface CompileOptions {
@@ -459,6 +492,18 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
     });
   }
 
+  // line_cd entries: two hidden variables each (appended after the user variables)
+  for (const list of listNames) {
+    (lists[list] as unknown[]).forEach((raw, entry) => {
+      if (!isObject(raw) || raw["cast"] === undefined || raw["line_cd"] === undefined) return;
+      for (const [i, name] of lineCdVars(list, entry).entries()) {
+        varIndex.set(name, varDefault.length);
+        varDefault.push(i === 0 ? 0 : LINE_CD_NEVER);
+        varDefaultSet.push(true);
+      }
+    });
+  }
+
   // Pass 1: shape, expressions, names.
   const resolver = new Resolver(symbols, varIndex);
   const expr = (raw: unknown, loc: Omit<RotationLocation, "file">): RExpr => {
@@ -496,14 +541,37 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
           const name = e["cast"];
           if (typeof name !== "string") shape({ list, entry, field: "cast" }, `"cast" must be a spell name string`);
           const spell = symbols.spell(name as string);
+          const options = (sp: number | undefined) => {
+            try {
+              return castOptions(e, { action: name as string, spell: sp, offGcd: sp === undefined ? undefined : symbols.offGcd?.(sp), spellIndex: (n) => symbols.spell(n) });
+            } catch (err) {
+              if (!(err instanceof OptionError)) throw err;
+              throw new RotationError(err.code, at({ list, entry, field: err.field, column: 1 }), err.message);
+            }
+          };
+          if (spell === undefined && Object.hasOwn(UTILITY_NOOPS, name as string)) {
+            // a utility action that cannot change damage (src/rotation/utility.ts): honoured, emits nothing
+            options(undefined);
+            out.push({ kind: "noop", cond });
+            break;
+          }
           if (spell === undefined) {
             throw new RotationError("ROTATION_UNKNOWN_NAME", at({ list, entry, field: "cast", column: 1 }), `unknown spell "${name}"`);
           }
           if (!Number.isInteger(spell) || spell < 0 || spell > MAX_SPELL_INDEX) {
             throw new RotationError("ROTATION_UNKNOWN_NAME", at({ list, entry, field: "cast", column: 1 }), `the host resolved spell "${name}" to ${spell}, not an index in [0, 2^29)`);
           }
+          const eff = options(spell);
           // a spell the player does not have: the entry never fires (still checked for errors above)
-          out.push({ kind, cond: symbols.castable?.(name as string) === false ? { kind: "const", value: 0 } : cond, spell });
+          let c: RExpr | null = symbols.castable?.(name as string) === false ? { kind: "const", value: 0 } : cond;
+          for (const x of eff.extra) c = c === null ? x : { kind: "bin", op: "and", left: c, right: x };
+          if (eff.lineCd !== undefined) {
+            const [fire, last] = lineCdVars(list, entry).map((n) => varIndex.get(n)!) as [number, number];
+            const since: RExpr = { kind: "bin", op: "sub", left: { kind: "query", q: Q.TIME, arg: 0 }, right: { kind: "var", index: last } };
+            let condition: RExpr = { kind: "bin", op: "and", left: { kind: "query", q: Q.SPELL_CASTABLE, arg: spell }, right: { kind: "bin", op: "ge", left: since, right: { kind: "const", value: eff.lineCd } } };
+            if (c !== null) condition = { kind: "bin", op: "and", left: c, right: condition };
+            out.push({ kind, cond: null, spell, lineCd: { condition, fire, last } });
+          } else out.push({ kind, cond: c, spell });
           break;
         }
         case "call":
@@ -670,12 +738,14 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
     const rowLabels: Label[] = [];
     const rowLabel = (i: number): Label => (rowLabels[i] ??= newLabel());
     for (const en of compiled.get(list)!) {
+      if (en.kind === "noop") continue; // a utility action that cannot change damage: no code
       const cond = en.cond === null ? null : foldExpr(en.cond);
       if (cond !== null && isConst(cond) && cond.value === 0) continue; // never taken
       const skip = newLabel();
+      const lineCd = en.kind === "cast" ? en.lineCd : undefined;
       if (scan) {
         // an entry may be skipped by a scan when it is a cast whose condition runs no side-effect query
-        const skippable = en.kind === "cast" && (cond === null || isConst(cond) || !mayTouch(cond));
+        const skippable = en.kind === "cast" && lineCd === undefined && (cond === null || isConst(cond) || !mayTouch(cond));
         const slot = skippable ? boundSlot(cond) : 0;
         // an entry with a time bound starts with a scan from its own row (the previous entry may fall
         // through to it): BM's kill_shot is then skipped with its health query for 80 % of the fight
@@ -687,7 +757,7 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
         em.bind(start);
         rows.push({ spell: skippable ? (en as { spell: number }).spell : -1, slot, start });
       }
-      if (scan && en.kind === "cast") {
+      if (scan && en.kind === "cast" && lineCd === undefined) {
         // Like fast below, with the scan forms: a blocked spell jumps through the table from the next
         // entry's row (R), skipping every blocked / time-bounded entry after it in the same dispatch.
         spells.add(en.spell);
@@ -716,7 +786,7 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
         em.bind(skip);
         continue;
       }
-      if (fast && en.kind === "cast") {
+      if (fast && en.kind === "cast" && lineCd === undefined) {
         // castReady first when skipping the condition skips no side effect (or one the skip path
         // replays: CASTCHKT touches); otherwise condition first, then the memoized check. A condition
         // that is one fused leaf (one query: cheaper than a castReady that passes, e.g. BM kill_shot's
@@ -747,6 +817,25 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
       if (cond !== null && !waitGuard) em.branch(cond, false, skip);
       switch (en.kind) {
         case "cast":
+          if (lineCd !== undefined) {
+            // fire := condition; if fire { last := time; cast } (the cast's castReady is part of condition)
+            const other = newLabel();
+            const done = newLabel();
+            em.branch(foldExpr(lineCd.condition), false, other);
+            em.value({ kind: "const", value: 1 });
+            em.code.push(OP.VAROP, VAROP.set, lineCd.fire, OP.JMP);
+            em.depth--;
+            em.ref(done);
+            em.bind(other);
+            em.value({ kind: "const", value: 0 });
+            em.code.push(OP.VAROP, VAROP.set, lineCd.fire);
+            em.depth--;
+            em.bind(done);
+            em.branch({ kind: "var", index: lineCd.fire }, false, skip);
+            em.value({ kind: "query", q: Q.TIME, arg: 0 });
+            em.code.push(OP.VAROP, VAROP.set, lineCd.last);
+            em.depth--;
+          }
           em.code.push(OP.CAST, en.spell);
           spells.add(en.spell);
           break;

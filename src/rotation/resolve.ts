@@ -13,6 +13,8 @@ export interface RotationSymbols {
   pet(name: string): number | undefined;
   /** Whether the talent is taken (folded to a constant 1/0). */
   talent(name: string): boolean | undefined;
+  /** Whether the build's hero tree is this one (folded to 1/0); undefined: not a hero tree of the spec. Optional: no hero trees. */
+  heroTree?(name: string): boolean | undefined;
   /** A fixed enemy count for the run: folds `active_enemies` to this constant. Omit to query the engine. */
   activeEnemies?: number;
   /**
@@ -21,6 +23,8 @@ export interface RotationSymbols {
    * drops actions the character does not have. Omitted: every resolved spell is castable.
    */
   castable?(name: string): boolean;
+  /** Whether the spell is off the GCD (SimC's use_off_gcd=0 then waits for the GCD; src/rotation/options.ts). Omit: unknown. */
+  offGcd?(spell: number): boolean;
 }
 
 type Kind = "aura" | "petAura" | "spell" | "resource" | "pet";
@@ -198,6 +202,13 @@ export class Resolver {
           this.exact(parts, 3, full, loc);
         }
         return { kind: "const", value: taken ? 1 : 0 };
+      }
+      case "hero_tree": {
+        const t = need(1, "a hero tree name");
+        const chosen = this.symbols.heroTree?.(t.text);
+        if (chosen === undefined) this.fail(loc, t, `unknown hero tree "${t.text}" in "${full}"`);
+        this.exact(parts, 2, full, loc);
+        return { kind: "const", value: chosen ? 1 : 0 };
       }
       case "prev_gcd": {
         const n = need(1, "a position and a spell (prev_gcd.1.X)");

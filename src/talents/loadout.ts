@@ -178,7 +178,7 @@ export function encodeLoadout(l: Loadout, layout: TreeLayout): string {
 }
 
 /** A loadout's talents on the spec's tree: each selected entry's tree talent (undefined: a node the spec tree does not list, e.g. the hero selection node). */
-export function loadoutTalents(l: Loadout, talents: readonly { entry: number }[]): { node: LoadoutNode; talent: (typeof talents)[number] | undefined }[] {
+export function loadoutTalents<T extends { entry: number }>(l: Loadout, talents: readonly T[]): { node: LoadoutNode; talent: T | undefined }[] {
   const byEntry = new Map(talents.map((t) => [t.entry, t]));
   return l.nodes.map((node) => ({ node, talent: byEntry.get(node.entry) }));
 }

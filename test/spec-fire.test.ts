@@ -474,3 +474,18 @@ describe("talent modifies (Kindling, Flame On)", () => {
     expect(casts(base, "fire_blast")).toBe(3); // 0, 14, 28 s
   });
 });
+
+describe("Arcane Intellect (1459): +3 % of the primary stat", () => {
+  it("resolves effect 1 (Modify Total Stat% Int, Base Value 3) and adds 3 % of the profile's intellect to spell power", async () => {
+    // "#1 (id=459) : Apply Aura (6) | Modify Total Stat% (137) / Base Value: 3 | ... | Stat: Int"; "Duration : 3600 seconds"
+    expect(spec.auras.find((a) => a.name === "arcane_intellect")).toMatchObject({ durationMs: 3600000, effects: [{ type: "primary_stat_pct", value: 3 }] });
+    const img = await scripted(rot({ cast: "arcane_intellect", if: "!buff.arcane_intellect.up" }, { cast: "fireball" }), { crit: 0, durationS: 30, talents: [] });
+    const ai = img.auras.findIndex((a) => a.name === "arcane_intellect");
+    expect(img.auras[ai]!.effects).toEqual([{ type: "primaryStat", value: 0.03 * img.stats.spellPower }]);
+    // Fireball hits after the buff: 4.5 x (SP x 1.03), vers 0, no crit; AI at 0 (GCD 1.5 s), Fireballs end 3750 + 2250 k
+    const r = runImage(img, { iterations: 1, seed: 1n });
+    const fb = r.spells.find((s) => s.name === "fireball")!;
+    expect(casts(r, "arcane_intellect")).toBe(1);
+    expect(fb.damage / fb.hits).toBeCloseTo(4.5 * img.stats.spellPower * 1.03, 6);
+  });
+});

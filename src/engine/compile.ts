@@ -258,6 +258,11 @@ export function compileSpec(input: CompileInput): CompiledSpec {
           return { type: "versatility", value: e.value };
         case "primary_stat":
           return { type: "primaryStat", value: e.value };
+        case "primary_stat_pct":
+          // "Modify Total Stat%" (Arcane Intellect): percent of the character's primary stat, which the engine
+          // holds as spell power (intellect) or attack power (agility / strength); exact while nothing else
+          // scales the primary stat during the fight
+          return { type: "primaryStat", value: (e.value / 100) * (spec.primaryStat === "intellect" ? input.stats.spellPower : input.stats.attackPower) };
         case "damage_mult":
         case "pet_damage_mult":
           return { type: "damageMult", value: e.value };

@@ -282,7 +282,7 @@ export const MANIFEST_JSON_SCHEMA: S = {
       "an aura effect",
       {
         type: {
-          enum: ["damage_mult", "damage_mult_school", "damage_mult_spells", "haste", "crit", "mastery", "versatility", "primary_stat", "pet_attack_speed", "pet_damage_mult", "cleave"],
+          enum: ["damage_mult", "damage_mult_school", "damage_mult_spells", "haste", "crit", "mastery", "versatility", "primary_stat", "primary_stat_pct", "pet_attack_speed", "pet_damage_mult", "cleave"],
           description: "what it modifies",
         },
         value: ref("signedAmount", "value (multipliers as factors, stats in percent points)"),

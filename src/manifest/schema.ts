@@ -177,7 +177,7 @@ export interface SpellDecl {
 }
 
 export interface BuffEffectDecl {
-  type: "damage_mult" | "damage_mult_school" | "damage_mult_spells" | "haste" | "crit" | "mastery" | "versatility" | "primary_stat" | "pet_attack_speed" | "pet_damage_mult" | "cleave";
+  type: "damage_mult" | "damage_mult_school" | "damage_mult_spells" | "haste" | "crit" | "mastery" | "versatility" | "primary_stat" | "primary_stat_pct" | "pet_attack_speed" | "pet_damage_mult" | "cleave";
   /** Explicit value (or a DataRef, used as is); damage_mult* are multipliers (1.25 = +25 %), stats are percent points. */
   value?: NumOrRef;
   /** 1-based effect of the aura's spell whose base_points give the value (percent → multiplier for damage_mult*). */
@@ -608,7 +608,7 @@ function readSpell(r: JsonReader): SpellDecl {
 }
 
 const BUFF_TYPES = [
-  "damage_mult", "damage_mult_school", "damage_mult_spells", "haste", "crit", "mastery", "versatility", "primary_stat",
+  "damage_mult", "damage_mult_school", "damage_mult_spells", "haste", "crit", "mastery", "versatility", "primary_stat", "primary_stat_pct",
   "pet_attack_speed", "pet_damage_mult", "cleave",
 ] as const;
 

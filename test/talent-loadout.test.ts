@@ -8,6 +8,12 @@ import { loadDataBundle } from "../src/data/bundle.js";
 import type { DataBundle } from "../src/data/types.js";
 import { decodeLoadout, encodeLoadout, loadoutHeader, loadoutHeroSubTree, loadoutTalents, LoadoutError, treeLayout, type TreeLayout } from "../src/talents/loadout.js";
 import { specTalentTree } from "../src/talents/tree.js";
+import { buildFromLoadout, looksLikeLoadout } from "../src/talents/build-from-loadout.js";
+import { simulate, SimulateError } from "../src/engine/simulate.js";
+import { parseProfile } from "../src/engine/profile.js";
+import { formatTextReport } from "../src/report/text.js";
+import { readFileSync } from "node:fs";
+import type { Manifest } from "../src/manifest/schema.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const BM_MID1 = "C0PAAAAAAAAAAAAAAAAAAAAAAAMmxwCsBzwQDbAAYG2GzsNzwMmZYYmxYmxMzYGzwMzYGzgx0MAAAAAmBAAgxMzMgZ2AbwsA2GA";
@@ -69,5 +75,55 @@ describe("decode / encode on the Hunter tree", () => {
     expect(codeOf(() => decodeLoadout(BM_MID1.slice(0, 40), layout, 253))).toBe("LOADOUT_TRUNCATED");
     expect(codeOf(() => decodeLoadout(BM_MID1.replace("Mmx", "M-x"), layout, 253))).toBe("LOADOUT_BAD_BASE64");
     expect(() => decodeLoadout(BM_MID1.slice(0, 40), layout, 253)).toThrow(/ends inside node \d+/);
+  });
+});
+
+describe("a loadout string as the build", () => {
+  const manifest = JSON.parse(readFileSync(path.join(ROOT, "data/manifests/beast-mastery.json"), "utf8")) as Record<string, unknown>;
+
+  it("looksLikeLoadout tells a loadout from a list of names", () => {
+    expect(looksLikeLoadout(BM_MID1)).toBe(true);
+    expect(looksLikeLoadout("beast_cleave,thrill_of_the_hunt")).toBe(false);
+    expect(looksLikeLoadout("")).toBe(false);
+  });
+
+  it("simulate({ loadout }): the loadout's hero tree, its talents the manifest models, and the rest listed", async () => {
+    const r = await simulate({ spec: "beast-mastery", loadout: BM_MID1, iterations: 20, duration: 60, threads: 1 });
+    expect(r.heroTree).toBe("pack_leader");
+    expect(r.loadout!.selected).toBe(72);
+    // The MID1 build takes no talent of the current manifest (Beast Cleave is not selected) ...
+    expect(r.talents).toEqual([]);
+    // ... and every selected talent nothing models is listed by name and tree
+    expect(r.loadout!.notModelled).toContainEqual({ name: "Bloody Frenzy", spell: 407412, tree: "spec", ranks: 1 });
+    expect(r.loadout!.notModelled.find((t) => t.name === "Frenzy")!.ranks).toBe(2);
+    // Kill Command's node grants the modelled ability: covered, not listed
+    expect(r.loadout!.notModelled.some((t) => t.name === "Kill Command")).toBe(false);
+    const text = formatTextReport(r);
+    expect(text).toContain("talents: none (hero tree pack_leader; loadout: 72 nodes, ");
+    expect(text).toMatch(/note: the loadout selects \d+ talents the simulation does not model .*Bloody Frenzy \(spec\)/);
+  });
+
+  it("the profile's talents field is the build unless the config names talents or a loadout", async () => {
+    const profile = { ...JSON.parse(readFileSync(path.join(ROOT, "data/profiles/beast-mastery.json"), "utf8")), talents: BM_MID1 };
+    const r = await simulate({ spec: "beast-mastery", profile, iterations: 4, duration: 30, threads: 1 });
+    expect(r.heroTree).toBe("pack_leader");
+    const named = await simulate({ spec: "beast-mastery", profile, talents: ["beast_cleave"], iterations: 4, duration: 30, threads: 1 });
+    expect(named.talents).toEqual(["beast_cleave"]);
+    expect(named.loadout).toBeNull();
+    expect(() => parseProfile({ ...profile, talents: "not a loadout!" }, "p.json")).toThrow(/p\.json.*talents.*loadout string/);
+  });
+
+  it("bad loadout configuration is a typed error", async () => {
+    await expect(simulate({ spec: "beast-mastery", loadout: "xyz", iterations: 1, threads: 1 })).rejects.toThrow(SimulateError);
+    await expect(simulate({ spec: "beast-mastery", loadout: BM_MID1, talents: ["beast_cleave"], iterations: 1, threads: 1 })).rejects.toThrow(/one build, one source/);
+    await expect(simulate({ spec: "marksmanship", loadout: BM_MID1, iterations: 1, threads: 1 })).rejects.toThrow(/loadout string is for spec 253, not 254/);
+  });
+
+  it("buildFromLoadout on the manifest alone", async () => {
+    const bundle = await loadDataBundle(path.join(ROOT, "data"));
+    const m = { ...manifest, passives: [], auras: [], talents: [{ name: "bloody_frenzy", spell: 407412, default: false }] } as unknown as Manifest;
+    const b = buildFromLoadout(bundle, m, BM_MID1);
+    expect(b.talents).toEqual(["bloody_frenzy"]);
+    expect(b.notModelled.some((t) => t.spell === 407412)).toBe(false);
   });
 });

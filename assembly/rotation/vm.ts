@@ -85,6 +85,13 @@ export const OP_CJZ: i32 = 47; //      cmp, k, L: pop x; jump if !(x cmp constan
 export const OP_CJNZ: i32 = 48; //     cmp, k, L: pop x; jump if (x cmp constants[k])
 export const OP_QCBIN: i32 = 49; //    binop, kind, arg, k: push query(kind, arg) <binop> constants[k]
 export const OP_QQBIN: i32 = 50; //    binop, kind1, arg1, kind2, arg2: push q1 <binop> q2
+// SimC's `<?` (max) / `>?` (min) on the two top values, and its unary `@` (abs), `floor()`, `ceil()`
+// on the top value. Never a fused binop (the compiler emits them as plain stack ops only).
+export const OP_MAX: i32 = 51;
+export const OP_MIN: i32 = 52;
+export const OP_ABS: i32 = 53;
+export const OP_FLOOR: i32 = 54;
+export const OP_CEIL: i32 = 55;
 
 // VAROP sub-ops.
 export const VAR_SET: i32 = 0;
@@ -601,6 +608,11 @@ function varOp(op: i32, cur: f64, v: f64, def: f64): f64 {
         pc += 24;
         break;
       }
+      case OP_MAX: { sp -= 8; tos = max(load<f64>(sp), tos); pc += 4; break; }
+      case OP_MIN: { sp -= 8; tos = min(load<f64>(sp), tos); pc += 4; break; }
+      case OP_ABS: { tos = abs(tos); pc += 4; break; }
+      case OP_FLOOR: { tos = floor(tos); pc += 4; break; }
+      case OP_CEIL: { tos = ceil(tos); pc += 4; break; }
       default:
         unreachable(); // the compiler emits no other opcode; rotationCheck vetted the version
     }

@@ -68,6 +68,11 @@ export const OP = {
   CJNZ: 48,
   QCBIN: 49,
   QQBIN: 50,
+  MAX: 51,
+  MIN: 52,
+  ABS: 53,
+  FLOOR: 54,
+  CEIL: 55,
 } as const;
 
 export const VAROP = {

@@ -35,7 +35,22 @@ export const Q = {
   RESOURCE_REGEN: 31,
   COOLDOWN_DURATION: 32,
   DOT_STACK: 33,
-  COUNT: 34,
+  GCD_MAX: 34,
+  CAST_TIME: 35,
+  EXECUTE_TIME: 36,
+  AURA_REFRESHABLE: 37,
+  AURA_DURATION: 38,
+  AURA_TICK_TIME: 39,
+  AURA_TICKS_REMAIN: 40,
+  AURA_MAX_STACK: 41,
+  SPELL_COST: 42,
+  PREV: 43,
+  PREV_OFF_GCD: 44,
+  PREV_GCD_2: 45,
+  PREV_GCD_3: 46,
+  COOLDOWN_MAX_CHARGES: 47,
+  LAST_USED: 48,
+  COUNT: 49,
 } as const;
 
 export type QueryKind = (typeof Q)[Exclude<keyof typeof Q, "COUNT">];

@@ -23,7 +23,14 @@ describe("warnings.targets", () => {
     expect(formatTextReport(r)).not.toMatch(/targets/);
   });
 
-  it.each([["fire"]])("%s with 3 targets: nothing hits more than one (same DPS as 1 target), and the report says so", async (spec) => {
+  it("Fire with 3 targets names Flamestrike (its only AoE spell in the default build; Meteor is not taken)", async () => {
+    const r = await run({ spec: "fire", targets: 3, timeline: false });
+    expect(r.warnings.targets).toMatchObject({ targets: 3, multiTarget: ["flamestrike"] });
+    expect(r.warnings.targets!.singleTarget).toEqual(expect.arrayContaining(["fireball", "pyroblast", "fire_blast"]));
+    expect(r.warnings.targets!.singleTarget).not.toContain("meteor");
+  });
+
+  it.each([["beast-mastery"]])("%s with 3 targets: nothing hits more than one (same DPS as 1 target), and the report says so", async (spec) => {
     const [one, three] = [await run({ spec, timeline: false }), await run({ spec, targets: 3, timeline: false })];
     expect(three.dps.mean).toBe(one.dps.mean); // the setting changes nothing...
     expect(three.warnings.targets).toMatchObject({ targets: 3, multiTarget: [] }); // ...and the result says why

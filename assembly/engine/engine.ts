@@ -16,10 +16,11 @@ import {
   telLoad, telResetAcc, telIterBegin, telIterEnd, telSetSrc, telSrcSave, telSrcSpell, telSrcAura, telSrcProc, telSrcRegen, telSrcOther,
   telHit, telSpellRec, telBucketHit, TL_DAMAGE, telAura, telSpend, telGain, telGainFrom, telRegenBalance, telProc, telRppm, tlOn, tlPush, TL_CAST_START, TL_CAST, TL_COOLDOWN, TL_RESOURCE, TL_PROC,
 } from "./telemetry";
+import { healthCritBytes, healthCritLoad, healthCritChance, hcRules } from "./health-crit";
 import {
   IMAGE_VERSION, HEADER_F64, N_SECTIONS, H_VERSION, H_DURATION, H_TARGETS, H_ARMOR, H_ARMOR_K, H_AP, H_SP, H_CRIT, H_HASTE,
   H_MASTERY, H_VERS, H_CRIT_DMG_BONUS, H_MASTERY_KIND, H_MASTERY_COEF, H_MASTERY_SCHOOL, H_MASTERY_PETS, H_AUTO_DAMAGE,
-  H_OFFHAND_DAMAGE, H_AUTO_SWING, H_WEAPON_MIN, H_WEAPON_MAX, H_GCD_LOCK, H_N_LOCKS, H_N_CAT_POOLS, H_N_CHARGE_POOLS, H_ROT_KIND, H_ROT_START,
+  H_OFFHAND_DAMAGE, H_HEALTH_CRIT_START, H_HEALTH_CRIT_LEN, H_AUTO_SWING, H_WEAPON_MIN, H_WEAPON_MAX, H_GCD_LOCK, H_N_LOCKS, H_N_CAT_POOLS, H_N_CHARGE_POOLS, H_ROT_KIND, H_ROT_START,
   H_ROT_LEN, H_ROT_SPELLS_START, H_ROT_SPELLS_LEN, H_HOOKS_START, H_HOOKS_LEN, H_SECTIONS, S_RESOURCES, S_SPELLS, S_AURAS, S_EFFECTS, S_DAMAGE, S_CDR, S_OPS,
   S_OPLISTS, S_PROCS, S_RPPM, S_PETS, S_CHARGE_POOLS, S_POOL, S_ROT_CONSTS, RESOURCE_STRIDE, SPELL_STRIDE, AURA_STRIDE,
   EFFECT_STRIDE, DAMAGE_STRIDE, CDR_STRIDE, OP_STRIDE, OPLIST_STRIDE, PROC_STRIDE, RPPM_STRIDE, PET_STRIDE,
@@ -569,6 +570,7 @@ export function engineLoad(): i32 {
   spellCache = carve(<usize>nSpells * 16);
   spellCacheVer = carve(<usize>nSpells * 8);
   loadHitTables();
+  healthCritLoad(carve(healthCritBytes(nDamage)), nDamage, pool, <i32>hdr(H_HEALTH_CRIT_START), <i32>hdr(H_HEALTH_CRIT_LEN));
   loadOpTables();
   auraFlags = carve(<usize>nAuras * 4);
   for (let i = 0; i < nAuras; i++) {
@@ -2549,7 +2551,7 @@ function dealDamage(d: i32, periodic: bool, snapAura: i32, noCrit: i32): void {
   if (snapAura >= 0) {
     // snapshot stats: prepared for this hit only; the general path (same draws and sums for a fast entry)
     prepareHitVar(hc, hitScratch, snapAura);
-    hitEntry(hc, hitScratch, periodic, noCrit, scale);
+    hitEntry(hc, hitScratch, periodic, hitCritChance(d, hitScratch, noCrit), scale);
     return;
   }
   const hv = <usize>load<i32>(hc, HP_VARP);
@@ -2569,7 +2571,7 @@ function dealDamage(d: i32, periodic: bool, snapAura: i32, noCrit: i32): void {
       load<f64>(hc, HP_BASE), load<f64>(hc, HP_WMIN), load<f64>(hc, HP_WMAX), load<f64>(hc, HP_WMULT),
       load<f64>(hc, HP_COEF), load<f64>(hv, HP_POWER), rng,
     );
-    const isCrit = rng.next() < (noCrit != 0 ? 0.0 : load<f64>(hv, HP_CRIT));
+    const isCrit = rng.next() < hitCritChance(d, hv, noCrit);
     const amt1 = damageFinal(
       raw, load<f64>(critFactors + (<usize>isCrit << 3)), load<f64>(hv, HP_VERSF), load<f64>(hc, HP_ARMORM),
       load<f64>(hv, HP_MULT) * scale, load<f64>(hv, HP_MM),
@@ -2577,20 +2579,29 @@ function dealDamage(d: i32, periodic: bool, snapAura: i32, noCrit: i32): void {
     recordHitPrep(hc, spell, amt1, isCrit, isPet, periodic);
     return;
   }
-  hitEntry(hc, hv, periodic, noCrit, scale);
+  hitEntry(hc, hv, periodic, hitCritChance(d, hv, noCrit), scale);
+}
+
+/**
+ * Crit chance of one dealDamage call of entry `d` (var part `hv`): 0 under noCrit, else the prepared
+ * chance, raised to 1 by a health-gated rule (health-crit.ts) while the target's health qualifies.
+ */
+@inline function hitCritChance(d: i32, hv: usize, noCrit: i32): f64 {
+  if (noCrit != 0) return 0.0;
+  const c = load<f64>(hv, HP_CRIT);
+  return hcRules == 0 ? c : healthCritChance(d, c, durationMs > 0 ? 100.0 * (1.0 - <f64>now / <f64>durationMs) : 0.0);
 }
 
 /**
  * The hits of one dealDamage call: const part at `hc`, var part at `hv` (both current). General path:
  * AoE modes, cleave, snapshot hits.
  */
-function hitEntry(hc: usize, hv: usize, periodic: bool, noCrit: i32, scale: f64): void {
+function hitEntry(hc: usize, hv: usize, periodic: bool, critChance: f64, scale: f64): void {
   const spell = load<i32>(hc, HP_SPELL);
   const isPet = load<i32>(hc, HP_PET) != 0;
   const mode = load<i32>(hc, HP_MODE);
   const power = load<f64>(hv, HP_POWER);
   const coef = load<f64>(hc, HP_COEF);
-  const critChance = noCrit != 0 ? 0.0 : load<f64>(hv, HP_CRIT);
   const wMin = load<f64>(hc, HP_WMIN);
   const wMax = load<f64>(hc, HP_WMAX);
   const wMult = load<f64>(hc, HP_WMULT);

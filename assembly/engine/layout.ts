@@ -40,6 +40,8 @@ export const H_ROT_SPELLS_START: i32 = 30; // spells the rotation can cast (pool
 export const H_ROT_SPELLS_LEN: i32 = 31; //   -1 = unknown (every known spell)
 export const H_SECTIONS: i32 = 32; // (offset, count) pairs
 export const H_OFFHAND_DAMAGE: i32 = 60; // off-hand swing damage entry + 1 (0 = no off-hand; dual wield)
+export const H_HEALTH_CRIT_START: i32 = 61; // health-gated crit rules: pool start (f64 slot), 3 f64 per rule
+export const H_HEALTH_CRIT_LEN: i32 = 62; //   number of rules (0 = none)
 
 // section ids (pair index after H_SECTIONS)
 export const S_RESOURCES: i32 = 0;

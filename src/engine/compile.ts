@@ -132,6 +132,8 @@ export function compileSpec(input: CompileInput): CompiledSpec {
       ? { spell, kind: "sp", base: 0, coefficient: d.spCoef * mult, school: d.school, aoe: aoeOf(d) }
       : { spell, kind: "ap", base: 0, coefficient: d.apCoef * petRatio(d.pet) * mult, school: d.school, aoe: aoeOf(d) };
     if (d.critBonus !== undefined && d.critBonus > 0) e.critBonus = d.critBonus;
+    if (d.critAboveHealth !== undefined) e.critAboveHealth = d.critAboveHealth;
+    if (d.critBelowHealth !== undefined) e.critBelowHealth = d.critBelowHealth;
     if (d.pet !== undefined) e.pet = firstPetImage(d.pet);
     if (d.weapon) e.weaponMultiplier = 1;
     damage.push(e);
@@ -264,6 +266,11 @@ export function compileSpec(input: CompileInput): CompiledSpec {
           return { type: "versatility", value: e.value };
         case "primary_stat":
           return { type: "primaryStat", value: e.value };
+        case "primary_stat_pct":
+          // "Modify Total Stat%" (Arcane Intellect): percent of the character's primary stat, which the engine
+          // holds as spell power (intellect) or attack power (agility / strength); exact while nothing else
+          // scales the primary stat during the fight
+          return { type: "primaryStat", value: (e.value / 100) * (spec.primaryStat === "intellect" ? input.stats.spellPower : input.stats.attackPower) };
         case "damage_mult":
         case "pet_damage_mult":
           return { type: "damageMult", value: e.value };

@@ -78,6 +78,13 @@ export interface DamageEntry {
   canCrit?: boolean;
   /** Percent points added to the crit chance of this entry (100 = always crits, e.g. Fire Blast). Default 0. */
   critBonus?: number;
+  /**
+   * Always crits while the target's health (the linear model of `target.health.pct`) is strictly above
+   * this percent (Firestarter: 90). Absent: no such rule. Not for pet entries.
+   */
+  critAboveHealth?: number;
+  /** Always crits while the target's health is strictly below this percent (the Scorch talent: 30). */
+  critBelowHealth?: number;
 }
 
 export type CdrCondition = "always" | "procChance" | "whileAuraActive" | "resetWhileAura";
@@ -512,6 +519,18 @@ export function encodeImage(image: SpecImage): EncodedImage {
       num(d.critBonus, `${p}.critBonus`, { min: 0, def: 0 }),
     ]);
   });
+  // health-gated crit rules (header 61/62): entry, above (100 = none), below (0 = none)
+  const healthCrit: number[] = [];
+  damage.forEach((d, i) => {
+    const p = `damage[${i}]`;
+    if (d.critAboveHealth === undefined && d.critBelowHealth === undefined) return;
+    if (d.pet !== undefined && d.pet !== -1) fail(`${p}.pet`, "a health-gated crit rule is for player damage only");
+    healthCrit.push(
+      i,
+      num(d.critAboveHealth, `${p}.critAboveHealth`, { min: 0, max: 100, def: 100 }),
+      num(d.critBelowHealth, `${p}.critBelowHealth`, { min: 0, max: 100, def: 0 }),
+    );
+  });
 
   // cooldown pools (raw ids -> dense indices)
   const locks = new Map<number, number>();
@@ -817,6 +836,8 @@ export function encodeImage(image: SpecImage): EncodedImage {
   );
   header[30] = rotSpells ? poolList(rotSpells) : 0;
   header[60] = offHand;
+  header[61] = healthCrit.length ? poolList(healthCrit) : 0;
+  header[62] = healthCrit.length / 3;
   header[31] = rotSpells ? rotSpells.length : -1;
   let off = HEADER_F64;
   const parts: number[][] = [header];

@@ -121,6 +121,7 @@ export const MANIFEST_JSON_SCHEMA: S = {
     coefficient: bounded("a coefficient or multiplier", BOUNDS.coefficient),
     amount: bounded("a resource amount", BOUNDS.amount),
     critBonus: bounded("percent points (100 = always crits)", BOUNDS.critBonus),
+    healthPct: bounded("percent of the target's health", BOUNDS.healthPct),
     signedAmount: bounded("a multiplier, percent points or a flat stat", BOUNDS.amount, -BOUNDS.amount.max),
     resource: {
       oneOf: [
@@ -205,11 +206,26 @@ export const MANIFEST_JSON_SCHEMA: S = {
       ap_coef: ref("coefficient", "attack-power coefficient (default: the payload's BonusCoefficientFromAP)"),
       sp_coef: ref("coefficient", "spell-power coefficient (excludes ap_coef)"),
       crit_bonus: ref("critBonus", "percent points added to this hit's crit chance"),
+      crit_health: {
+        type: "array",
+        description: "health-gated guaranteed crits: the hit always crits while the target's health is above / below a percent",
+        items: { $ref: "#/$defs/critHealth" },
+      },
       school: int("school mask (default: the payload spell's SchoolMask)", 1),
       pet: nameRef("pet dealing it"),
       aoe: { enum: ["single", "all", "sqrt", "split"], description: "targets hit (default single)" },
       weapon: bool("uses the weapon roll"),
     }),
+    critHealth: obj(
+      "a health-gated crit rule: exactly one of above / below",
+      {
+        above: ref("healthPct", "the hit always crits while the target's health is above this percent (Firestarter)"),
+        below: ref("healthPct", "the hit always crits while the target's health is below this percent (Scorch)"),
+        if_talent: { $ref: "#/$defs/name", description: "the rule applies only when this talent is taken" },
+      },
+      [],
+      { oneOf: [{ required: ["above"] }, { required: ["below"] }] },
+    ),
     op: {
       description: "an effect op (hooks, procs)",
       oneOf: [
@@ -234,6 +250,7 @@ export const MANIFEST_JSON_SCHEMA: S = {
             name: { $ref: "#/$defs/name" },
             id: spellId("spell id"),
             talent,
+            unavailable: { type: "string", description: "why the data has no record of it: a placeholder rotations may name, never castable / applied (only name, id, comment beside it)" },
             cost_aura: nameRef("aura paid as a cost (castable only while up; one stack consumed)"),
             cast_time_ms: ref("milliseconds", "cast time (default SpellMisc → SpellCastTimes.Base)"),
             gcd_ms: ref("milliseconds", "GCD (default SpellCooldowns.StartRecoveryTime)"),
@@ -285,7 +302,7 @@ export const MANIFEST_JSON_SCHEMA: S = {
       "an aura effect",
       {
         type: {
-          enum: ["damage_mult", "damage_mult_school", "damage_mult_spells", "haste", "crit", "mastery", "versatility", "primary_stat", "pet_attack_speed", "pet_damage_mult", "cleave"],
+          enum: ["damage_mult", "damage_mult_school", "damage_mult_spells", "haste", "crit", "mastery", "versatility", "primary_stat", "primary_stat_pct", "pet_attack_speed", "pet_damage_mult", "cleave"],
           description: "what it modifies",
         },
         value: ref("signedAmount", "value (multipliers as factors, stats in percent points)"),
@@ -308,6 +325,7 @@ export const MANIFEST_JSON_SCHEMA: S = {
             id: spellId("spell id"),
             target: { enum: ["player", "pet", "target"], description: "who carries it (default player)" },
             talent,
+            unavailable: { type: "string", description: "why the data has no record of it: a placeholder rotations may name, never castable / applied (only name, id, comment beside it)" },
             duration_ms: ref("milliseconds", "duration (default SpellDuration)"),
             stacking: bool("stacks (max_stacks must resolve)"),
             max_stacks: { $ref: "#/$defs/count", description: "maximum stacks, a whole number >= 1 or a data reference (default SpellAuraOptions.CumulativeAura)" },
@@ -363,7 +381,30 @@ export const MANIFEST_JSON_SCHEMA: S = {
     },
     talent: {
       oneOf: [
-        obj("a talent", { name: { $ref: "#/$defs/name" }, spell: spellId("talent spell"), default: bool("taken in the default build") }, ["name"]),
+        obj(
+          "a talent",
+          {
+            name: { $ref: "#/$defs/name" },
+            spell: spellId("talent spell"),
+            default: bool("taken in the default build"),
+            rank: int("ranks taken (default 1): multiplies each modifies amount", 1, BOUNDS.count.max),
+            modifies: list(
+              obj(
+                "amounts a taken talent adds to one spell's resolved values (x rank)",
+                {
+                  spell: nameRef("spell"),
+                  cooldown_ms: { description: "added to the cooldown (ms; may be negative); a number or a data reference", oneOf: [{ type: "number", minimum: -BOUNDS.ms.max, maximum: BOUNDS.ms.max }, { $ref: "#/$defs/dataRef" }] },
+                  charges: { description: "added to the charges; a number or a data reference", oneOf: [{ type: "number", minimum: -BOUNDS.count.max, maximum: BOUNDS.count.max }, { $ref: "#/$defs/dataRef" }] },
+                  charge_cooldown_ms: { description: "added to the recharge time (ms; may be negative); a number or a data reference", oneOf: [{ type: "number", minimum: -BOUNDS.ms.max, maximum: BOUNDS.ms.max }, { $ref: "#/$defs/dataRef" }] },
+                },
+                ["spell"],
+                { anyOf: [{ required: ["cooldown_ms"] }, { required: ["charges"] }, { required: ["charge_cooldown_ms"] }] },
+              ),
+              "spell numbers this talent changes while taken",
+            ),
+          },
+          ["name"],
+        ),
         { $ref: "#/$defs/removal" },
       ],
     },

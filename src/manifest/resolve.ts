@@ -62,6 +62,10 @@ export interface ResolvedDamage {
   spCoef?: number;
   /** Percent points added to the hit's crit chance. */
   critBonus?: number;
+  /** Always crits while the target's health is above this percent (taken rules of `crit_health`). */
+  critAboveHealth?: number;
+  /** Always crits while the target's health is below this percent. */
+  critBelowHealth?: number;
   /** Product of the passive multipliers (manifest `passives`) on this damage; absent = 1. */
   mult?: number;
 }
@@ -328,8 +332,27 @@ function resolveDamage(c: Ctx, path: string, ownerId: number, d: DamageDecl): Re
   if (spCoef !== undefined) out.spCoef = spCoef;
   const critBonus = c.given(`${path}.crit_bonus`, d.crit_bonus);
   if (critBonus !== undefined) out.critBonus = critBonus;
+  resolveCritHealth(c, path, d, out);
   if (d.pet !== undefined) out.pet = d.pet;
   return out;
+}
+
+/**
+ * `crit_health` rules whose talent is taken: one threshold per side. Two taken rules on the same side
+ * would need a choice the data does not make (the wider one? the later one?), so they are an error.
+ */
+function resolveCritHealth(c: Ctx, path: string, d: DamageDecl, out: ResolvedDamage): void {
+  d.crit_health?.forEach((h, k) => {
+    const p = `${path}.crit_health[${k}]`;
+    if (!c.has(h.if_talent)) return;
+    if (d.pet !== undefined) throw new ManifestError("INVALID_MANIFEST", c.file, p, "a health-gated crit rule is for player damage only");
+    const side = h.above !== undefined ? "above" : "below";
+    const v = c.given(`${p}.${side}`, h[side])!;
+    if (!(v >= 0 && v <= 100)) throw new ManifestError("INVALID_MANIFEST", c.file, `${p}.${side}`, `resolved health threshold ${v} is not a percent in [0, 100]`);
+    const key = side === "above" ? "critAboveHealth" : "critBelowHealth";
+    if (out[key] !== undefined) throw new ManifestError("INVALID_MANIFEST", c.file, p, `two taken "${side}" rules on one damage entry`);
+    out[key] = v;
+  });
 }
 
 function resolveOps(c: Ctx, path: string, ops: Op[]): ResolvedOp[] {
@@ -397,6 +420,13 @@ function petDuration(c: Ctx, path: string, pet: PetDecl): number {
 
 function resolveSpell(c: Ctx, s: SpellDecl): ResolvedSpell {
   const base = `spells.${s.name}`;
+  if (s.unavailable !== undefined) {
+    // no data record: a never-castable placeholder the rotation can name (like an untaken talent's spell)
+    return {
+      name: s.name, id: s.id, active: false, castMs: 0, startRecoveryCategory: 0, startRecoveryMs: 0, recoveryMs: 0, categoryId: 0,
+      categoryRecoveryMs: 0, chargeCategoryId: 0, maxCharges: 0, chargeRecoveryMs: 0, cost: 0, gain: 0, onCast: [], castTimeMods: [],
+    };
+  }
   const active = c.has(s.talent);
   // A spell whose talent is not taken must still exist in the data (its name may appear in the
   // rotation), but its numbers are not needed: resolve them anyway so a broken manifest fails early.
@@ -441,6 +471,7 @@ function resolveSpell(c: Ctx, s: SpellDecl): ResolvedSpell {
     maxCharges = chargeCategoryId > 0 ? c.field(`${base}.charges`, s.id, "max_charges") : 0;
     chargeRecoveryMs = c.given(`${base}.charge_cooldown_ms`, s.charge_cooldown_ms) ?? (chargeCategoryId > 0 ? c.field(`${base}.charge_cooldown_ms`, s.id, "charge_recovery_time") : 0);
   }
+  ({ recoveryMs, maxCharges, chargeRecoveryMs } = applyTalentMods(c, s, { recoveryMs, maxCharges, chargeRecoveryMs }));
   if (maxCharges > 0 && chargeRecoveryMs <= 0) throw new MissingSpellData(s.id, "charge_recovery_time", `${base}: ${maxCharges} charge(s) without a recharge time`);
 
   const resourceName = s.resource ?? c.m.resources[0]!.name;
@@ -503,6 +534,33 @@ function resolveSpell(c: Ctx, s: SpellDecl): ResolvedSpell {
   return out;
 }
 
+/**
+ * Taken talents' `modifies` on spell `s`: each amount (data or manifest) × the talent's rank is added to the
+ * resolved cooldown / charges / recharge (Kindling: Combustion -30 s per rank; Flame On: Fire Blast +1
+ * charge, -2 s recharge). Untaken talents change nothing. A result below 0 is an error, not a clamp.
+ */
+function applyTalentMods(c: Ctx, s: SpellDecl, v: { recoveryMs: number; maxCharges: number; chargeRecoveryMs: number }): typeof v {
+  const out = { ...v };
+  c.m.talents.forEach((t, i) => {
+    if (!t.modifies || !c.has(t.name)) return;
+    const rank = t.rank ?? 1;
+    t.modifies.forEach((mod, k) => {
+      if (mod.spell !== s.name) return;
+      const p = `talents.${t.name}.modifies[${k}]`;
+      const add = (key: "cooldown_ms" | "charges" | "charge_cooldown_ms"): number => (mod[key] === undefined ? 0 : c.given(`${p}.${key}`, mod[key])! * rank);
+      out.recoveryMs += add("cooldown_ms");
+      out.maxCharges += add("charges");
+      out.chargeRecoveryMs += add("charge_cooldown_ms");
+      for (const [key, val] of Object.entries(out)) {
+        if (!(val >= 0) || (key === "maxCharges" && !Number.isInteger(val))) {
+          throw new ManifestError("INVALID_MANIFEST", c.file, `talents[${i}].modifies[${k}]`, `spell "${s.name}": ${key} becomes ${val}`);
+        }
+      }
+    });
+  });
+  return out;
+}
+
 function resolveBuffEffect(c: Ctx, path: string, auraId: number, e: BuffEffectDecl): ResolvedBuffEffect {
   let value = c.given(`${path}.value`, e.value);
   if (value === undefined) {
@@ -529,6 +587,13 @@ function wholeCount(c: Ctx, v: number, path: string): number {
 
 function resolveAura(c: Ctx, a: AuraDecl): ResolvedAura {
   const base = `auras.${a.name}`;
+  if (a.unavailable !== undefined) {
+    // no data record: an aura nothing can apply, so the rotation's buff.X reads "down"
+    return {
+      name: a.name, id: a.id, active: false, target: "player", durationMs: 0, maxStacks: 1, refresh: "duration", tickPeriodMs: 0,
+      tickHasted: false, tickMayCrit: false, effects: [], appliesToPets: false, snapshot: false, onTick: [], onExpire: [],
+    };
+  }
   const rec = c.resolver.requireRecord(a.id);
   let durationMs = c.given(`${base}.duration_ms`, a.duration_ms) ?? c.field(`${base}.duration_ms`, a.id, "duration");
   // SpellDuration -1 (the dump's `Duration : Aura (infinite)`, Stealth): lasts until removed, the engine's 0

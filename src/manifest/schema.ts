@@ -105,6 +105,16 @@ export interface DamageDecl {
   sp_coef?: NumOrRef;
   /** Percent points added to this hit's crit chance (100 = always crits: Fire Blast). */
   crit_bonus?: NumOrRef;
+  /** Health-gated guaranteed crits (Firestarter, Scorch): the hit always crits while the target's health is above / below a percent. */
+  crit_health?: CritHealthDecl[];
+}
+
+/** One health-gated crit rule: exactly one of `above` / `below` (percent of the target's health). */
+export interface CritHealthDecl {
+  above?: NumOrRef;
+  below?: NumOrRef;
+  /** The rule applies only when this talent is taken. */
+  if_talent?: string;
 }
 
 export type Op =
@@ -141,6 +151,12 @@ export interface SpellDecl {
   estimated?: Estimates;
   name: string;
   id: number;
+  /**
+   * Why the game data has no record of this spell (e.g. absent from the spell dump): the entry only
+   * names it for rotations. It is never castable / never applied and resolves no data; only `name`,
+   * `id` and `comment` may accompany it.
+   */
+  unavailable?: string;
   talent?: string;
   cast_time_ms?: NumOrRef;
   gcd_ms?: NumOrRef;
@@ -169,7 +185,7 @@ export interface SpellDecl {
 }
 
 export interface BuffEffectDecl {
-  type: "damage_mult" | "damage_mult_school" | "damage_mult_spells" | "haste" | "crit" | "mastery" | "versatility" | "primary_stat" | "pet_attack_speed" | "pet_damage_mult" | "cleave";
+  type: "damage_mult" | "damage_mult_school" | "damage_mult_spells" | "haste" | "crit" | "mastery" | "versatility" | "primary_stat" | "primary_stat_pct" | "pet_attack_speed" | "pet_damage_mult" | "cleave";
   /** Explicit value (or a DataRef, used as is); damage_mult* are multipliers (1.25 = +25 %), stats are percent points. */
   value?: NumOrRef;
   /** 1-based effect of the aura's spell whose base_points give the value (percent → multiplier for damage_mult*). */
@@ -191,6 +207,12 @@ export interface AuraDecl {
   estimated?: Estimates;
   name: string;
   id: number;
+  /**
+   * Why the game data has no record of this spell (e.g. absent from the spell dump): the entry only
+   * names it for rotations. It is never castable / never applied and resolves no data; only `name`,
+   * `id` and `comment` may accompany it.
+   */
+  unavailable?: string;
   target: AuraTarget;
   talent?: string;
   duration_ms?: NumOrRef;
@@ -248,6 +270,18 @@ export interface TalentDecl {
   spell?: number;
   /** In the spec's default talent set. */
   default: boolean;
+  /** Ranks taken (default 1): each `modifies` amount is multiplied by it (the dump's `Effect#N [op=mul, values=(1, 2)]`). */
+  rank?: number;
+  /** Spell numbers this talent changes while taken: amounts added to the resolved values (× rank). */
+  modifies?: TalentModDecl[];
+}
+
+/** Additive changes a taken talent makes to one spell (Kindling: Combustion's cooldown; Flame On: Fire Blast's charges). */
+export interface TalentModDecl {
+  spell: string;
+  cooldown_ms?: NumOrRef;
+  charges?: NumOrRef;
+  charge_cooldown_ms?: NumOrRef;
 }
 
 export interface AutoAttackDecl {
@@ -466,7 +500,7 @@ function ops(r: JsonReader | undefined): Op[] {
 }
 
 function readDamage(r: JsonReader): DamageDecl {
-  r.keys(["effect", "ap_coef", "sp_coef", "crit_bonus", "school", "pet", "aoe", "weapon"]);
+  r.keys(["effect", "ap_coef", "sp_coef", "crit_bonus", "crit_health", "school", "pet", "aoe", "weapon"]);
   const d: DamageDecl = {
     aoe: r.opt("aoe")?.oneOf(["single", "all", "sqrt", "split"] as const) ?? "single",
     weapon: r.opt("weapon")?.bool() ?? false,
@@ -484,8 +518,50 @@ function readDamage(r: JsonReader): DamageDecl {
   if (sp !== undefined && ap !== undefined) r.error('"ap_coef" and "sp_coef" exclude each other');
   const cb = optNonNeg(r, "crit_bonus", BOUNDS.critBonus);
   if (cb !== undefined) d.crit_bonus = cb;
+  const ch = r.opt("crit_health");
+  if (ch) d.crit_health = ch.array().map(readCritHealth);
   if (d.effect === undefined && d.ap_coef === undefined && d.sp_coef === undefined && !d.weapon) r.error('needs "effect" (coefficient from data), "ap_coef", "sp_coef" or "weapon"');
   return d;
+}
+
+function readCritHealth(r: JsonReader): CritHealthDecl {
+  r.keys(["above", "below", "if_talent"]);
+  const out: CritHealthDecl = {};
+  const above = optNonNeg(r, "above", BOUNDS.healthPct);
+  const below = optNonNeg(r, "below", BOUNDS.healthPct);
+  if ((above === undefined) === (below === undefined)) r.error('needs exactly one of "above" and "below"');
+  if (above !== undefined) out.above = above;
+  if (below !== undefined) out.below = below;
+  setOpt(out, "if_talent", optTalent(r, "if_talent"));
+  return out;
+}
+
+/**
+ * `unavailable`: the reason a spell/aura has no data record. Such an entry only names the spell for
+ * rotations, so any field describing behaviour next to it is an error (it would silently do nothing).
+ */
+function readUnavailable(r: JsonReader): string | undefined {
+  const u = r.opt("unavailable");
+  if (!u) return undefined;
+  const reason = u.str();
+  if (reason.trim().length < 3) u.error("needs a reason saying why the data has no record of the spell");
+  const extra = Object.keys(r.value as object).filter((k) => !["name", "id", "unavailable", "comment"].includes(k));
+  if (extra.length) r.at(extra[0]!).error(`an unavailable entry has no behaviour: only name, id and comment may accompany "unavailable"`);
+  return reason;
+}
+
+function readTalentMod(r: JsonReader): TalentModDecl {
+  r.keys(["spell", "cooldown_ms", "charges", "charge_cooldown_ms"]);
+  const out: TalentModDecl = { spell: r.field("spell").ident() };
+  const signed = (key: string, b: Bound): NumOrRef | undefined => {
+    const f = r.opt(key);
+    return f ? numOrRef(f, { ...b, signed: true }) : undefined;
+  };
+  setOpt(out, "cooldown_ms", signed("cooldown_ms", BOUNDS.ms));
+  setOpt(out, "charges", signed("charges", BOUNDS.count));
+  setOpt(out, "charge_cooldown_ms", signed("charge_cooldown_ms", BOUNDS.ms));
+  if (out.cooldown_ms === undefined && out.charges === undefined && out.charge_cooldown_ms === undefined) r.error('needs "cooldown_ms", "charges" or "charge_cooldown_ms"');
+  return out;
 }
 
 /** Assigns defined optional values only (exactOptionalPropertyTypes-friendly, keeps JSON clean). */
@@ -497,7 +573,10 @@ function readSpell(r: JsonReader): SpellDecl {
   r.keys([
     "name", "id", "talent", "cost_aura", "cast_time_ms", "gcd_ms", "cooldown_ms", "charges", "charge_cooldown_ms",
     "resource", "cost", "gain", "damage", "off_gcd", "on_cast", "comment", "estimated", "channel", "cost_bypass_aura", "cast_time_mods", "finisher",
+    "unavailable",
   ]);
+  const unavailable = readUnavailable(r);
+  if (unavailable !== undefined) return { name: r.field("name").ident(), id: spellId(r.field("id")), off_gcd: false, on_cast: [], unavailable };
   const s: SpellDecl = {
     name: r.field("name").ident(),
     id: spellId(r.field("id")),
@@ -558,7 +637,7 @@ function readSpell(r: JsonReader): SpellDecl {
 }
 
 const BUFF_TYPES = [
-  "damage_mult", "damage_mult_school", "damage_mult_spells", "haste", "crit", "mastery", "versatility", "primary_stat",
+  "damage_mult", "damage_mult_school", "damage_mult_spells", "haste", "crit", "mastery", "versatility", "primary_stat", "primary_stat_pct",
   "pet_attack_speed", "pet_damage_mult", "cleave",
 ] as const;
 
@@ -592,7 +671,15 @@ function readAura(r: JsonReader): AuraDecl {
     "name", "id", "target", "talent", "duration_ms", "stacking", "max_stacks", "refresh", "tick_period_ms", "hasted_ticks",
     "tick_damage", "tick_gain", "effects", "residual", "applies_to_pets", "snapshot", "on_tick", "on_expire", "comment", "estimated",
     "duration_mods",
+    "unavailable",
   ]);
+  const unavailable = readUnavailable(r);
+  if (unavailable !== undefined) {
+    return {
+      name: r.field("name").ident(), id: spellId(r.field("id")), target: "player", stacking: false, refresh: "duration", effects: [],
+      applies_to_pets: false, snapshot: false, on_tick: [], on_expire: [], residual: false, unavailable,
+    };
+  }
   const a: AuraDecl = {
     name: r.field("name").ident(),
     id: spellId(r.field("id")),
@@ -814,9 +901,12 @@ export function validateManifest(json: unknown, file: string): Manifest {
     procs: procsR?.array().map(readProc) ?? [],
     talents:
       talentsR?.array().map((t): TalentDecl => {
-        t.keys(["name", "spell", "default"]);
+        t.keys(["name", "spell", "default", "rank", "modifies"]);
         const d: TalentDecl = { name: t.field("name").ident(), default: t.opt("default")?.bool() ?? false };
         setOpt(d, "spell", t.opt("spell") ? spellId(t.field("spell")) : undefined);
+        setOpt(d, "rank", t.opt("rank")?.num({ int: true, min: 1, max: BOUNDS.count.max }));
+        const mods = t.opt("modifies");
+        if (mods) d.modifies = mods.array().map(readTalentMod);
         return d;
       }) ?? [],
     passives:
@@ -895,6 +985,9 @@ function checkReferences(m: Manifest, file: string): void {
         case "apply_aura":
         case "remove_aura":
           need("aura", op.aura, `${p}.aura`);
+          if (op.op === "apply_aura" && m.auras.some((a) => a.name === op.aura && a.unavailable !== undefined)) {
+            throw new ManifestError("INVALID_MANIFEST", file, `${p}.aura`, `aura "${op.aura}" is unavailable (no data record): nothing can apply it`);
+          }
           break;
         case "gain":
           need("resource", op.resource, `${p}.resource`);
@@ -925,10 +1018,12 @@ function checkReferences(m: Manifest, file: string): void {
       }
     });
   m.pets.forEach((p, i) => need("talent", p.talent, `pets[${i}].talent`));
+  m.talents.forEach((t, i) => t.modifies?.forEach((x, k) => need("spell", x.spell, `talents[${i}].modifies[${k}].spell`)));
   m.spells.forEach((s, i) => {
     need("talent", s.talent, `spells[${i}].talent`);
     need("resource", s.resource, `spells[${i}].resource`);
     need("pet", s.damage?.pet, `spells[${i}].damage.pet`);
+    s.damage?.crit_health?.forEach((h, k) => need("talent", h.if_talent, `spells[${i}].damage.crit_health[${k}].if_talent`));
     need("pet", s.channel?.tick_damage?.pet, `spells[${i}].channel.tick_damage.pet`);
     need("aura", s.cost_bypass_aura, `spells[${i}].cost_bypass_aura`);
     s.cast_time_mods?.forEach((m, k) => need("aura", m.aura, `spells[${i}].cast_time_mods[${k}].aura`));

@@ -585,12 +585,8 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
             throw new RotationError("ROTATION_UNKNOWN_NAME", at({ list, entry, field: "cast", column: 1 }), `the host resolved spell "${name}" to ${spell}, not an index in [0, 2^29)`);
           }
           const eff = options(spell);
-          if (symbols.castable?.(name as string) === false) {
-            // not learned in this build (untaken talent): never ready, whatever its condition says (SimC semantics)
-            out.push({ kind, cond: { kind: "const", value: 0 }, spell });
-            break;
-          }
-          let c = cond;
+          // a spell the player does not have: the entry never fires (still checked for errors above)
+          let c: RExpr | null = symbols.castable?.(name as string) === false ? { kind: "const", value: 0 } : cond;
           for (const x of eff.extra) c = c === null ? x : { kind: "bin", op: "and", left: c, right: x };
           if (eff.lineCd !== undefined) {
             const [fire, last] = lineCdVars(list, entry).map((n) => varIndex.get(n)!) as [number, number];

@@ -24,6 +24,12 @@ export interface RotationSymbols {
   heroTree?(name: string): boolean | undefined;
   /** A fixed enemy count for the run: folds `active_enemies` to this constant. Omit to query the engine. */
   activeEnemies?: number;
+  /**
+   * false: the spell is named but the player cannot cast it in this run (its talent is not taken, or the
+   * data has no record of it): its cast entries fold away like a false condition, as SimulationCraft
+   * drops actions the character does not have. Omitted: every resolved spell is castable.
+   */
+  castable?(name: string): boolean;
   /** Whether the spell is off the GCD (SimC's use_off_gcd=0 then waits for the GCD; src/rotation/options.ts). Omit: unknown. */
   offGcd?(spell: number): boolean;
   /** The character's race (SimC token, e.g. "orc"): racial actions of other races never fire (src/rotation/utility.ts). */

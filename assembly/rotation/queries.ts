@@ -42,4 +42,11 @@ export const Q_RESOURCE_MAX: i32 = 30;
 export const Q_RESOURCE_REGEN: i32 = 31; //            per second, haste included
 export const Q_COOLDOWN_DURATION: i32 = 32; //         s, the spell's (hasted where applicable) recharge time
 export const Q_DOT_STACK: i32 = 33;
-export const Q_COUNT: i32 = 34;
+export const Q_ACTIVE_DOT: i32 = 34; //              arg = aura index: targets with it up (active_dot.X)
+// The debuff/dot kinds above read the primary target. Inside an entry that selects its target
+// (target_if, cycle_targets, cycling_variable) the compiler asks these instead: the aura's instance on
+// the current target (docs/rotation.md "Targets").
+export const Q_TGT_UP: i32 = 35; //                    arg = aura index (debuff.X.up, dot.X.ticking)
+export const Q_TGT_REMAINS: i32 = 36; //               s, 0 when down
+export const Q_TGT_STACK: i32 = 37;
+export const Q_COUNT: i32 = 38;

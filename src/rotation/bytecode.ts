@@ -68,6 +68,11 @@ export const OP = {
   CJNZ: 48,
   QCBIN: 49,
   QQBIN: 50,
+  TIFBEGIN: 51,
+  TIFSTEP: 52,
+  TGTRESET: 53,
+  CYCBEGIN: 54,
+  CYCNEXT: 55,
 } as const;
 
 export const VAROP = {

@@ -35,7 +35,11 @@ export const Q = {
   RESOURCE_REGEN: 31,
   COOLDOWN_DURATION: 32,
   DOT_STACK: 33,
-  COUNT: 34,
+  ACTIVE_DOT: 34,
+  TGT_UP: 35,
+  TGT_REMAINS: 36,
+  TGT_STACK: 37,
+  COUNT: 38,
 } as const;
 
 export type QueryKind = (typeof Q)[Exclude<keyof typeof Q, "COUNT">];

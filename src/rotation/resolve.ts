@@ -162,6 +162,12 @@ export class Resolver {
         const table = head.text === "buff" ? BUFF_PROPS : head.text === "debuff" ? DEBUFF_PROPS : DOT_PROPS;
         return this.query(this.prop(table, parts, 2, full, loc), aura, head.text);
       }
+      case "active_dot": {
+        // SimC: the number of targets the DoT/debuff is up on (per-target instances: docs/rotation.md "Targets")
+        const aura = this.lookup("aura", need(1, "an aura name"), full, loc);
+        this.exact(parts, 2, full, loc);
+        return { kind: "query", q: Q.ACTIVE_DOT, arg: aura };
+      }
       case "cooldown": {
         const spell = this.lookup("spell", need(1, "a spell name"), full, loc);
         return { kind: "query", q: this.prop(COOLDOWN_PROPS, parts, 2, full, loc), arg: spell };

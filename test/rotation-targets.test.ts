@@ -3,7 +3,8 @@
 // (per-target query values, the current target after selection), in every code format.
 import { beforeEach, describe, expect, it } from "vitest";
 import { wasm } from "../src/engine/wasm.js";
-import { compileRotation, decodeAction, QUERY as Q, RotationError, type RotationJson } from "../src/rotation/index.js";
+import { compileRotation, decodeAction, parseSimcApl, QUERY as Q, RotationError, translateSimcApl, type RotationJson } from "../src/rotation/index.js";
+import { actorOption } from "../src/rotation/actor-options.js";
 import { testSymbols, SPELLS, AURAS } from "./helpers/rotation-symbols.js";
 import { loadIntoWasm, setQuery, setReady } from "./helpers/rotation-wasm.js";
 
@@ -169,7 +170,7 @@ describe("target options: shape errors", () => {
     expect(bad({ cast: "barbed_shot", target_if: "min:dot.barbed_shot.remains", cycle_targets: 1 })).toThrow(/target_if or cycle_targets/);
     expect(bad({ cast: "barbed_shot", max_cycle_targets: 2 })).toThrow(/needs "cycle_targets"/);
     expect(bad({ cast: "barbed_shot", cycle_targets: 1.5 })).toThrow(/non-negative integer/);
-    expect(bad({ cast: "barbed_shot", target_if: 3 })).toThrow(/expression string/);
+    expect(bad({ cast: "barbed_shot", target_if: 3 })).toThrow(/target_if/);
     expect(bad({ call: "x", target_if: "1" })).toThrow(RotationError);
     try {
       bad({ cast: "barbed_shot", target_if: "min:dot.nope.remains" })();
@@ -178,5 +179,52 @@ describe("target options: shape errors", () => {
       expect(e).toBeInstanceOf(RotationError);
       expect((e as RotationError).field).toBe("target_if");
     }
+  });
+});
+
+describe("SimC forms", () => {
+  const simc = (lines: string[], syms = testSymbols()) => {
+    const t = translateSimcApl(parseSimcApl(lines.join("\n"), "x.simc"));
+    return { t, compile: () => compileRotation(t.rotation, syms, "x.simc") };
+  };
+
+  it("cycle_targets / max_cycle_targets / cycling_variable arrive from .simc text and compile", () => {
+    const { t, compile } = simc([
+      "actions=variable,name=n,op=reset",
+      "actions+=/cycling_variable,name=n,op=add,value=dot.barbed_shot.remains>=5",
+      "actions+=/barbed_shot,cycle_targets=1,max_cycle_targets=2,if=!dot.barbed_shot.ticking",
+      "actions+=/cobra_shot,target_if=min:dot.barbed_shot.remains",
+    ]);
+    expect(t.ignored).toEqual([]);
+    expect(t.rotation.lists["default"]![1]).toMatchObject({ cycling_variable: "n", op: "add" });
+    const c = compile();
+    expect(c.targetSpells).toEqual([SPELLS["barbed_shot"], SPELLS["cobra_shot"]].sort((a, b) => a! - b!));
+  });
+
+  it("max_prio_damage: the hunter option (SimC default on) makes target_if keep the primary target", () => {
+    const rot: RotationJson = { lists: { default: [{ cast: "barbed_shot", target_if: "min:dot.barbed_shot.remains|max_prio_damage" }] } };
+    // a class without the option: unknown name
+    expect(() => compileRotation(rot, testSymbols(), FILE)).toThrow(/max_prio_damage/);
+    const hunter = { ...testSymbols(), actorOption: (n: string) => actorOption("Hunter", n) };
+    expect(loadIntoWasm(compileRotation(rot, hunter, FILE))).toBe(0);
+    setReady(SPELLS["barbed_shot"]!, true);
+    wasm.rotationTestSetTargets(3);
+    remains(0, 9);
+    remains(1, 0);
+    remains(2, 0);
+    expect(select()).toEqual(cast("barbed_shot"));
+    expect(wasm.rotationTestTarget()).toBe(0); // (remains | 1) = 1 on every target
+    expect(actorOption("Warlock", "max_prio_damage")).toBeUndefined();
+  });
+
+  it("target_if on an action list: accepted when the expression is the same on every target, else refused", () => {
+    const list = (tif: string): RotationJson => ({ lists: { default: [{ run: "sub", target_if: tif }], sub: [{ cast: "cobra_shot" }] } });
+    expect(() => compileRotation(list("min:target.health.pct"), testSymbols(), FILE)).not.toThrow();
+    expect(() => compileRotation(list("min:dot.barbed_shot.remains"), testSymbols(), FILE)).toThrow(/per-target expression/);
+    expect(() => compileRotation({ lists: { default: [{ call: "sub", cycle_targets: 1 }], sub: [] } }, testSymbols(), FILE)).toThrow(/unknown key/);
+  });
+
+  it("line_cd together with a target option is refused (listed), never half-applied", () => {
+    expect(() => compileRotation({ lists: { default: [{ cast: "barbed_shot", cycle_targets: 1, line_cd: 5 }] } }, testSymbols(), FILE)).toThrow(/line_cd together/);
   });
 });

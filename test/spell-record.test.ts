@@ -35,6 +35,7 @@ const DUMP = JSON.parse(readFileSync(path.join(BUNDLED_DATA, "data", "spell-dump
   sources: { build: string }[];
   spells: Record<string, string>;
   realSpellNames: number[];
+  listSpellNames: Record<string, string>;
 };
 const DUMP_SPELLS = Object.keys(DUMP.spells).map(Number);
 
@@ -327,10 +328,14 @@ describe("bundled data (data/) through loadDataBundle", () => {
     records = buildSpellRecords(bundle);
   });
 
-  it("knows every spell-dump spell plus the real partial SpellName rows", () => {
+  it("knows every spell-dump spell plus the real partial SpellName rows and the spell-id-list names", () => {
     for (const id of DUMP_SPELLS) expect(records.has(id), `spell ${id}`).toBe(true);
-    // SpellName = dump names ∪ real partial rows (a real row wins for an id in both); every name is a known spell.
-    const names = new Set([...DUMP_SPELLS, ...DUMP.realSpellNames]);
+    // SpellName = dump names ∪ real partial rows (a real row wins for an id in both) ∪ the talent names of
+    // SimC's spell id list (ids neither holds); every name is a known spell.
+    const listed = Object.keys(DUMP.listSpellNames).map(Number);
+    expect(listed.length).toBeGreaterThan(1000);
+    for (const id of listed) expect(DUMP_SPELLS.includes(id) || DUMP.realSpellNames.includes(id), `list name ${id} overlaps a block`).toBe(false);
+    const names = new Set([...DUMP_SPELLS, ...DUMP.realSpellNames, ...listed]);
     expect(bundle.table("SpellName").size).toBe(names.size);
     expect(records.size).toBe(names.size);
     // A real name row whose spell the dump excerpt does not carry: a name, and no effects.

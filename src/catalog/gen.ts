@@ -6,6 +6,7 @@
 //   docs/specs/README.md            which specs are implemented, what each remaining one needs
 //   data/manifests/manifest.schema.json   the manifest JSON Schema (src/manifest/json-schema.ts)
 //   docs/manifests.md               the field reference between the GENERATED markers
+import { talentTreeSection } from "./talent-section.js";
 import { readdir, readFile, writeFile, mkdir, rm } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import path from "node:path";
@@ -39,7 +40,7 @@ export interface ImplementedSpec {
   manifest: Manifest;
 }
 
-/** Specs with a manifest (a file naming a `spec`), a rotation and a profile under `{root}/data`. */
+/** Specs with a manifest (a file naming a `spec`), a rotation (`.json` or SimC `.simc`) and a profile under `{root}/data`. */
 export async function implementedSpecs(root: string): Promise<ImplementedSpec[]> {
   const dir = path.join(root, "data", "manifests");
   const out: ImplementedSpec[] = [];
@@ -54,7 +55,9 @@ export async function implementedSpecs(root: string): Promise<ImplementedSpec[]>
     }
     if (spec === undefined) continue; // a shared piece (extends), not a spec
     const slug = name.slice(0, -5);
-    if (!existsSync(path.join(root, "data", "rotations", name)) || !existsSync(path.join(root, "data", "profiles", name))) continue;
+    // a rotation is `<slug>.simc` (a SimC APL) or `<slug>.json`
+    const rotation = existsSync(path.join(root, "data", "rotations", `${slug}.simc`)) || existsSync(path.join(root, "data", "rotations", name));
+    if (!rotation || !existsSync(path.join(root, "data", "profiles", name))) continue;
     out.push({ slug, file: path.relative(root, file), manifest: await composeManifest(text, path.relative(root, file), siblingPieceReader((f) => readTextFile(path.resolve(root, f)))) });
   }
   return out;
@@ -103,6 +106,7 @@ function specValuesMd(spec: SpecDescriptor, impl: ImplementedSpec, bundle: DataB
   const est = listEstimates(impl.manifest);
   lines.push("", `## Estimated values (${est.length}, whatever the talents)`, "", "| value | | source comment |", "|---|---|---|");
   for (const e of est) lines.push(`| \`${e.path}\` | ${fmt(e.value)} | ${cell(e.source)} |`);
+  lines.push("", ...talentTreeSection(bundle, impl.manifest, resolved));
   if (unmarked.length > 0) {
     lines.push("", `## Manifest values without an \`estimated\` mark (${unmarked.length})`, "", "These should carry `estimated` with their source (docs/manifests.md).", "");
     for (const p of unmarked) lines.push(`- \`${p.path}\` = ${fmt(p.value)}`);
@@ -123,7 +127,7 @@ function specsReadme(specs: SpecDescriptor[], root: string): string {
     `Generated, do not edit (\`npm run gen\`; source: ChrSpecialization + src/catalog/traits.ts + data/manifests). ` +
       `${specs.length} playable damage specs; ${done.length} implemented: ${done.map((s) => `[${s.slug}](${s.slug}.values.md)`).join(", ")}.`,
     "",
-    "A spec is implemented when `data/manifests/<slug>.json`, `data/rotations/<slug>.json` and",
+    "A spec is implemented when `data/manifests/<slug>.json`, `data/rotations/<slug>.simc` (or `.json`) and",
     "`data/profiles/<slug>.json` exist and resolve. Mastery categories: uniform = UniformMult, school =",
     "SchoolMult, pet = pet damage only, other = needs an engine feature. `combatsim specs --json` prints the same list.",
     "",

@@ -7,6 +7,7 @@ import { bundledDataDir, checkDataDir, loadDataBundle } from "../data/bundle.js"
 import { EXPORT_DIR_ENV, extractBundle, resolveExportDir } from "../data/extract.js";
 import { importSpellDump } from "../data/spell-dump/import.js";
 import { formatSummary, summarizeBundle } from "../data/summary.js";
+import { addRotationCommand } from "./rotation.js";
 import { addServeCommand } from "./serve.js";
 import { addSimCommand } from "./sim.js";
 import { addSpecsCommand } from "./specs.js";
@@ -82,6 +83,7 @@ export function buildProgram(): Command {
       }
     });
   addServeCommand(program);
+  addRotationCommand(program);
   addSpecsCommand(program);
   addSimCommand(program, { isDefault: true });
   return program;

@@ -47,6 +47,8 @@ export function simOptions(): Option[] {
     new Option("--threads <n>", "worker threads (results are identical for any N)").argParser(intOpt("threads", 1, MAX_THREADS)).default(defaultThreads(), `${defaultThreads()}: the cores available`),
     new Option("--talents <list>", "comma-separated talent names (default: the manifest's default set; '' = none)"),
     new Option("--profile <file>", "character profile JSON; its spec is the run's spec (default: <data dir>/profiles/<spec>.json)"),
+    new Option("--rotation <file>", "rotation file: a SimC APL (.simc) or a rotation JSON (default: <data dir>/rotations/<spec>.simc, else .json)"),
+    new Option("--strict-rotation", "fail on the first rotation line that cannot be honoured (default: drop it and list it in the result)"),
     new Option("--data-dir <dir>", "data directory (default: $COMBATSIM_DATA_DIR, ~/.combatsim, or the bundled data)"),
     new Option("--target-error <pct>", "stop early once the DPS error (95 % confidence, percent of the mean) is <= this; --iterations is then the maximum").argParser(targetErrorOpt),
     new Option("--json", "print the full result as JSON (dps, histogram, spells, auras, resources, perSecond, timeline, ...)"),
@@ -65,6 +67,8 @@ export interface SimCliOptions {
   threads: number;
   talents?: string;
   profile?: string;
+  rotation?: string;
+  strictRotation?: boolean;
   dataDir?: string;
   targetError?: number;
   json?: boolean;

@@ -25,6 +25,8 @@ export function simConfig(o: SimCliOptions): SimulateConfig {
   if (o.spec !== undefined) config.spec = o.spec;
   if (o.dataDir !== undefined) config.dataDir = o.dataDir;
   if (o.profile !== undefined) config.profileFile = o.profile;
+  if (o.rotation !== undefined) config.rotation = o.rotation;
+  if (o.strictRotation) config.strictRotation = true;
   if (o.talents !== undefined) config.talents = o.talents.split(",").map((t) => t.trim()).filter(Boolean);
   if (o.targetError !== undefined) config.targetError = o.targetError;
   return config;

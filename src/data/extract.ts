@@ -16,6 +16,7 @@ import path from "node:path";
 import { parseCsv } from "./csv.js";
 import { DataError } from "./errors.js";
 import { TABLE_NAMES } from "./tables.js";
+import { classTraitTrees, pickTraitTrees } from "./extract-traits.js";
 
 /** Env variable naming the full export folder, for `data extract` without --from (and the tests that need it). */
 export const EXPORT_DIR_ENV = "COMBATSIM_EXPORT_DIR";
@@ -188,15 +189,11 @@ export async function extractBundle(options: ExtractOptions): Promise<ExtractRes
     else pick(name, (r) => spells.has(int(r, "SpellID")));
   }
   pick("SkillLineAbility", (r) => spells.has(int(r, "Spell")));
-  pick("TraitDefinition", (r) => spells.has(int(r, "SpellID")));
-  // The talent-tree rows of those definitions: which node each sits on and the node's type, so a
-  // build can be checked against the game's choice nodes (src/manifest/talent-exclusivity.ts).
-  const traitDefs = idsOf(rowsOfPicked("TraitDefinition"), ["ID"]);
-  pick("TraitNodeEntry", (r) => traitDefs.has(int(r, "TraitDefinitionID")));
-  const nodeEntries = idsOf(rowsOfPicked("TraitNodeEntry"), ["ID"]);
-  pick("TraitNodeXTraitNodeEntry", (r) => nodeEntries.has(int(r, "TraitNodeEntryID")));
-  const traitNodes = idsOf(rowsOfPicked("TraitNodeXTraitNodeEntry"), ["TraitNodeID"]);
-  pick("TraitNode", (r) => traitNodes.has(int(r, "ID")));
+  // Talent trees: the class trees of the specs whole, plus the tree rows of any other talent spell in the
+  // set (src/manifest/talent-exclusivity.ts, src/talents/tree.ts).
+  const spellDefinitions = idsOf((source.get("TraitDefinition")?.rows ?? []).filter((r) => spells.has(int(r, "SpellID"))), ["ID"]);
+  const traitPick = { rows: (name: string) => get(name)?.rows ?? [], pick, picked: rowsOfPicked };
+  pickTraitTrees(traitPick, classTraitTrees(traitPick, specSet), spellDefinitions);
   pick("SpellName", (r) => spells.has(int(r, "ID")));
   for (const name of ["Spell", "SpellMisc", "SpellEffect"]) pick(name, (r) => spells.has(int(r, "SpellID")));
 
@@ -216,7 +213,7 @@ export async function extractBundle(options: ExtractOptions): Promise<ExtractRes
     ...idsOf(rowsOf("ItemSparse"), ["ContentTuningID"]),
   ]);
   pick("ContentTuning", (r) => tunings.has(int(r, "ID")));
-  const skillLines = idsOf(rowsOf("SkillLineAbility"), ["SkillLine"]);
+  const skillLines = new Set([...idsOf(rowsOf("SkillLineAbility"), ["SkillLine"]), ...idsOf(rowsOf("SkillLineXTraitTree"), ["SkillLineID"])]);
   pick("SkillLine", (r) => skillLines.has(int(r, "ID")));
   // Curves: the DR curves plus every curve the kept CurvePoint rows describe.
   const curves = new Set<number>([21024, 21025, ...idsOf(rowsOf("CurvePoint"), ["CurveID"])]);

@@ -25,12 +25,14 @@
 //   tick damage is attributed to the channel spell. remove_aura with stacks = CONSUME_AURA of that many.
 
 import type { CompiledRotation, RotationJson, RotationSymbols } from "../rotation/index.js";
-import { compileRotation } from "../rotation/index.js";
+import { compileHonoured, type HonourInput, type RotationReport } from "../rotation/index.js";
 import type { ResolvedAura, ResolvedDamage, ResolvedOp, ResolvedSpec } from "../manifest/resolve.js";
 import type { AuraImage, BuffEffect, DamageEntry, ImpactProcImage, Op, PetImage, RppmImage, SpecImage, SpellImage } from "./image.js";
 import type { Profile } from "./profile.js";
 import type { CombatStats } from "../stats/combat-stats.js";
 import { CombatsimError } from "../errors.js";
+import { actorOption } from "../rotation/actor-options.js";
+import { SPEC_CATALOG } from "../generated/catalog.js";
 
 export class CompileError extends CombatsimError {
   constructor(detail: string) {
@@ -45,6 +47,8 @@ export interface CompileInput {
   stats: CombatStats;
   rotation: RotationJson;
   rotationFile: string;
+  /** The rotation with its line origins (a SimC APL, strict mode): lines the compiler refuses are dropped and reported. Default: `rotation`, strict. */
+  rotationInput?: HonourInput;
   durationMs: number;
   targets: number;
   targetArmor: number;
@@ -54,6 +58,8 @@ export interface CompileInput {
 export interface CompiledSpec {
   image: SpecImage;
   rotation: CompiledRotation;
+  /** Lines honoured / ignored (result.rotation). */
+  rotationReport: RotationReport;
   /** Rotation name → index maps (for tests / reporting). */
   symbols: { spells: Map<string, number>; auras: Map<string, number>; pets: Map<string, number> };
 }
@@ -335,10 +341,19 @@ export function compileSpec(input: CompileInput): CompiledSpec {
     petAura: (n) => (spec.auras.find((a) => a.name === n)?.target === "pet" ? auraIdx.get(n) : undefined),
     resource: (n) => resIdx.get(n),
     pet: (n) => petImages.get(n)?.[0],
-    talent: (n) => (spec.allTalents.includes(n) ? spec.talents.includes(n) : undefined),
+    // A modelled talent is 1 when taken; any other talent of the spec's trees is 0 (never taken).
+    talent: (n) => (spec.allTalents.includes(n) ? spec.talents.includes(n) : spec.treeTalents.includes(n) ? false : undefined),
+    heroTree: (n) => (spec.heroTrees.includes(n) ? spec.heroTree === n : undefined),
     activeEnemies: input.targets,
+    actorOption: (n) => actorOption(SPEC_CATALOG.find((c) => c.specId === spec.specId)?.className, n),
+    // on the GCD = locked by the category-133 start recovery (docs/engine-image.md "OffGcdReady")
+    offGcd: (i) => {
+      const sp = spells[i];
+      return sp !== undefined && (sp.startRecoveryCategory !== 133 || sp.startRecoveryMs <= 0);
+    },
   };
-  const rotation = compileRotation(input.rotation, symbols, input.rotationFile, { fast: true, scan: true }); // engine fast-path opcodes and scan tables (docs/rotation.md §6)
+  // engine fast-path opcodes and scan tables (docs/rotation.md §6); a SimC APL drops the lines it cannot honour
+  const { compiled: rotation, report: rotationReport } = compileHonoured(input.rotationInput ?? { rotation: input.rotation, format: "json" }, symbols, input.rotationFile, { fast: true, scan: true });
 
   const coef = spec.mastery.coefficient;
   const s = input.stats;
@@ -399,6 +414,7 @@ export function compileSpec(input: CompileInput): CompiledSpec {
   return {
     image,
     rotation,
+    rotationReport,
     symbols: {
       spells: new Map([...spellIdx].filter(([n]) => spec.spells.some((s) => s.name === n))),
       auras: auraIdx,

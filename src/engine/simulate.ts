@@ -19,7 +19,7 @@ import { resolveManifest, type ResolvedSpec } from "../manifest/resolve.js";
 import { summarizeDataSources, type DataSourcesSummary } from "./data-sources.js";
 import { composeManifest } from "../manifest/extends.js";
 import type { Manifest } from "../manifest/schema.js";
-import { parseRotationJson, type RotationJson } from "../rotation/index.js";
+import { rotationInput, type RotationJson, type RotationReport } from "../rotation/index.js";
 import type { CombatStats } from "../stats/combat-stats.js";
 import { resolveChunkDeadline, type ChunkDeadlineOptions } from "../runner/deadline.js";
 import { RunnerError } from "../runner/errors.js";
@@ -86,7 +86,16 @@ export interface SimulateConfig {
   /** Pre-loaded inputs (browser use, tests): skip reading the corresponding file. */
   bundle?: DataBundle;
   manifest?: unknown;
+  /**
+   * The rotation instead of `{dataDir}/rotations/<spec>.simc` (or `.json`): a RotationJson object, JSON
+   * text (starts with `{`), SimC APL text (has a line starting with `actions`), or else a file path
+   * (`.simc` / `.json` by extension, else by content).
+   */
   rotation?: unknown;
+  /** Fail on the first rotation line that cannot be honoured instead of dropping and listing it. */
+  strictRotation?: boolean;
+  /** Without config.rotation, when the spec has both `rotations/<spec>.json` and `.simc`: which one (default "json": the spec has not switched yet). */
+  preferRotation?: "simc" | "json";
   profile?: unknown;
 }
 
@@ -214,6 +223,8 @@ export interface SimulateResult {
   timeline: Timeline | null;
   stats: CombatStats;
   talents: string[];
+  /** The rotation's lines honoured / total and every ignored line with its reason (docs/rotation.md "SimC APL files"). */
+  rotation: RotationReport;
   /** How many of the spec's resolved values come from client tables, the spell dump, fixtures and estimates. */
   dataSources: DataSourcesSummary;
   warnings: {
@@ -254,6 +265,7 @@ export interface PreparedSim {
   dataSources: DataSourcesSummary;
   /** Per image resource: PowerType.DisplayModifier (src/engine/resource-display.ts). */
   resourceDisplay: number[];
+  rotation: RotationReport;
 }
 
 async function exists(file: string): Promise<boolean> {
@@ -272,6 +284,29 @@ async function specFile(dataDir: string, kind: "manifests" | "rotations" | "prof
   if (await exists(own)) return own;
   const bundled = specFilePath(bundledDataDir(), kind, spec);
   return (await exists(bundled)) ? bundled : own; // a missing file then fails with MANIFEST_READ_FAILED naming `own`
+}
+
+/**
+ * The spec's rotation file: in the data dir, then in the bundled data; in each, `<spec>.json` or
+ * `<spec>.simc` (a SimC APL). When a dir has both, `prefer` picks: "json" (a run's default) while a spec
+ * has not switched to its APL yet — a spec helper switches by deleting the `.json`, after which only the
+ * `.simc` exists — and "simc" for `combatsim rotation check`, which measures the APL.
+ */
+async function rotationFile(dataDir: string, spec: string, prefer: "simc" | "json"): Promise<string> {
+  for (const dir of [dataDir, bundledDataDir()]) {
+    const json = specFilePath(dir, "rotations", spec);
+    const simc = json.replace(/\.json$/, ".simc");
+    for (const f of prefer === "simc" ? [simc, json] : [json, simc]) if (await exists(f)) return f;
+  }
+  return specFilePath(dataDir, "rotations", spec); // a missing file then fails with MANIFEST_READ_FAILED naming it
+}
+
+/** config.rotation → its text (or object) and the file name errors name. */
+async function givenRotation(given: unknown): Promise<{ text: unknown; file: string }> {
+  if (typeof given !== "string") return { text: given, file: "<config.rotation>" };
+  if (given.trimStart().startsWith("{") || /^\s*actions[.+=]/m.test(given)) return { text: given, file: "<config.rotation>" };
+  if (given.includes("\n") || given.trim() === "") bad("rotation", given.slice(0, 40), "a rotation (JSON or SimC APL text) or a file path");
+  return { text: await readTextFile(given), file: given };
 }
 
 /** Spec text accepted in config.spec: a slug, an id or a display name (no path characters). */
@@ -355,15 +390,22 @@ export async function prepareSimulation(config: SimulateConfig = {}): Promise<Pr
   const stats = profileStats(profile, bundle, resolved.mastery.coefficient);
   const armor = targetArmor(bundle, profile.level + profile.targetLevelOffset, p.file);
 
-  const r = await load("rotations", config.rotation);
-  const rotation: RotationJson = typeof r.text === "string" ? parseRotationJson(r.text, r.file) : (r.text as RotationJson);
+  if (config.strictRotation !== undefined && typeof config.strictRotation !== "boolean") bad("strictRotation", config.strictRotation, "a boolean");
+  if (config.preferRotation !== undefined && config.preferRotation !== "simc" && config.preferRotation !== "json") bad("preferRotation", config.preferRotation, '"simc" or "json"');
+  const r = config.rotation !== undefined ? await givenRotation(config.rotation) : await (async () => {
+    const file = await rotationFile(dataDir, spec, config.preferRotation ?? "json");
+    return { text: await readTextFile(file), file };
+  })();
+  const rotIn = rotationInput(r.text, r.file, config.strictRotation === true);
+  const rotation: RotationJson = rotIn.rotation;
 
-  const { image } = compileSpec({
+  const { image, rotationReport } = compileSpec({
     spec: resolved,
     profile,
     stats,
     rotation,
     rotationFile: r.file,
+    rotationInput: rotIn,
     durationMs: Math.round(durationS * 1000),
     targets,
     targetArmor: armor.armor,
@@ -371,7 +413,7 @@ export async function prepareSimulation(config: SimulateConfig = {}): Promise<Pr
   });
   const dataSources = summarizeDataSources(resolved.provenance, bundle.table("SpellEffect").dumpBuild ?? null);
   const resourceDisplay = resolved.resources.map((res) => powerDisplayModifier(bundle, res.powerType));
-  return { image, seed, spec: resolved, stats, durationS, targets, dataSources, resourceDisplay };
+  return { image, seed, spec: resolved, stats, durationS, targets, dataSources, resourceDisplay, rotation: rotationReport };
 }
 
 interface PoolTuning {
@@ -571,6 +613,7 @@ function buildResult(
     timeline: o.timeline,
     stats: prep.stats,
     talents: prep.spec.talents,
+    rotation: prep.rotation,
     dataSources: prep.dataSources,
     warnings: {
       unknownSpellCasts: r.unknownSpellCasts,

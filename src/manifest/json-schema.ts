@@ -60,6 +60,7 @@ export const MANIFEST_JSON_SCHEMA: S = {
       description: "shared pieces merged under this file, left to right (merge rules: docs/manifests.md)",
       oneOf: [{ $ref: "#/$defs/piece" }, { type: "array", items: { $ref: "#/$defs/piece" } }],
     },
+    hero_tree: { type: "string", pattern: "^[a-z][a-z0-9_]*$", description: "the build's hero tree, as SimC names it (dark_ranger, sunfury, colossus, ...): one of the spec's hero trees in the talent tables (TraitSubTree); rotations read it as hero_tree.X" },
     primary_stat: { enum: ["agility", "strength", "intellect"], description: "attribute that gives attack power / spell power" },
     mastery: obj(
       "the spec's mastery",

@@ -31,6 +31,8 @@ import type { SpellDataRecord, SpellEffect } from "../data/spell-record.js";
 import type { DataBundle, TableOrigin } from "../data/types.js";
 import { ManifestError } from "./errors.js";
 import { checkTalentChoice } from "./talent-exclusivity.js";
+import { specTalentTree } from "../talents/tree.js";
+import { buildTalents } from "../talents/spec-talents.js";
 import type { AuraDecl, BuffEffectDecl, DamageDecl, DataRef, Manifest, NumOrRef, Op, PetDecl, ProcDecl, SpellDecl } from "./schema.js";
 
 export interface Provenance {
@@ -182,6 +184,10 @@ export interface ResolvedSpec {
   /** Talents taken in this build. */
   talents: string[];
   allTalents: string[];
+  /** The build's hero tree, the spec's hero trees and its trees' named talents (src/talents/spec-talents.ts). */
+  heroTree?: string;
+  heroTrees: string[];
+  treeTalents: string[];
   provenance: Provenance[];
 }
 
@@ -216,6 +222,8 @@ const EFFECT_COLUMN: Record<DataRef["field"], string> = {
 export interface ResolveOptions {
   /** Talent names taken; default: the manifest's default set. Unknown names are an error. */
   talents?: readonly string[];
+  /** The build's hero tree; default: the manifest's `hero_tree`. */
+  heroTree?: string;
 }
 
 class Ctx {
@@ -641,6 +649,7 @@ export function resolveManifest(m: Manifest, resolver: SpellResolver, file: stri
     if (!allTalents.includes(t)) throw new ManifestError("MANIFEST_UNKNOWN_NAME", file, "talents", `unknown talent "${t}" (known: ${allTalents.join(", ")})`);
   }
   checkTalentChoice(resolver.bundle, m.talents, chosen, file);
+  const build = buildTalents(specTalentTree(resolver.bundle, m.spec_id), m.talents, chosen, opts.heroTree ?? m.hero_tree, file);
   const c = new Ctx(m, resolver, resolver.bundle, file, new Set(chosen));
   checkSpecialization(m, resolver.bundle, file);
 
@@ -693,8 +702,11 @@ export function resolveManifest(m: Manifest, resolver: SpellResolver, file: stri
     procs: m.procs.map((p) => resolveProc(c, p)).filter((_, i) => c.has(m.procs[i]!.talent)),
     talents: [...chosen],
     allTalents,
+    heroTrees: build.heroTrees,
+    treeTalents: build.treeTalents,
     provenance: c.provenance,
   };
+  if (build.heroTree !== undefined) out.heroTree = build.heroTree;
   if (m.auto_attack) {
     const a = m.auto_attack;
     // The auto-attack spell id (6603 Auto Attack) only labels the entry in reports: its name, school and

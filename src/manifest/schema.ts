@@ -261,6 +261,8 @@ export interface Manifest {
   auras: AuraDecl[];
   procs: ProcDecl[];
   talents: TalentDecl[];
+  /** The build's hero tree (SimC token, e.g. "dark_ranger"): one of the spec's hero trees in the talent tables. */
+  hero_tree?: string;
   passives: PassiveDecl[];
   /** Free-form notes (provenance of estimates); ignored by the engine. */
   notes?: Record<string, string>;
@@ -682,7 +684,7 @@ export function validateManifest(json: unknown, file: string): Manifest {
   }
   r.keys([
     "schema_version", "spec", "spec_id", "primary_stat", "mastery", "resources", "auto_attack", "pets", "spells",
-    "auras", "procs", "talents", "passives", "notes",
+    "auras", "procs", "talents", "hero_tree", "passives", "notes",
   ]);
   const mr = r.field("mastery");
   mr.keys(["spell", "kind", "coefficient", "effect", "school", "estimated"]);
@@ -777,6 +779,7 @@ export function validateManifest(json: unknown, file: string): Manifest {
       }) ?? [],
   };
   if (auto_attack) m.auto_attack = auto_attack;
+  setOpt(m, "hero_tree", r.opt("hero_tree")?.ident());
   const notes = r.opt("notes");
   if (notes) m.notes = Object.fromEntries(notes.entries().map(([k, v]) => [k, v.str()]));
 

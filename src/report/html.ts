@@ -5,6 +5,7 @@
 // as JSON (<script type="application/json" id="combatsim-result">) for tools; every number shown is
 // formatted from that same object.
 import type { SimulateResult } from "../engine/simulate.js";
+import { ignoredCategory, rotationSummaryLine } from "../rotation/index.js";
 import { formatWarnings } from "./warnings.js";
 import { formatDataSources } from "../engine/data-sources.js";
 import { renderAnalysisSections } from "../analysis/html.js";
@@ -220,6 +221,17 @@ svg{display:block;margin:6px 0}svg text{font-size:11px;fill:#333}svg text.title{
 .grid{stroke:#eee}.axis{stroke:#999}.mean{stroke:#e15759;stroke-dasharray:4 3}`;
 
 /** The report page; a result with an `analysis` section (combatsim sim --variant/--scale-factors/--profile-set) gets its sections too. */
+/** The rotation's honoured lines and, folded, every ignored line with its reason. */
+function rotationHtml(r: SimulateResult): string {
+  const rot = r.rotation;
+  if (!rot) return "";
+  const rows = rot.ignoredLines
+    .map((l) => `<tr><td>${l.line}</td><td><code>${escapeHtml(l.text)}</code></td><td>${escapeHtml(ignoredCategory(l))}</td><td>${escapeHtml(l.reason)}</td></tr>`)
+    .join("");
+  const table = rot.ignoredLines.length === 0 ? "" : `<details><summary>${rot.ignoredLines.length} ignored line(s)</summary><table><thead><tr><th>line</th><th>text</th><th>category</th><th>reason</th></tr></thead><tbody>${rows}</tbody></table></details>`;
+  return `<div class="sub" id="rotation">${escapeHtml(rotationSummaryLine(rot))} — ${escapeHtml(rot.file)}${rot.source ? ` (source: ${escapeHtml(rot.source)})` : ""}${table}</div>`;
+}
+
 export function renderHtmlReport(r: SimulateResult & { analysis?: AnalysisReport }): string {
   const title = `combatsim — ${r.spec}, ${r.durationS} s, ${r.targets} target(s)`;
   const err = Number.isFinite(r.error.relative) ? `± ${num(r.error.dps, 1)} (${r.error.relative.toFixed(3)} %)` : "± ∞";
@@ -248,6 +260,7 @@ export function renderHtmlReport(r: SimulateResult & { analysis?: AnalysisReport
 <h1>${escapeHtml(title)}</h1>
 <div class="sub">${num(r.iterations)} iterations${r.error.stoppedEarly ? ` (target error ${r.error.target} % reached; at most ${num(r.maxIterations)})` : ""}, seed ${escapeHtml(r.seed)}, ${r.threads} thread(s), ${num(r.elapsedMs)} ms; talents: ${escapeHtml(r.talents.join(", ") || "none")}</div>
 <div class="sub" id="data-sources">data: ${escapeHtml(formatDataSources(r.dataSources))}</div>
+${rotationHtml(r)}
 ${formatWarnings(r).map((w) => `<p class="warning">${escapeHtml(w)}</p>`).join("\n")}
 <section id="summary">
 <div class="big" id="dps-mean">${num(r.dps.mean, 1)} DPS <span class="sub" id="dps-error">${escapeHtml(err)}</span></div>

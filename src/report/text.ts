@@ -5,6 +5,10 @@ import type { SimulateResult } from "../engine/simulate.js";
 import { formatDataSources } from "../engine/data-sources.js";
 import { spellRows } from "./spell-rows.js";
 import { formatWarnings } from "./warnings.js";
+import { formatIgnored, rotationSummaryLine } from "../rotation/index.js";
+
+/** Ignored rotation lines are listed in the summary up to this many (else: --json / `combatsim rotation check`). */
+const SHORT_IGNORED = 8;
 
 const fmt = (x: number, d = 0) => x.toLocaleString("en-US", { minimumFractionDigits: d, maximumFractionDigits: d });
 const pct = (x: number, d = 1) => `${(100 * x).toFixed(d)} %`;
@@ -32,7 +36,17 @@ function headerLines(r: SimulateResult): string[] {
     `${fmt(r.elapsedMs)} ms  (${fmt((r.iterations / r.elapsedMs) * 1000)} iterations/s)`,
     `data: ${formatDataSources(r.dataSources)}`,
   );
+  if (r.rotation) lines.push(...rotationLines(r));
   return lines;
+}
+
+/** "rotation: 52/56 lines honoured; 4 ignored", then the ignored lines when there are few. */
+export function rotationLines(r: SimulateResult, verbose = false): string[] {
+  const rot = r.rotation;
+  const head = `${rotationSummaryLine(rot)} — ${rot.file}`;
+  if (rot.ignoredLines.length === 0) return [head];
+  if (!verbose && rot.ignoredLines.length > SHORT_IGNORED) return [`${head} (see --json or \`combatsim rotation check\`)`];
+  return [head, ...formatIgnored(rot)];
 }
 
 function spellLines(r: SimulateResult): string[] {

@@ -10,6 +10,8 @@ import { parseExpression } from "./parse.js";
 import { Resolver, type RotationSymbols } from "./resolve.js";
 import { MAX_SPELL_INDEX, OP, ROT_HEADER_WORDS, ROT_MAGIC, ROT_VERSION, ROT_VERSION_FAST, ROT_VERSION_SCAN, VAROP, type VarOpName } from "./bytecode.js";
 import { Q } from "./queries.js";
+import { CAST_OPTION_KEYS, castOptions, OptionError } from "./options.js";
+import { UTILITY_NOOPS } from "./utility.js";
 
 export interface RotationEntryJson {
   cast?: string;
@@ -32,6 +34,21 @@ export interface RotationEntryJson {
   condition?: string;
   value_else?: string | number;
   default?: number;
+  /** Entry options of cast entries, SimC names and meanings (src/rotation/options.ts, docs/rotation.md "Entry options"). */
+  line_cd?: string | number;
+  use_off_gcd?: string | number;
+  use_while_casting?: string | number;
+  sync?: string;
+  chain?: string | number;
+  precombat_seconds?: string | number;
+  pre_pot_time?: string | number;
+  toggle?: string;
+  name?: string;
+  slot?: string;
+  slots?: string;
+  check_existing?: string | number;
+  /** Other keys (options this compiler refuses by name, e.g. target selection before it lands). */
+  [option: string]: unknown;
 }
 
 export interface RotationJson {
@@ -64,9 +81,9 @@ const KIND_KEYS = ["cast", "call", "run", "variable", "cycling_variable", "wait"
 type EntryKind = (typeof KIND_KEYS)[number];
 const VARIABLE_KEYS = ["if", "value", "op", "condition", "value_else", "default"];
 const ALLOWED_KEYS: Record<EntryKind, readonly string[]> = {
-  cast: ["cast", "if", "target_if", "cycle_targets", "max_cycle_targets"],
-  call: ["call", "if"],
-  run: ["run", "if"],
+  cast: ["cast", "if", ...CAST_OPTION_KEYS], // entry options: src/rotation/options.ts (target selection included)
+  call: ["call", "if", "target_if"], // target_if: only target-independent expressions (see the call/run case)
+  run: ["run", "if", "target_if"],
   wait: ["wait", "if"],
   variable: ["variable", ...VARIABLE_KEYS],
   cycling_variable: ["cycling_variable", ...VARIABLE_KEYS],
@@ -78,10 +95,26 @@ type TargetSel = { kind: "if"; mode: number; expr: RExpr } | { kind: "cycle"; ma
 const VAR_OPS = new Set<string>([...Object.keys(VAROP), "setif"]);
 
 type Entry =
-  | { kind: "cast"; cond: RExpr | null; spell: number; sel?: TargetSel }
+  | { kind: "cast"; cond: RExpr | null; spell: number; lineCd?: LineCd; sel?: TargetSel }
+  | { kind: "noop"; cond: RExpr | null }
   | { kind: "call" | "run"; cond: RExpr | null; target: string }
   | { kind: "wait"; cond: RExpr | null; seconds: RExpr }
   | { kind: "variable"; cond: RExpr | null; op: VarOpName; index: number; value: RExpr | null; condition: RExpr | null; valueElse: RExpr | null; cycling: boolean };
+
+/**
+ * line_cd: the entry fires only when `condition` holds (its own condition, castReady, and at least `n` s
+ * since it last fired). Compiled as `fire := condition; if fire: last := time; if fire: cast`, in one
+ * evaluation: the state does not change in between, so the cast happens exactly when `fire` was set.
+ */
+interface LineCd {
+  condition: RExpr;
+  fire: number;
+  last: number;
+}
+/** Hidden variable names of a line_cd entry (cannot clash: user variable names never start with "__"). */
+const lineCdVars = (list: string, entry: number): [string, string] => [`__line_cd_fire_${list}_${entry}`, `__line_cd_last_${list}_${entry}`];
+/** A line_cd entry's "last fired" before it ever fired: far enough back for any line_cd. */
+const LINE_CD_NEVER = -1e300;
 
 /** Compile options. */
 export interface CompileOptions {
@@ -137,6 +170,23 @@ export function retarget(e: RExpr): RExpr {
       return { kind: e.kind, arg: retarget(e.arg) };
     case "bin":
       return { kind: "bin", op: e.op, left: retarget(e.left), right: retarget(e.right) };
+    default:
+      return e;
+  }
+}
+
+/** retarget's inverse: the plain kinds (an expression without them is the same on every target). */
+function untarget(e: RExpr): RExpr {
+  switch (e.kind) {
+    case "query": {
+      const q = e.q === Q.TGT_UP ? Q.DEBUFF_UP : e.q === Q.TGT_REMAINS ? Q.DEBUFF_REMAINS : e.q === Q.TGT_STACK ? Q.DEBUFF_STACK : e.q;
+      return q === e.q ? e : { kind: "query", q, arg: e.arg };
+    }
+    case "not":
+    case "neg":
+      return { kind: e.kind, arg: untarget(e.arg) };
+    case "bin":
+      return { kind: "bin", op: e.op, left: untarget(e.left), right: untarget(e.right) };
     default:
       return e;
   }
@@ -509,6 +559,18 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
     });
   }
 
+  // line_cd entries: two hidden variables each (appended after the user variables)
+  for (const list of listNames) {
+    (lists[list] as unknown[]).forEach((raw, entry) => {
+      if (!isObject(raw) || raw["cast"] === undefined || raw["line_cd"] === undefined) return;
+      for (const [i, name] of lineCdVars(list, entry).entries()) {
+        varIndex.set(name, varDefault.length);
+        varDefault.push(i === 0 ? 0 : LINE_CD_NEVER);
+        varDefaultSet.push(true);
+      }
+    });
+  }
+
   // Pass 1: shape, expressions, names.
   const resolver = new Resolver(symbols, varIndex);
   const expr = (raw: unknown, loc: Omit<RotationLocation, "file">): RExpr => {
@@ -529,15 +591,20 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
   // target_if / cycle_targets / max_cycle_targets of a cast entry (SimC's entry options, same names)
   const targetSel = (e: Record<string, unknown>, loc: Omit<RotationLocation, "file">): { sel?: TargetSel } => {
     const tif = e["target_if"];
-    const cyc = e["cycle_targets"];
-    const maxc = e["max_cycle_targets"];
-    for (const [k, v] of [["cycle_targets", cyc], ["max_cycle_targets", maxc]] as const) {
-      if (v !== undefined && (typeof v !== "number" || !Number.isInteger(v) || v < 0)) shape({ ...loc, field: k }, `"${k}" must be a non-negative integer`);
-    }
+    // counts: JSON numbers, or numeric strings (SimC option text, as the .simc front-end passes them)
+    const count = (k: string): number | undefined => {
+      const v = e[k];
+      if (v === undefined) return undefined;
+      const n = typeof v === "number" ? v : typeof v === "string" && v.trim() !== "" ? Number(v) : NaN;
+      if (!Number.isInteger(n) || n < 0) shape({ ...loc, field: k }, `"${k}" must be a non-negative integer, got ${JSON.stringify(v)}`);
+      return n;
+    };
+    const cyc = count("cycle_targets");
+    const maxc = count("max_cycle_targets");
     const cycling = cyc !== undefined && cyc !== 0;
     if (tif !== undefined && cycling) shape({ ...loc, field: "cycle_targets" }, `an entry selects its target with target_if or cycle_targets, not both`);
     if (maxc !== undefined && !cycling) shape({ ...loc, field: "max_cycle_targets" }, `"max_cycle_targets" needs "cycle_targets": 1`);
-    if (cycling) return { sel: { kind: "cycle", max: (maxc as number | undefined) ?? 0 } };
+    if (cycling) return { sel: { kind: "cycle", max: maxc ?? 0 } };
     if (tif === undefined) return {};
     if (typeof tif !== "string") shape({ ...loc, field: "target_if" }, `"target_if" must be an expression string, optionally prefixed with min:, max: or first:`);
     const m = /^\s*(min|max|first)\s*:/.exec(tif as string);
@@ -566,14 +633,41 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
           const name = e["cast"];
           if (typeof name !== "string") shape({ list, entry, field: "cast" }, `"cast" must be a spell name string`);
           const spell = symbols.spell(name as string);
+          const options = (sp: number | undefined) => {
+            try {
+              return castOptions(e, { action: name as string, spell: sp, offGcd: sp === undefined ? undefined : symbols.offGcd?.(sp), spellIndex: (n) => symbols.spell(n) });
+            } catch (err) {
+              if (!(err instanceof OptionError)) throw err;
+              throw new RotationError(err.code, at({ list, entry, field: err.field, column: 1 }), err.message);
+            }
+          };
+          if (spell === undefined && Object.hasOwn(UTILITY_NOOPS, name as string)) {
+            // a utility action that cannot change damage (src/rotation/utility.ts): honoured, emits nothing
+            options(undefined);
+            out.push({ kind: "noop", cond });
+            break;
+          }
           if (spell === undefined) {
             throw new RotationError("ROTATION_UNKNOWN_NAME", at({ list, entry, field: "cast", column: 1 }), `unknown spell "${name}"`);
           }
           if (!Number.isInteger(spell) || spell < 0 || spell > MAX_SPELL_INDEX) {
             throw new RotationError("ROTATION_UNKNOWN_NAME", at({ list, entry, field: "cast", column: 1 }), `the host resolved spell "${name}" to ${spell}, not an index in [0, 2^29)`);
           }
+          const eff = options(spell);
           const sel = targetSel(e, { list, entry });
-          out.push({ kind, cond: sel.sel !== undefined && cond !== null ? retarget(cond) : cond, spell, ...sel });
+          let c = cond;
+          for (const x of eff.extra) c = c === null ? x : { kind: "bin", op: "and", left: c, right: x };
+          if (sel.sel !== undefined) {
+            // target selection: the condition is read on the target being tried (retarget)
+            if (eff.lineCd !== undefined) shape({ list, entry, field: "line_cd" }, `line_cd together with target_if / cycle_targets is not supported`);
+            out.push({ kind, cond: c === null ? null : retarget(c), spell, sel: sel.sel });
+          } else if (eff.lineCd !== undefined) {
+            const [fire, last] = lineCdVars(list, entry).map((n) => varIndex.get(n)!) as [number, number];
+            const since: RExpr = { kind: "bin", op: "sub", left: { kind: "query", q: Q.TIME, arg: 0 }, right: { kind: "var", index: last } };
+            let condition: RExpr = { kind: "bin", op: "and", left: { kind: "query", q: Q.SPELL_CASTABLE, arg: spell }, right: { kind: "bin", op: "ge", left: since, right: { kind: "const", value: eff.lineCd } } };
+            if (c !== null) condition = { kind: "bin", op: "and", left: c, right: condition };
+            out.push({ kind, cond: null, spell, lineCd: { condition, fire, last } });
+          } else out.push({ kind, cond: c, spell });
           break;
         }
         case "call":
@@ -582,6 +676,14 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
           if (typeof target !== "string") shape({ list, entry, field: kind }, `"${kind}" must be a list name string`);
           if (!Object.hasOwn(lists, target as string)) {
             throw new RotationError("ROTATION_UNKNOWN_LIST", at({ list, entry, field: kind }), `${kind} of unknown action list "${target}" (lists: ${listNames.join(", ")})`);
+          }
+          // target_if on an action list (Arms: run_action_list,…,target_if=min:target.health.pct): an
+          // expression that reads nothing per target (no debuff/dot of the target being tried) has the
+          // same value on every identical target, so SimC's rule keeps the primary target: exactly no
+          // change. A per-target expression would choose a target for the sub-list: not supported.
+          const sel = targetSel(e, { list, entry }).sel;
+          if (sel !== undefined && (sel.kind !== "if" || JSON.stringify(sel.expr) !== JSON.stringify(untarget(sel.expr)))) {
+            shape({ list, entry, field: "target_if" }, `target_if on an action list with a per-target expression (debuff/dot of the target) is not supported`);
           }
           out.push({ kind, cond, target: target as string });
           break;
@@ -745,12 +847,14 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
     const rowLabels: Label[] = [];
     const rowLabel = (i: number): Label => (rowLabels[i] ??= newLabel());
     for (const en of compiled.get(list)!) {
+      if (en.kind === "noop") continue; // a utility action that cannot change damage: no code
       const cond = en.cond === null ? null : foldExpr(en.cond);
       if (cond !== null && isConst(cond) && cond.value === 0) continue; // never taken
       const skip = newLabel();
+      const lineCd = en.kind === "cast" ? en.lineCd : undefined;
       if (scan) {
         // an entry may be skipped by a scan when it is a cast whose condition runs no side-effect query
-        const skippable = en.kind === "cast" && en.sel === undefined && (cond === null || isConst(cond) || !mayTouch(cond));
+        const skippable = en.kind === "cast" && lineCd === undefined && en.sel === undefined && (cond === null || isConst(cond) || !mayTouch(cond));
         const slot = skippable ? boundSlot(cond) : 0;
         // an entry with a time bound starts with a scan from its own row (the previous entry may fall
         // through to it): BM's kill_shot is then skipped with its health query for 80 % of the fight
@@ -798,7 +902,7 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
         }
         continue;
       }
-      if (scan && en.kind === "cast") {
+      if (scan && en.kind === "cast" && lineCd === undefined) {
         // Like fast below, with the scan forms: a blocked spell jumps through the table from the next
         // entry's row (R), skipping every blocked / time-bounded entry after it in the same dispatch.
         spells.add(en.spell);
@@ -827,7 +931,7 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
         em.bind(skip);
         continue;
       }
-      if (fast && en.kind === "cast") {
+      if (fast && en.kind === "cast" && lineCd === undefined) {
         // castReady first when skipping the condition skips no side effect (or one the skip path
         // replays: CASTCHKT touches); otherwise condition first, then the memoized check. A condition
         // that is one fused leaf (one query: cheaper than a castReady that passes, e.g. BM kill_shot's
@@ -858,6 +962,25 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
       if (cond !== null && !waitGuard) em.branch(cond, false, skip);
       switch (en.kind) {
         case "cast":
+          if (lineCd !== undefined) {
+            // fire := condition; if fire { last := time; cast } (the cast's castReady is part of condition)
+            const other = newLabel();
+            const done = newLabel();
+            em.branch(foldExpr(lineCd.condition), false, other);
+            em.value({ kind: "const", value: 1 });
+            em.code.push(OP.VAROP, VAROP.set, lineCd.fire, OP.JMP);
+            em.depth--;
+            em.ref(done);
+            em.bind(other);
+            em.value({ kind: "const", value: 0 });
+            em.code.push(OP.VAROP, VAROP.set, lineCd.fire);
+            em.depth--;
+            em.bind(done);
+            em.branch({ kind: "var", index: lineCd.fire }, false, skip);
+            em.value({ kind: "query", q: Q.TIME, arg: 0 });
+            em.code.push(OP.VAROP, VAROP.set, lineCd.last);
+            em.depth--;
+          }
           em.code.push(OP.CAST, en.spell);
           spells.add(en.spell);
           break;

@@ -16,6 +16,8 @@ export type RotationErrorCode =
 /** Where in a rotation file something is. `entry` is the 0-based index inside `list`. */
 export interface RotationLocation {
   file: string;
+  /** 1-based line in a SimC APL file (then `column` counts in that line). */
+  line?: number | undefined;
   list?: string | undefined;
   entry?: number | undefined;
   field?: string | undefined;
@@ -24,6 +26,7 @@ export interface RotationLocation {
 
 export function formatLocation(loc: RotationLocation): string {
   let s = loc.file;
+  if (loc.line !== undefined) s += ` line ${loc.line}`;
   if (loc.list !== undefined) s += `: list "${loc.list}"`;
   if (loc.entry !== undefined) s += ` entry ${loc.entry}`;
   if (loc.field !== undefined) s += ` field "${loc.field}"`;
@@ -34,6 +37,7 @@ export function formatLocation(loc: RotationLocation): string {
 export class RotationError extends CombatsimError {
   declare readonly code: RotationErrorCode;
   readonly file: string;
+  readonly line: number | undefined;
   readonly list: string | undefined;
   readonly entry: number | undefined;
   readonly field: string | undefined;
@@ -43,6 +47,7 @@ export class RotationError extends CombatsimError {
   constructor(code: RotationErrorCode, loc: RotationLocation, detail: string) {
     super(code, `${formatLocation(loc)}: ${detail}`);
     this.file = loc.file;
+    this.line = loc.line;
     this.list = loc.list;
     this.entry = loc.entry;
     this.field = loc.field;

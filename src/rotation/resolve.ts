@@ -13,8 +13,14 @@ export interface RotationSymbols {
   pet(name: string): number | undefined;
   /** Whether the talent is taken (folded to a constant 1/0). */
   talent(name: string): boolean | undefined;
+  /** Whether the build's hero tree is this one (folded to 1/0); undefined: not a hero tree of the spec. Optional: no hero trees. */
+  heroTree?(name: string): boolean | undefined;
   /** A fixed enemy count for the run: folds `active_enemies` to this constant. Omit to query the engine. */
   activeEnemies?: number;
+  /** A SimC actor option read by name in expressions (`max_prio_damage`): its value; undefined = the class has none. */
+  actorOption?(name: string): number | undefined;
+  /** Whether the spell is off the GCD (SimC's use_off_gcd=0 then waits for the GCD; src/rotation/options.ts). Omit: unknown. */
+  offGcd?(spell: number): boolean;
 }
 
 type Kind = "aura" | "petAura" | "spell" | "resource" | "pet";
@@ -199,6 +205,13 @@ export class Resolver {
         }
         return { kind: "const", value: taken ? 1 : 0 };
       }
+      case "hero_tree": {
+        const t = need(1, "a hero tree name");
+        const chosen = this.symbols.heroTree?.(t.text);
+        if (chosen === undefined) this.fail(loc, t, `unknown hero tree "${t.text}" in "${full}"`);
+        this.exact(parts, 2, full, loc);
+        return { kind: "const", value: chosen ? 1 : 0 };
+      }
       case "prev_gcd": {
         const n = need(1, "a position and a spell (prev_gcd.1.X)");
         if (n.text !== "1") this.fail(loc, n, `only prev_gcd.1.X is supported (the engine tracks the last GCD cast), got "${full}"`);
@@ -212,6 +225,13 @@ export class Resolver {
         if (idx === undefined) this.fail(loc, v, `unknown variable "${v.text}" (no entry assigns it)`);
         this.exact(parts, 2, full, loc);
         return { kind: "var", index: idx };
+      }
+      case "max_prio_damage": {
+        // a SimC actor option (src/rotation/actor-options.ts), a constant for the run
+        const v = this.symbols.actorOption?.(head.text);
+        if (v === undefined) this.fail(loc, head, `unknown name "${full}" (a SimC actor option this spec's class does not have)`);
+        this.exact(parts, 1, full, loc);
+        return { kind: "const", value: v };
       }
       default: {
         // A resource: `focus`, `focus.deficit`, ...

@@ -130,6 +130,20 @@ describe("target_if=min:dot.agony.remains", () => {
   });
 });
 
+describe("aura properties read on the current target (engine/queries.ts)", () => {
+  it("cycle_targets with dot.agony.refreshable (pandemic window of the target being tried)", () => {
+    // 6 s DoT: refreshable while down or < 1.8 s left. 0: t0 (down); 1.5: t0 4.5 left, t1 down -> t1;
+    // 3: t2; 4.5: t0 1.5 < 1.8 -> t0; 6: t1 1.5 -> t1; 7.5: t2; 9: t0. 7 casts, no filler; ticks as in
+    // the target_if case: 11 x 500. Read on the primary only, 1.5 and 3 would be fillers.
+    const rot: RotationJson = { lists: { default: [{ cast: "agony", cycle_targets: 1, if: "dot.agony.refreshable" }, { cast: "filler" }] } };
+    const img = dotImage(3, rot);
+    img.auras[0]!.durationMs = 6000;
+    const r = run1(img);
+    expect(r.spells.map((s) => s.casts)).toEqual([7, 0, 0, 0]);
+    expect(r.damage.total).toBe(5500);
+  });
+});
+
 describe("targets: warnings, bounds, determinism", () => {
   it("warnings.targets counts a DoT spread by target options as multi-target", () => {
     const w = targetsWarning(dotImage(3, CYCLE))!;

@@ -222,3 +222,17 @@ describe("Beast Mastery on the shared hunter.json", () => {
     expect(a.spells).toEqual(b.spells);
   });
 });
+
+describe("expressions: named rotation expressions (docs/manifests.md)", () => {
+  it("merge per key through extends, later layers winning", async () => {
+    const b = { ...base, expressions: { "stealthed.rogue": "buff.stealth.up", "a.b": "1" } };
+    const m = await composeManifest(child({ expressions: { "a.b": "2", c: "time > 3" } }), "bm.json", pieces({ base: b }));
+    expect(m.expressions).toEqual({ "stealthed.rogue": "buff.stealth.up", "a.b": "2", c: "time > 3" });
+  });
+  it("a bad name or an empty text is INVALID_MANIFEST at expressions.<name>", async () => {
+    const bad = await errorOf(composeManifest(child({ expressions: { "Stealthed.rogue": "1" } }), "bm.json", pieces({ base })));
+    expect([bad.code, bad.path]).toEqual(["INVALID_MANIFEST", "expressions.Stealthed.rogue"]);
+    const empty = await errorOf(composeManifest(child({ expressions: { x: " " } }), "bm.json", pieces({ base })));
+    expect([empty.code, empty.path]).toEqual(["INVALID_MANIFEST", "expressions.x"]);
+  });
+});

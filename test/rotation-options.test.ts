@@ -131,6 +131,25 @@ describe("utility no-ops", () => {
     expect([e.code, e.field]).toEqual(["ROTATION_UNKNOWN_NAME", "if"]);
   });
 
+  it("racials: another race's never fires (honoured, no code); the profile's own race's is refused; potion is refused", () => {
+    const withRace = (race: string | undefined) => ({ ...symbols(), race });
+    const rot = { lists: { default: [{ cast: "blood_fury", if: "buff.bestial_wrath.up" }, { cast: "cobra_shot" }] } };
+    const plain = compileRotation({ lists: { default: [{ cast: "cobra_shot" }] } }, symbols(), FILE);
+    for (const race of [undefined, "troll"]) expect([...compileRotation(rot, withRace(race), FILE).code]).toEqual([...plain.code]);
+    let err: unknown;
+    try {
+      compileRotation(rot, withRace("orc"), FILE);
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(RotationError);
+    expect([(err as RotationError).code, (err as RotationError).field, (err as RotationError).entry]).toEqual(["ROTATION_UNKNOWN_NAME", "cast", 0]);
+    expect((err as RotationError).detail).toBe("not modelled: blood_fury is the racial of the profile's race (orc); its spell has no data in the bundled dump");
+    const p = compileError({ default: [{ cast: "potion", if: "buff.bestial_wrath.up" }] });
+    expect([p.code, p.field]).toEqual(["ROTATION_UNKNOWN_NAME", "cast"]);
+    expect(p.detail).toMatch(/^not modelled: the combat potion .*Light's Potential, buff spell 1236616/);
+  });
+
   it("a spec that has a spell of that name casts it", () => {
     const syms = { ...symbols(), spell: (n: string) => (n === "berserking" ? 40 : testSymbols().spell(n)) };
     const c = compileRotation({ lists: { default: [{ cast: "berserking" }] } }, syms, FILE);

@@ -3,7 +3,7 @@
 // config.rotation as a path or text, result.rotation, the precombat list at the pull, strict mode, and
 // the CLI (`sim --rotation`, `rotation check`).
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -73,6 +73,18 @@ describe("loader", () => {
     expect(j.rotation).toMatchObject({ format: "json", lines: 1 });
     await expect(run({ rotation: file, strictRotation: true })).rejects.toThrow(RotationError);
     await expect(run({ rotation: file, strictRotation: true })).rejects.toThrow(/mine\.simc line 2: .*unknown spell "frobnicate"/);
+  }, 60_000);
+});
+
+describe("profile race", () => {
+  it("decides the racial lines: the profile's own racial is listed (not modelled), another race's is honoured", async () => {
+    const profile = JSON.parse(readFileSync(path.join(DATA, "profiles", "beast-mastery.json"), "utf8"));
+    const rotation = "actions=blood_fury\nactions+=/berserking\nactions+=/cobra_shot";
+    const orc = await run({ rotation, profile: { ...profile, race: "orc" } });
+    expect(orc.rotation).toMatchObject({ lines: 3, honoured: 2, ignoredLines: [{ line: 1, text: "blood_fury", code: "ROTATION_UNKNOWN_NAME" }] });
+    const none = await run({ rotation, profile });
+    expect(none.rotation).toMatchObject({ lines: 3, honoured: 3 });
+    await expect(run({ rotation, profile: { ...profile, race: "ogre" } })).rejects.toThrow(/race.*expected one of human\|orc/);
   }, 60_000);
 });
 

@@ -12,6 +12,7 @@ import { ImpactProcTable, fireImpactProcs, fireImpactProcsMasked, impactProcMask
 import { Rotation, rotationCheck, rotationLoad, rotationReset, rotationBind, selectAction, actionKind, actionSpell, actionWaitMs, ACTION_CAST, ACTION_WAIT, ROT_OK, OP_LT, OP_LE, OP_GT, OP_GE } from "../rotation/vm";
 import * as Q from "../rotation/queries";
 import { targetsLayout, curTarget, setCurTarget, targetCount, instOn, instCur, instTarget, instBase, isTargetOwned } from "./targets";
+import { extraQuery } from "./queries";
 import {
   telLoad, telResetAcc, telIterBegin, telIterEnd, telSetSrc, telSrcSave, telSrcSpell, telSrcAura, telSrcProc, telSrcRegen, telSrcOther,
   telHit, telSpellRec, telBucketHit, TL_DAMAGE, telAura, telSpend, telGain, telGainFrom, telRegenBalance, telProc, telRppm, tlOn, tlPush, TL_CAST_START, TL_CAST, TL_COOLDOWN, TL_RESOURCE, TL_PROC,
@@ -59,17 +60,17 @@ const CD_CHARGE: i32 = 2;
   return (kind << 28) | ((gen & 0xffff) << 12) | arg;
 }
 
-const NEVER: i64 = 0x3fffffffffffffff;
+export const NEVER: i64 = 0x3fffffffffffffff;
 const RES_EPS: f64 = 1e-6; // resource comparisons: the rotation waits an exact (ceil) ms; absorb f64 rounding
 
 // ---- per-run state records (arena) ----
-@unmanaged class SpellState {
+@unmanaged export class SpellState {
   readyAt: i64;
   lastUsed: i64;
 }
 const SPELL_STATE_BYTES: usize = 16;
 
-@unmanaged class AuraState {
+@unmanaged export class AuraState {
   active: i32;
   stacks: i32;
   gen: i32;
@@ -88,7 +89,7 @@ const SPELL_STATE_BYTES: usize = 16;
 }
 const AURA_STATE_BYTES: usize = 104;
 
-@unmanaged class ChargeState {
+@unmanaged export class ChargeState {
   charges: i32;
   max: i32;
   nextAt: i64;
@@ -138,8 +139,8 @@ let secOff = new StaticArray<usize>(N_SECTIONS);
 let secCount = new StaticArray<i32>(N_SECTIONS);
 
 let nRes = 0;
-let nSpells = 0;
-let nAuras = 0;
+export let nSpells = 0;
+export let nAuras = 0;
 let nInst = 0; // aura instances: nAuras + (targets - 1) x target-owned auras (assembly/engine/targets.ts)
 let nEffects = 0;
 let nDamage = 0;
@@ -170,7 +171,7 @@ let chargeRecs: usize = 0;
 let pool: usize = 0;
 
 // run config
-let durationMs: i64 = 0;
+export let durationMs: i64 = 0;
 let targets: i32 = 1;
 let armor: f64 = 0;
 let armorK: f64 = 0;
@@ -265,7 +266,7 @@ wheel().init(8192);
 // by reseed): each draw's state load/store is at a constant address, no global load of the pointer first.
 const rng: Xorshift64 = changetype<Xorshift64>(memory.data(offsetof<Xorshift64>(), 8));
 rng.reseed(1);
-let now: i64 = 0;
+export let now: i64 = 0;
 let readyGen: i32 = 0;
 let offGen: i32 = 0;
 let channelGen: i32 = 0;
@@ -274,6 +275,11 @@ let casting: bool = false;
 let channelSpell: i32 = -1;
 let castTarget: i32 = 0; // the target of the cast in flight (targets.ts; 0 = primary)
 let prevGcd: i32 = -1;
+// cast history beyond prevGcd, for SimC's prev_gcd.2/3.X, prev.X and prev_off_gcd.X (engine/queries.ts)
+export let prevGcd2: i32 = -1;
+export let prevGcd3: i32 = -1;
+export let prevCast: i32 = -1; //   the last cast, on or off the GCD
+export let prevOffGcd: i32 = -1; // the last off-GCD cast since the last GCD cast (-1: none since)
 let iterDamage: f64 = 0;
 let iterPet: f64 = 0;
 let iterEvents: i32 = 0;
@@ -295,7 +301,7 @@ let curMastery: f64 = 0; // percent points before the coefficient
 let curVers: f64 = 0;
 let versFactorCur: f64 = 1; // 1 + vers/100 (DamageCalc step 5)
 let playerMult: f64 = 1;
-let hasteDivisor: f64 = 1; // 1 + haste/100
+export let hasteDivisor: f64 = 1; // 1 + haste/100
 let critChanceCur: f64 = 0; // crit / 100
 let masteryMultCur: f64 = 1; // 1 + mastery x coefficient / 100 (when the spec has a mastery kind)
 let petMult: f64 = 1;
@@ -317,13 +323,13 @@ let accError: i32 = 0;
 
 // ---- record accessors ----
 // @ts-ignore: decorator
-@inline function spellRec(i: i32): SpellRec { return changetype<SpellRec>(spellRecs + <usize>i * <usize>(SPELL_STRIDE << 3)); }
+@inline export function spellRec(i: i32): SpellRec { return changetype<SpellRec>(spellRecs + <usize>i * <usize>(SPELL_STRIDE << 3)); }
 // @ts-ignore: decorator
-@inline function spellSt(i: i32): SpellState { return changetype<SpellState>(spellState + <usize>i * SPELL_STATE_BYTES); }
+@inline export function spellSt(i: i32): SpellState { return changetype<SpellState>(spellState + <usize>i * SPELL_STATE_BYTES); }
 // @ts-ignore: decorator
-@inline function auraRec(i: i32): AuraRec { return changetype<AuraRec>(auraRecs + <usize>i * <usize>(AURA_STRIDE << 3)); }
+@inline export function auraRec(i: i32): AuraRec { return changetype<AuraRec>(auraRecs + <usize>i * <usize>(AURA_STRIDE << 3)); }
 // @ts-ignore: decorator
-@inline function auraSt(i: i32): AuraState { return changetype<AuraState>(auraState + <usize>i * AURA_STATE_BYTES); }
+@inline export function auraSt(i: i32): AuraState { return changetype<AuraState>(auraState + <usize>i * AURA_STATE_BYTES); }
 // @ts-ignore: decorator
 @inline function effectRec(i: i32): EffectRec { return changetype<EffectRec>(effectRecs + <usize>i * <usize>(EFFECT_STRIDE << 3)); }
 // @ts-ignore: decorator
@@ -337,7 +343,7 @@ let accError: i32 = 0;
 // @ts-ignore: decorator
 @inline function resSlot(i: i32): ResourceSlot { return changetype<ResourceSlot>(resSlots + (<usize>i << 5)); }
 // @ts-ignore: decorator
-@inline function chargeSt(i: i32): ChargeState { return changetype<ChargeState>(chargeState + <usize>i * CHARGE_STATE_BYTES); }
+@inline export function chargeSt(i: i32): ChargeState { return changetype<ChargeState>(chargeState + <usize>i * CHARGE_STATE_BYTES); }
 // @ts-ignore: decorator
 @inline function petRec(i: i32): PetRec { return changetype<PetRec>(petRecs + <usize>i * <usize>(PET_STRIDE << 3)); }
 // @ts-ignore: decorator
@@ -749,6 +755,10 @@ function resetIteration(): void {
   castTarget = 0;
   setCurTarget(0);
   prevGcd = -1;
+  prevGcd2 = -1;
+  prevGcd3 = -1;
+  prevCast = -1;
+  prevOffGcd = -1;
   iterDamage = 0;
   iterPet = 0;
   hitAmount = 0;
@@ -1005,7 +1015,7 @@ function priorityAction(): i32 {
   return a >= 0 && auraSt(a).active != 0;
 }
 
-function costOf(s: SpellRec): f64 {
+export function costOf(s: SpellRec): f64 {
   if (s.isChannel != 0) return 0;
   if (auraUp(<i32>s.costBypassAura)) return 0;
   return s.cost;
@@ -1412,7 +1422,7 @@ let finExtraMs: i64 = 0;
 }
 
 /** Cast bar after the spell's cast-time modifier auras (Lock and Load, Trueshot, Streamline). */
-function castTimeMods(spell: i32, castMs: i64): i64 {
+export function castTimeMods(spell: i32, castMs: i64): i64 {
   const n = load<i32>(cpRow(spell), CP_MOD_COUNT);
   if (n == 0) return castMs;
   const start = load<i32>(cpRow(spell), CP_MOD_START);
@@ -1560,7 +1570,13 @@ function onCastComplete(spell: i32): void {
   }
   // 13. bookkeeping
   spellSt(spell).lastUsed = now;
-  if (f & CPF_ON_GCD) prevGcd = spell;
+  prevCast = spell;
+  if (f & CPF_ON_GCD) {
+    prevGcd3 = prevGcd2;
+    prevGcd2 = prevGcd;
+    prevGcd = spell;
+    prevOffGcd = -1;
+  } else prevOffGcd = spell;
 }
 
 /**
@@ -1818,7 +1834,7 @@ function gainRes(res: i32, amount: f64): void {
 // ======================================================================================
 
 // @ts-ignore: decorator
-@inline function ensureStats(): void {
+@inline export function ensureStats(): void {
   if (dirty) recomputeStats();
 }
 
@@ -3264,7 +3280,8 @@ export function engineQuery(kind: i32, arg: i32): f64 {
     }
     case Q.Q_PREV_GCD: return prevGcd == arg ? 1.0 : 0.0;
     case Q.Q_SPELL_CASTABLE: return castReady(arg) ? 1.0 : 0.0;
-    default: return targetQuery(kind, arg); // rare kinds, out of line
+    // rare kinds, out of line: SimC's further forms (engine/queries.ts) and the target kinds (targetQuery)
+    default: return kind >= Q.Q_ACTIVE_DOT ? targetQuery(kind, arg) : extraQuery(kind, arg);
   }
 }
 

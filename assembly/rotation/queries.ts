@@ -42,11 +42,27 @@ export const Q_RESOURCE_MAX: i32 = 30;
 export const Q_RESOURCE_REGEN: i32 = 31; //            per second, haste included
 export const Q_COOLDOWN_DURATION: i32 = 32; //         s, the spell's (hasted where applicable) recharge time
 export const Q_DOT_STACK: i32 = 33;
-export const Q_ACTIVE_DOT: i32 = 34; //              arg = aura index: targets with it up (active_dot.X)
+// SimC expression forms (answered by assembly/engine/queries.ts; docs/rotation.md §2):
+export const Q_GCD_MAX: i32 = 34; //                   arg = spell (-1: the standard 1.5 s); s, the GCD a cast of it triggers now (hasted, floor 0.75 s)
+export const Q_CAST_TIME: i32 = 35; //                 arg = spell; s, its cast bar now (hasted, cast-time auras) or channel duration; 0 instant
+export const Q_EXECUTE_TIME: i32 = 36; //              arg = spell; s, max(its GCD, its cast time)
+export const Q_AURA_REFRESHABLE: i32 = 37; //          arg = aura; 1 when down or remains < 30 % of its duration (pandemic)
+export const Q_AURA_DURATION: i32 = 38; //             arg = aura; s, its base duration (0: permanent)
+export const Q_AURA_TICK_TIME: i32 = 39; //            arg = aura; s, its tick period now (hasted when it is)
+export const Q_AURA_TICKS_REMAIN: i32 = 40; //         arg = aura; ceil(remains / tick period), 0 when down
+export const Q_AURA_MAX_STACK: i32 = 41; //            arg = aura; its stack cap
+export const Q_SPELL_COST: i32 = 42; //                arg = spell; its primary resource cost now
+export const Q_PREV: i32 = 43; //                      arg = spell; 1.0 if it was the last cast (on or off the GCD)
+export const Q_PREV_OFF_GCD: i32 = 44; //              arg = spell; 1.0 if it was the last off-GCD cast since the last GCD cast
+export const Q_PREV_GCD_2: i32 = 45; //                arg = spell; 1.0 if it was the GCD cast before the last one
+export const Q_PREV_GCD_3: i32 = 46;
+export const Q_COOLDOWN_MAX_CHARGES: i32 = 47; //      arg = spell; its charge cap (1 without charges)
+export const Q_LAST_USED: i32 = 48; //                 arg = spell; s since the pull when it was last cast (-1e9 before its first cast)
+export const Q_ACTIVE_DOT: i32 = 49; //              arg = aura index: targets with it up (active_dot.X)
 // The debuff/dot kinds above read the primary target. Inside an entry that selects its target
 // (target_if, cycle_targets, cycling_variable) the compiler asks these instead: the aura's instance on
 // the current target (docs/rotation.md "Targets").
-export const Q_TGT_UP: i32 = 35; //                    arg = aura index (debuff.X.up, dot.X.ticking)
-export const Q_TGT_REMAINS: i32 = 36; //               s, 0 when down
-export const Q_TGT_STACK: i32 = 37;
-export const Q_COUNT: i32 = 38;
+export const Q_TGT_UP: i32 = 50; //                    arg = aura index (debuff.X.up, dot.X.ticking)
+export const Q_TGT_REMAINS: i32 = 51; //               s, 0 when down
+export const Q_TGT_STACK: i32 = 52;
+export const Q_COUNT: i32 = 53;

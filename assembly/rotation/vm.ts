@@ -85,13 +85,20 @@ export const OP_CJZ: i32 = 47; //      cmp, k, L: pop x; jump if !(x cmp constan
 export const OP_CJNZ: i32 = 48; //     cmp, k, L: pop x; jump if (x cmp constants[k])
 export const OP_QCBIN: i32 = 49; //    binop, kind, arg, k: push query(kind, arg) <binop> constants[k]
 export const OP_QQBIN: i32 = 50; //    binop, kind1, arg1, kind2, arg2: push q1 <binop> q2
+// SimC's `<?` (max) / `>?` (min) on the two top values, and its unary `@` (abs), `floor()`, `ceil()`
+// on the top value. Never a fused binop (the compiler emits them as plain stack ops only).
+export const OP_MAX: i32 = 51;
+export const OP_MIN: i32 = 52;
+export const OP_ABS: i32 = 53;
+export const OP_FLOOR: i32 = 54;
+export const OP_CEIL: i32 = 55;
 // Target selection (any version; docs/rotation.md "Targets"). The State's current target is what
 // debuff/dot questions and the returned cast refer to; it is 0 (the primary) outside these ops.
-export const OP_TIFBEGIN: i32 = 51; // L: one target -> jump L (no selection); else current := 0, loop index := 0
-export const OP_TIFSTEP: i32 = 52; //  mode, L: pop v, fold it into the target_if choice (SimC rule); next target -> jump L; done -> current := chosen
-export const OP_TGTRESET: i32 = 53; // current := 0
-export const OP_CYCBEGIN: i32 = 54; // current := 0, loop index := 0
-export const OP_CYCNEXT: i32 = 55; //  max, L: next target below min(targets, max) (max 0: all) -> current := it, jump L; else current := 0
+export const OP_TIFBEGIN: i32 = 56; // L: one target -> jump L (no selection); else current := 0, loop index := 0
+export const OP_TIFSTEP: i32 = 57; //  mode, L: pop v, fold it into the target_if choice (SimC rule); next target -> jump L; done -> current := chosen
+export const OP_TGTRESET: i32 = 58; // current := 0
+export const OP_CYCBEGIN: i32 = 59; // current := 0, loop index := 0
+export const OP_CYCNEXT: i32 = 60; //  max, L: next target below min(targets, max) (max 0: all) -> current := it, jump L; else current := 0
 export const TIF_FIRST: i32 = 0;
 export const TIF_MIN: i32 = 1;
 export const TIF_MAX: i32 = 2;
@@ -681,6 +688,11 @@ function varOp(op: i32, cur: f64, v: f64, def: f64): f64 {
         pc += 24;
         break;
       }
+      case OP_MAX: { sp -= 8; tos = max(load<f64>(sp), tos); pc += 4; break; }
+      case OP_MIN: { sp -= 8; tos = min(load<f64>(sp), tos); pc += 4; break; }
+      case OP_ABS: { tos = abs(tos); pc += 4; break; }
+      case OP_FLOOR: { tos = floor(tos); pc += 4; break; }
+      case OP_CEIL: { tos = ceil(tos); pc += 4; break; }
       case OP_TIFBEGIN:
       case OP_TGTRESET:
       case OP_CYCBEGIN:

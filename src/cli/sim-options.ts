@@ -45,7 +45,7 @@ export function simOptions(): Option[] {
     new Option("--iterations <n>", "Monte-Carlo iterations").argParser(intOpt("iterations", 1, 100_000_000)).default(10000),
     new Option("--seed <n>", "seed base (u64)").argParser(seedOpt).default(1n, "1"),
     new Option("--threads <n>", "worker threads (results are identical for any N)").argParser(intOpt("threads", 1, MAX_THREADS)).default(defaultThreads(), `${defaultThreads()}: the cores available`),
-    new Option("--talents <list>", "comma-separated talent names (default: the manifest's default set; '' = none)"),
+    new Option("--talents <list>", "comma-separated talent names, or the game's talent loadout export string (default: the profile's loadout, else the manifest's default set; '' = none)"),
     new Option("--profile <file>", "character profile JSON; its spec is the run's spec (default: <data dir>/profiles/<spec>.json)"),
     new Option("--rotation <file>", "rotation file: a SimC APL (.simc) or a rotation JSON (default: <data dir>/rotations/<spec>.simc, else .json)"),
     new Option("--strict-rotation", "fail on the first rotation line that cannot be honoured (default: drop it and list it in the result)"),

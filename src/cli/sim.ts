@@ -2,6 +2,7 @@
 // This is the default command (`combatsim` / `npm start` with no arguments): Beast Mastery (or the
 // --profile's spec), 300 s, 1 target, 10000 iterations, seed 1, on every available core, on the
 // resolved data dir.
+import { looksLikeLoadout } from "../talents/build-from-loadout.js";
 import type { Command } from "commander";
 import { writeFile } from "node:fs/promises";
 import { simulate, type SimulateConfig, type SimulateResult } from "../engine/simulate.js";
@@ -27,7 +28,11 @@ export function simConfig(o: SimCliOptions): SimulateConfig {
   if (o.profile !== undefined) config.profileFile = o.profile;
   if (o.rotation !== undefined) config.rotation = o.rotation;
   if (o.strictRotation) config.strictRotation = true;
-  if (o.talents !== undefined) config.talents = o.talents.split(",").map((t) => t.trim()).filter(Boolean);
+  // --talents takes names (a,b,c) or the game's loadout export string
+  if (o.talents !== undefined) {
+    if (looksLikeLoadout(o.talents)) config.loadout = o.talents.trim();
+    else config.talents = o.talents.split(",").map((t) => t.trim()).filter(Boolean);
+  }
   if (o.targetError !== undefined) config.targetError = o.targetError;
   return config;
 }

@@ -346,6 +346,10 @@ export function compileSpec(input: CompileInput): CompiledSpec {
     heroTree: (n) => (spec.heroTrees.includes(n) ? spec.heroTree === n : undefined),
     activeEnemies: input.targets,
     actorOption: (n) => actorOption(SPEC_CATALOG.find((c) => c.specId === spec.specId)?.className, n),
+    spellAura: (n) => spellAuraOf(spec, n, auraIdx),
+    expression: (n) => (Object.hasOwn(spec.expressions.defs, n) ? { text: spec.expressions.defs[n]!, file: spec.expressions.file, key: n } : undefined),
+    gcdSpell: playerGcdSpell(spells),
+    race: profile.race,
     // on the GCD = locked by the category-133 start recovery (docs/engine-image.md "OffGcdReady")
     offGcd: (i) => {
       const sp = spells[i];
@@ -421,4 +425,48 @@ export function compileSpec(input: CompileInput): CompiledSpec {
       pets: new Map([...petImages].map(([n, v]) => [n, v[0]!])),
     },
   };
+}
+
+/**
+ * The aura a spell's bare `remains` / `ticking` / `refreshable` refer to in its own APL entry (SimC's
+ * action scope: the action's DoT). An aura with the spell's own name (SimC names a DoT after its action:
+ * `rupture`, `agony`, `serpent_sting`), else the first aura its on_cast applies (at any if_aura depth);
+ * undefined when it applies none.
+ */
+function spellAuraOf(spec: ResolvedSpec, name: string, auraIdx: ReadonlyMap<string, number>): number | undefined {
+  const spell = spec.spells.find((s) => s.name === name);
+  if (spell === undefined) return undefined;
+  const own = auraIdx.get(name);
+  if (own !== undefined) return own;
+  const first = (ops: readonly ResolvedOp[]): string | undefined => {
+    for (const op of ops) {
+      if (op.op === "apply_aura") return op.aura;
+      if (op.op === "if_aura") {
+        const inner = first(op.ops);
+        if (inner !== undefined) return inner;
+      }
+    }
+    return undefined;
+  };
+  const applied = first(spell.onCast);
+  return applied === undefined ? undefined : auraIdx.get(applied);
+}
+
+/**
+ * The spell whose GCD stands for the player's (`gcd.max`): the commonest start recovery among the
+ * known on-GCD spells (1.5 s for most specs, 1 s for rogues), its first spell. Undefined when no spell
+ * triggers a GCD (the engine then answers the standard 1.5 s, hasted).
+ */
+function playerGcdSpell(spells: readonly SpellImage[]): number | undefined {
+  const count = new Map<string, { n: number; first: number }>();
+  spells.forEach((s, i) => {
+    if (s === undefined || s.known === false || !(s.startRecoveryMs > 0)) return;
+    const key = `${s.startRecoveryMs}:${s.gcdHasted ?? s.startRecoveryCategory === 133}`;
+    const c = count.get(key);
+    if (c === undefined) count.set(key, { n: 1, first: i });
+    else c.n++;
+  });
+  let best: { n: number; first: number } | undefined;
+  for (const c of count.values()) if (best === undefined || c.n > best.n || (c.n === best.n && c.first < best.first)) best = c;
+  return best?.first;
 }

@@ -6,7 +6,8 @@
 //     "ratings": { "crit": 7000, "haste": 6600, "mastery": 7000, "versatility": 3900 },
 //     "crit_damage_bonus": 0,                      (optional, percent points)
 //     "target_level_offset": 3,                    (optional: boss = level + 3)
-//     "weapon": { "name": "...", "item": 34334, "speed_ms": 2900, "min_damage": 1000, "max_damage": 1500 } }
+//     "weapon": { "name": "...", "item": 34334, "speed_ms": 2900, "min_damage": 1000, "max_damage": 1500 },
+//     "talents": "C0PAAAA..." }                     (optional: the game's talent loadout export string)
 // Weapon damage is a profile input (the bundled item tables carry no weapon damage rows).
 // Fields and plausible ranges: docs/profiles.md.
 
@@ -36,7 +37,18 @@ export interface Profile {
   /** Target level - character level (3 = raid boss). */
   targetLevelOffset: number;
   weapon: WeaponProfile;
+  /** The character's talent loadout string (the game's export), if the profile gives one (src/talents/loadout.ts). */
+  talents?: string;
+  /** SimC's race token (`race=orc` in a SimC profile); decides which racial actions a rotation can use. */
+  race?: string;
 }
+
+/** SimC's race tokens (a profile's `race`). */
+export const RACES = [
+  "human", "orc", "dwarf", "night_elf", "undead", "tauren", "gnome", "troll", "goblin", "blood_elf", "draenei", "worgen",
+  "pandaren", "nightborne", "highmountain_tauren", "void_elf", "lightforged_draenei", "zandalari_troll", "kul_tiran",
+  "dark_iron_dwarf", "vulpera", "maghar_orc", "mechagnome", "dracthyr", "earthen", "haranir",
+] as const;
 
 /**
  * Plausible ranges of a profile's numbers (docs/profiles.md). A Midnight character has ~1,200-1,800
@@ -69,7 +81,7 @@ export function parseProfile(json: unknown, file: string): Profile {
     throw new ProfileError(file, path, detail);
   };
   const r = new JsonReader(typeof json === "string" ? parseJsonText(json, fail) : json, "", fail);
-  r.keys(["spec", "level", "primary_stat", "ratings", "crit_damage_bonus", "target_level_offset", "weapon", "comment"]);
+  r.keys(["spec", "level", "race", "primary_stat", "ratings", "crit_damage_bonus", "target_level_offset", "weapon", "talents", "comment"]);
   const rr = r.field("ratings");
   rr.keys(["crit", "haste", "mastery", "versatility"]);
   const rating = (k: string) => inRange(rr.field(k), PROFILE_BOUNDS.rating);
@@ -85,7 +97,12 @@ export function parseProfile(json: unknown, file: string): Profile {
     maxDamage: inRange(w.field("max_damage"), PROFILE_BOUNDS.weaponDamage),
   };
   if (weapon.maxDamage < weapon.minDamage) w.field("max_damage").error(`must be >= min_damage (${weapon.minDamage}), got ${weapon.maxDamage}`);
+  const talents = r.opt("talents")?.str();
+  if (talents !== undefined && !/^[A-Za-z0-9+/]+$/.test(talents)) r.field("talents").error("must be a talent loadout string (the game's export: base64 letters, digits, + and /)");
+  const race = r.opt("race")?.oneOf(RACES);
   return {
+    ...(talents !== undefined ? { talents } : {}),
+    ...(race !== undefined ? { race } : {}),
     spec: r.field("spec").str(),
     level: r.field("level").num({ int: true, min: 1, max: 200 }),
     primaryStat: inRange(r.field("primary_stat"), PROFILE_BOUNDS.primaryStat),

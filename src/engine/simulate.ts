@@ -10,6 +10,7 @@
 // DPS merge (spec "Merge of two accumulators"): n = na + nb, δ = mean_b − mean_a,
 // mean = mean_a + δ·nb/n, M2 = M2a + M2b + δ²·na·nb/n; stddev = sqrt(M2/n).
 
+import { buildFromLoadout, looksLikeLoadout, type UnmodelledTalent } from "../talents/build-from-loadout.js";
 import { bundledDataDir, checkDataDir, loadDataBundle, resolveDataDir } from "../data/bundle.js";
 import { SpellResolver } from "../data/resolver.js";
 import type { DataBundle } from "../data/types.js";
@@ -79,8 +80,10 @@ export interface SimulateConfig {
   onProgress?: (p: SimulateProgress) => void;
   /** Data dir for the tables (default resolveDataDir()); manifests/rotations/profiles are read from it when present, else from the bundled data. */
   dataDir?: string;
-  /** Talent names taken; default: the manifest's default set. */
+  /** Talent names taken; default: the loadout (config.loadout, else the profile's `talents`), else the manifest's default set. */
   talents?: string[];
+  /** A talent loadout string (the game's export) for the build; wins over the profile's (src/talents/build-from-loadout.ts). */
+  loadout?: string;
   /** A character profile file to use instead of `{dataDir}/profiles/<spec>.json`. */
   profileFile?: string;
   /** Pre-loaded inputs (browser use, tests): skip reading the corresponding file. */
@@ -223,6 +226,10 @@ export interface SimulateResult {
   timeline: Timeline | null;
   stats: CombatStats;
   talents: string[];
+  /** The build's hero tree (null: none). */
+  heroTree: string | null;
+  /** The loadout string's build: selected nodes and the talents not modelled (null without a loadout). */
+  loadout: LoadoutSummary | null;
   /** The rotation's lines honoured / total and every ignored line with its reason (docs/rotation.md "SimC APL files"). */
   rotation: RotationReport;
   /** How many of the spec's resolved values come from client tables, the spell dump, fixtures and estimates. */
@@ -266,6 +273,16 @@ export interface PreparedSim {
   /** Per image resource: PowerType.DisplayModifier (src/engine/resource-display.ts). */
   resourceDisplay: number[];
   rotation: RotationReport;
+  /** The build read from a loadout string (null: talents from names or the manifest's defaults). */
+  loadout: LoadoutSummary | null;
+}
+
+export interface LoadoutSummary {
+  /** Nodes the loadout selects. */
+  selected: number;
+  heroTree: string | null;
+  /** Selected talents the simulation does not model (they have no effect on the result). */
+  notModelled: UnmodelledTalent[];
 }
 
 async function exists(file: string): Promise<boolean> {
@@ -355,6 +372,8 @@ export async function prepareSimulation(config: SimulateConfig = {}): Promise<Pr
   else bad("seed", seedIn, "a non-negative integer or bigint");
   if (seed < 0n || seed >= 1n << 64n) bad("seed", seed, "a u64");
   if (config.talents !== undefined && (!Array.isArray(config.talents) || config.talents.some((t) => typeof t !== "string"))) bad("talents", config.talents, "an array of talent names");
+  if (config.loadout !== undefined && (typeof config.loadout !== "string" || !looksLikeLoadout(config.loadout))) bad("loadout", config.loadout, "a talent loadout string (the game's export)");
+  if (config.loadout !== undefined && config.talents !== undefined) bad("loadout", config.loadout, "absent when config.talents names the talents (one build, one source)");
 
   // A named dir that does not exist fails here, not as an empty bundle's "unknown spec_id" later.
   if (config.dataDir !== undefined || !config.bundle) await checkDataDir(config.dataDir, config.dataDir !== undefined ? "dataDir" : undefined);
@@ -382,10 +401,16 @@ export async function prepareSimulation(config: SimulateConfig = {}): Promise<Pr
     const file = await specFile(dataDir, "manifests", name);
     return { text: await readTextFile(file), file };
   });
-  const resolved = resolveManifest(manifest, new SpellResolver(bundle), m.file, config.talents ? { talents: config.talents } : {});
-
   const p = givenProfile ?? (await loadProfile(await load("profiles", undefined)));
   const profile: Profile = p.profile;
+  const loadoutText = config.talents ? undefined : (config.loadout ?? profile.talents);
+  const fromLoadout = loadoutText !== undefined ? buildFromLoadout(bundle, manifest, loadoutText) : undefined;
+  const resolved = resolveManifest(
+    manifest,
+    new SpellResolver(bundle),
+    m.file,
+    config.talents ? { talents: config.talents } : fromLoadout ? { talents: fromLoadout.talents, ...(fromLoadout.heroTree ? { heroTree: fromLoadout.heroTree } : {}) } : {},
+  );
   checkProfileSpec(spec, profile.spec, p.file, config.spec);
   const stats = profileStats(profile, bundle, resolved.mastery.coefficient);
   const armor = targetArmor(bundle, profile.level + profile.targetLevelOffset, p.file);
@@ -413,7 +438,8 @@ export async function prepareSimulation(config: SimulateConfig = {}): Promise<Pr
   });
   const dataSources = summarizeDataSources(resolved.provenance, bundle.table("SpellEffect").dumpBuild ?? null);
   const resourceDisplay = resolved.resources.map((res) => powerDisplayModifier(bundle, res.powerType));
-  return { image, seed, spec: resolved, stats, durationS, targets, dataSources, resourceDisplay, rotation: rotationReport };
+  const loadout = fromLoadout ? { selected: fromLoadout.selected, heroTree: fromLoadout.heroTree ?? null, notModelled: fromLoadout.notModelled } : null;
+  return { image, seed, spec: resolved, stats, durationS, targets, dataSources, resourceDisplay, rotation: rotationReport, loadout };
 }
 
 interface PoolTuning {
@@ -613,6 +639,8 @@ function buildResult(
     timeline: o.timeline,
     stats: prep.stats,
     talents: prep.spec.talents,
+    heroTree: prep.spec.heroTree ?? null,
+    loadout: prep.loadout,
     rotation: prep.rotation,
     dataSources: prep.dataSources,
     warnings: {

@@ -83,6 +83,12 @@ export const MANIFEST_JSON_SCHEMA: S = {
     talents: list(ref("talent", "a talent"), "talents; `default: true` ones form the default build"),
     passives: list(ref("passive", "a passive aura"), "always-on passive auras whose effects multiply named spells' and auras' damage"),
     notes: { type: "object", additionalProperties: { type: "string" }, description: "free-form notes (provenance of estimates); ignored by the engine" },
+    expressions: {
+      type: "object",
+      propertyNames: { pattern: "^[a-z_][a-z0-9_]*(\\.[a-z0-9_]+)*$" },
+      additionalProperties: { type: "string", minLength: 1 },
+      description: "named rotation expressions (e.g. \"stealthed.rogue\": \"buff.stealth.up | buff.vanish.up\"), compiled inline where a rotation names them; merged per key by extends",
+    },
   },
   required: ["schema_version"],
   additionalProperties: false,

@@ -189,6 +189,8 @@ export interface ResolvedSpec {
   heroTrees: string[];
   treeTalents: string[];
   provenance: Provenance[];
+  /** The manifest's named rotation expressions (name → text) and the file they were validated in. */
+  expressions: { file: string; defs: Record<string, string> };
 }
 
 /** Where each record field comes from (for provenance; see src/data/transform.ts). */
@@ -705,6 +707,7 @@ export function resolveManifest(m: Manifest, resolver: SpellResolver, file: stri
     heroTrees: build.heroTrees,
     treeTalents: build.treeTalents,
     provenance: c.provenance,
+    expressions: { file, defs: { ...(m.expressions ?? {}) } },
   };
   if (build.heroTree !== undefined) out.heroTree = build.heroTree;
   if (m.auto_attack) {

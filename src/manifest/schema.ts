@@ -266,6 +266,9 @@ export interface Manifest {
   passives: PassiveDecl[];
   /** Free-form notes (provenance of estimates); ignored by the engine. */
   notes?: Record<string, string>;
+  /** Named rotation expressions (`"stealthed.rogue": "buff.stealth.up | buff.vanish.up"`), compiled
+   *  inline where a rotation names them (docs/manifests.md "expressions"). */
+  expressions?: Record<string, string>;
 }
 
 /**
@@ -667,6 +670,9 @@ function uniqueNames(list: readonly { name: string }[], r: JsonReader): void {
  * other field so an old file fails with the version message), every field's type, unknown fields,
  * duplicate names, and that every name an op/proc/spell refers to is declared (MANIFEST_UNKNOWN_NAME).
  */
+/** A manifest expression's name: snake_case parts joined by dots (`stealthed.rogue`, `howl_summon.ready`). */
+const EXPRESSION_NAME = /^[a-z_][a-z0-9_]*(\.[a-z0-9_]+)*$/;
+
 export function validateManifest(json: unknown, file: string): Manifest {
   const fail = (path: string, detail: string): never => {
     throw new ManifestError("INVALID_MANIFEST", file, path, detail);
@@ -684,7 +690,7 @@ export function validateManifest(json: unknown, file: string): Manifest {
   }
   r.keys([
     "schema_version", "spec", "spec_id", "primary_stat", "mastery", "resources", "auto_attack", "pets", "spells",
-    "auras", "procs", "talents", "hero_tree", "passives", "notes",
+    "auras", "procs", "talents", "hero_tree", "passives", "notes", "expressions",
   ]);
   const mr = r.field("mastery");
   mr.keys(["spell", "kind", "coefficient", "effect", "school", "estimated"]);
@@ -782,6 +788,17 @@ export function validateManifest(json: unknown, file: string): Manifest {
   setOpt(m, "hero_tree", r.opt("hero_tree")?.ident());
   const notes = r.opt("notes");
   if (notes) m.notes = Object.fromEntries(notes.entries().map(([k, v]) => [k, v.str()]));
+  const expressions = r.opt("expressions");
+  if (expressions) {
+    m.expressions = Object.fromEntries(
+      expressions.entries().map(([k, v]) => {
+        if (!EXPRESSION_NAME.test(k)) throw new ManifestError("INVALID_MANIFEST", file, `expressions.${k}`, `expression name "${k}" must be dot-separated snake_case parts (e.g. "stealthed.rogue")`);
+        const text = v.str();
+        if (text.trim() === "") throw new ManifestError("INVALID_MANIFEST", file, `expressions.${k}`, "empty expression");
+        return [k, text];
+      }),
+    );
+  }
 
   uniqueNames(m.resources, resR);
   if (petsR) uniqueNames(m.pets, petsR);

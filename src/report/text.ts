@@ -19,6 +19,12 @@ export function formatError(r: SimulateResult): string {
   return `± ${fmt(r.error.dps, 1)} (${r.error.relative.toFixed(3)} %)`;
 }
 
+/** "talents: a, b (hero tree dark_ranger; loadout: 72 nodes, 67 not modelled)". */
+function talentsLine(r: SimulateResult): string {
+  const extra = [r.heroTree ? `hero tree ${r.heroTree}` : null, r.loadout ? `loadout: ${r.loadout.selected} nodes, ${r.loadout.notModelled.length} not modelled` : null].filter(Boolean);
+  return `talents: ${r.talents.join(", ") || "none"}${extra.length ? ` (${extra.join("; ")})` : ""}`;
+}
+
 function headerLines(r: SimulateResult): string[] {
   const lines = [
     `${r.spec}: ${r.durationS} s, ${r.targets} target(s), ${fmt(r.iterations)} iterations, seed ${r.seed}, ${r.threads} thread(s)`,
@@ -35,6 +41,7 @@ function headerLines(r: SimulateResult): string[] {
     `pet damage ${(r.damage.total > 0 ? (100 * r.damage.pet) / r.damage.total : 0).toFixed(1)} %   events/iteration ${fmt(r.events.perIteration, 0)}`,
     `${fmt(r.elapsedMs)} ms  (${fmt((r.iterations / r.elapsedMs) * 1000)} iterations/s)`,
     `data: ${formatDataSources(r.dataSources)}`,
+    talentsLine(r),
   );
   if (r.rotation) lines.push(...rotationLines(r));
   return lines;

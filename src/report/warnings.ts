@@ -20,12 +20,20 @@ function idleLine(r: SimulateResult): string | null {
   return `warning: the player idled ${pct(w.fraction)} of the representative iteration (threshold ${pct(w.threshold)}) while ${wasted}: the rotation finds nothing to cast most of the time (check its conditions; add a filler)`;
 }
 
+function talentsLine(r: SimulateResult): string | null {
+  const l = r.loadout;
+  if (!l || l.notModelled.length === 0) return null;
+  const names = l.notModelled.map((t) => `${t.name} (${t.tree}${t.ranks > 1 ? `, ${t.ranks} ranks` : ""})`).join(", ");
+  return `note: the loadout selects ${l.notModelled.length} talents the simulation does not model (they change nothing here): ${names}`;
+}
+
 export function formatWarnings(r: SimulateResult): string[] {
   const w = r.warnings;
   const lines: (string | null)[] = [
     w.unknownSpellCasts > 0 ? `warning: ${fmt(w.unknownSpellCasts)} casts of unknown spells (UNKNOWN_SPELL_CAST)` : null,
     targetsLine(r),
     idleLine(r),
+    talentsLine(r),
   ];
   return lines.filter((l): l is string => l !== null);
 }

@@ -2,8 +2,9 @@
 // `RExpr` is the resolved form the compiler emits and `evaluateAst` evaluates (names replaced by
 // state queries, variables and constants; operators normalized: `%` and `/` are both "div").
 
-export type BinaryOp = "|" | "&" | "=" | "!=" | "<" | "<=" | ">" | ">=" | "+" | "-" | "*" | "/" | "%" | "%%";
-export type UnaryOp = "!" | "-" | "+";
+export type BinaryOp = "|" | "&" | "=" | "!=" | "<" | "<=" | ">" | ">=" | "+" | "-" | "*" | "/" | "%" | "%%" | "<?" | ">?";
+/** `@` is SimC's absolute value; `floor` / `ceil` are its two pseudo-functions (`floor(x)`). */
+export type UnaryOp = "!" | "-" | "+" | "@" | "floor" | "ceil";
 
 /** One dot-separated part of a name with its 1-based column in the source. */
 export interface NamePart {
@@ -17,7 +18,9 @@ export type Expr =
   | { kind: "unary"; op: UnaryOp; arg: Expr; column: number }
   | { kind: "binary"; op: BinaryOp; left: Expr; right: Expr; column: number };
 
-export type RBinOp = "or" | "and" | "eq" | "ne" | "lt" | "le" | "gt" | "ge" | "add" | "sub" | "mul" | "div" | "mod";
+export type RBinOp = "or" | "and" | "eq" | "ne" | "lt" | "le" | "gt" | "ge" | "add" | "sub" | "mul" | "div" | "mod" | "max" | "min";
+/** Unary numeric functions: `@x` (abs), `floor(x)`, `ceil(x)`. */
+export type RFn = "abs" | "floor" | "ceil";
 
 export type RExpr =
   | { kind: "const"; value: number }
@@ -25,6 +28,7 @@ export type RExpr =
   | { kind: "var"; index: number }
   | { kind: "not"; arg: RExpr }
   | { kind: "neg"; arg: RExpr }
+  | { kind: "fn"; fn: RFn; arg: RExpr }
   | { kind: "bin"; op: RBinOp; left: RExpr; right: RExpr };
 
 export const BINARY_TO_R: Record<BinaryOp, RBinOp> = {
@@ -42,6 +46,8 @@ export const BINARY_TO_R: Record<BinaryOp, RBinOp> = {
   "/": "div",
   "%": "div", // SimC: % is division
   "%%": "mod",
+  "<?": "max", // SimC: a<?b is the larger of a and b (TOK_MAX)
+  ">?": "min", // SimC: a>?b is the smaller (TOK_MIN)
 };
 
 /** Renders a parsed expression fully parenthesized (tests use it to check precedence/associativity). */
@@ -52,7 +58,7 @@ export function exprToString(e: Expr): string {
     case "name":
       return e.parts.map((p) => p.text).join(".");
     case "unary":
-      return `(${e.op}${exprToString(e.arg)})`;
+      return e.op === "floor" || e.op === "ceil" ? `${e.op}(${exprToString(e.arg)})` : `(${e.op}${exprToString(e.arg)})`;
     case "binary":
       return `(${exprToString(e.left)} ${e.op} ${exprToString(e.right)})`;
   }

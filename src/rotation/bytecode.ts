@@ -68,11 +68,16 @@ export const OP = {
   CJNZ: 48,
   QCBIN: 49,
   QQBIN: 50,
-  TIFBEGIN: 51,
-  TIFSTEP: 52,
-  TGTRESET: 53,
-  CYCBEGIN: 54,
-  CYCNEXT: 55,
+  MAX: 51,
+  MIN: 52,
+  ABS: 53,
+  FLOOR: 54,
+  CEIL: 55,
+  TIFBEGIN: 56,
+  TIFSTEP: 57,
+  TGTRESET: 58,
+  CYCBEGIN: 59,
+  CYCNEXT: 60,
 } as const;
 
 export const VAROP = {

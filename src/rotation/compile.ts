@@ -4,14 +4,14 @@
 // every expression, resolve the spell / target list, (2) reject call/run cycles, (3) fold constants and
 // emit. Everything the host passes in is treated as untrusted JSON and checked.
 import type { RExpr } from "./ast.js";
-import { applyBinary } from "./evaluate.js";
+import { applyBinary, applyFn } from "./evaluate.js";
 import { RotationError, type RotationLocation } from "./errors.js";
 import { parseExpression } from "./parse.js";
-import { Resolver, type RotationSymbols } from "./resolve.js";
+import { Resolver, type ResolveContext, type RotationSymbols } from "./resolve.js";
 import { MAX_SPELL_INDEX, OP, ROT_HEADER_WORDS, ROT_MAGIC, ROT_VERSION, ROT_VERSION_FAST, ROT_VERSION_SCAN, VAROP, type VarOpName } from "./bytecode.js";
 import { Q } from "./queries.js";
 import { CAST_OPTION_KEYS, castOptions, OptionError } from "./options.js";
-import { UTILITY_NOOPS } from "./utility.js";
+import { utilityAction } from "./utility.js";
 
 export interface RotationEntryJson {
   cast?: string;
@@ -168,6 +168,8 @@ export function retarget(e: RExpr): RExpr {
     case "not":
     case "neg":
       return { kind: e.kind, arg: retarget(e.arg) };
+    case "fn":
+      return { kind: "fn", fn: e.fn, arg: retarget(e.arg) };
     case "bin":
       return { kind: "bin", op: e.op, left: retarget(e.left), right: retarget(e.right) };
     default:
@@ -175,20 +177,23 @@ export function retarget(e: RExpr): RExpr {
   }
 }
 
-/** retarget's inverse: the plain kinds (an expression without them is the same on every target). */
-function untarget(e: RExpr): RExpr {
+/** Kinds whose answer depends on the current target (a retargeted expression's debuff/dot questions,
+ *  and the aura properties engine/queries.ts reads from the current target's instance). */
+const PER_TARGET_KINDS = new Set<number>([Q.TGT_UP, Q.TGT_REMAINS, Q.TGT_STACK, Q.AURA_REFRESHABLE, Q.AURA_TICKS_REMAIN]);
+
+/** Whether a (retargeted) expression may have different values on different (identical) targets. */
+function perTarget(e: RExpr): boolean {
   switch (e.kind) {
-    case "query": {
-      const q = e.q === Q.TGT_UP ? Q.DEBUFF_UP : e.q === Q.TGT_REMAINS ? Q.DEBUFF_REMAINS : e.q === Q.TGT_STACK ? Q.DEBUFF_STACK : e.q;
-      return q === e.q ? e : { kind: "query", q, arg: e.arg };
-    }
+    case "query":
+      return PER_TARGET_KINDS.has(e.q);
     case "not":
     case "neg":
-      return { kind: e.kind, arg: untarget(e.arg) };
+    case "fn":
+      return perTarget(e.arg);
     case "bin":
-      return { kind: "bin", op: e.op, left: untarget(e.left), right: untarget(e.right) };
+      return perTarget(e.left) || perTarget(e.right);
     default:
-      return e;
+      return false;
   }
 }
 
@@ -206,6 +211,10 @@ export function foldExpr(e: RExpr): RExpr {
     case "neg": {
       const a = foldExpr(e.arg);
       return isConst(a) ? { kind: "const", value: -a.value } : { kind: "neg", arg: a };
+    }
+    case "fn": {
+      const a = foldExpr(e.arg);
+      return isConst(a) ? { kind: "const", value: applyFn(e.fn, a.value) } : { kind: "fn", fn: e.fn, arg: a };
     }
     case "bin": {
       const l = foldExpr(e.left);
@@ -225,7 +234,12 @@ export function foldExpr(e: RExpr): RExpr {
 
 // Query kinds whose engine answer has a side effect: the resource family runs ensureStats (a lazy
 // stats recompute whose timing is observable through regen). Every other query is pure.
-const TOUCH_KINDS = new Set<number>([Q.RESOURCE, Q.RESOURCE_DEFICIT, Q.RESOURCE_PCT, Q.RESOURCE_TIME_TO_MAX, Q.RESOURCE_MAX, Q.RESOURCE_REGEN]);
+// The haste-dependent kinds (GCD, cast and tick times) run ensureStats too when a haste change is
+// pending (engine/queries.ts).
+const TOUCH_KINDS = new Set<number>([
+  Q.RESOURCE, Q.RESOURCE_DEFICIT, Q.RESOURCE_PCT, Q.RESOURCE_TIME_TO_MAX, Q.RESOURCE_MAX, Q.RESOURCE_REGEN,
+  Q.GCD_MAX, Q.CAST_TIME, Q.EXECUTE_TIME, Q.AURA_TICK_TIME, Q.AURA_TICKS_REMAIN,
+]);
 
 /** Whether evaluating `e` may run a side-effect query. */
 function mayTouch(e: RExpr): boolean {
@@ -234,6 +248,7 @@ function mayTouch(e: RExpr): boolean {
       return TOUCH_KINDS.has(e.q);
     case "not":
     case "neg":
+    case "fn":
       return mayTouch(e.arg);
     case "bin":
       return mayTouch(e.left) || mayTouch(e.right);
@@ -249,6 +264,7 @@ function mustTouch(e: RExpr): boolean {
       return TOUCH_KINDS.has(e.q);
     case "not":
     case "neg":
+    case "fn":
       return mustTouch(e.arg);
     case "bin":
       return e.op === "and" || e.op === "or" ? mustTouch(e.left) : mustTouch(e.left) || mustTouch(e.right);
@@ -299,7 +315,8 @@ const newLabel = (): Label => ({ pc: undefined, fixups: [] });
 
 const CMP_OP: Record<string, number> = { eq: OP.EQ, ne: OP.NE, lt: OP.LT, le: OP.LE, gt: OP.GT, ge: OP.GE };
 const CMP_FLIP: Record<string, string> = { eq: "eq", ne: "ne", lt: "gt", le: "ge", gt: "lt", ge: "le" };
-const ARITH_OP: Record<string, number> = { add: OP.ADD, sub: OP.SUB, mul: OP.MUL, div: OP.DIV, mod: OP.MOD };
+const ARITH_OP: Record<string, number> = { add: OP.ADD, sub: OP.SUB, mul: OP.MUL, div: OP.DIV, mod: OP.MOD, max: OP.MAX, min: OP.MIN };
+const FN_OP: Record<string, number> = { abs: OP.ABS, floor: OP.FLOOR, ceil: OP.CEIL };
 
 class Emitter {
   readonly code: number[] = new Array<number>(ROT_HEADER_WORDS).fill(0);
@@ -372,6 +389,10 @@ class Emitter {
         this.value(e.arg);
         this.code.push(OP.NEG);
         return;
+      case "fn":
+        this.value(e.arg);
+        this.code.push(FN_OP[e.fn]!);
+        return;
       case "bin": {
         if (e.op === "and" || e.op === "or") {
           const end = newLabel();
@@ -393,7 +414,10 @@ class Emitter {
         }
         const cmp = CMP_OP[e.op];
         // v3: query <op> query, query <arith> constant in one op (pushes the value)
-        if (this.fuse3 && e.left.kind === "query" && (e.right.kind === "query" || (cmp === undefined && e.right.kind === "const"))) {
+        // max/min (`<?` `>?`) only as plain stack ops: the fused forms' binop stays ADD..GE (no extra
+        // case on the engine's hot path).
+        const fusable = e.op !== "max" && e.op !== "min";
+        if (fusable && this.fuse3 && e.left.kind === "query" && (e.right.kind === "query" || (cmp === undefined && e.right.kind === "const"))) {
           const op = cmp ?? ARITH_OP[e.op]!;
           if (e.right.kind === "query") this.code.push(OP.QQBIN, op, e.left.q, e.left.arg, e.right.q, e.right.arg);
           else this.code.push(OP.QCBIN, op, e.left.q, e.left.arg, this.constant(e.right.value));
@@ -411,7 +435,7 @@ class Emitter {
         }
         // fast: a constant or query right operand folds into the operator (CBIN / QBIN): no push, one
         // dispatch fewer (`focus - 35 + focus.regen * cooldown.kill_command.remains >= 30`).
-        if (this.fuse && (e.right.kind === "const" || e.right.kind === "query")) {
+        if (fusable && this.fuse && (e.right.kind === "const" || e.right.kind === "query")) {
           this.value(e.left);
           if (e.right.kind === "const") this.code.push(OP.CBIN, cmp ?? ARITH_OP[e.op]!, this.constant(e.right.value));
           else this.code.push(OP.QBIN, cmp ?? ARITH_OP[e.op]!, e.right.q, e.right.arg);
@@ -573,20 +597,21 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
 
   // Pass 1: shape, expressions, names.
   const resolver = new Resolver(symbols, varIndex);
-  const expr = (raw: unknown, loc: Omit<RotationLocation, "file">): RExpr => {
+  // ctx: SimC's action scope (a cast entry's spell) for bare action-scoped names (`cast_time`, `remains`)
+  const expr = (raw: unknown, loc: Omit<RotationLocation, "file">, ctx: ResolveContext = {}): RExpr => {
     if (typeof raw === "number") {
       if (!Number.isFinite(raw)) shape(loc, `a numeric expression must be finite`);
       return { kind: "const", value: raw };
     }
     if (typeof raw !== "string") shape(loc, `expected an expression string`);
     const l = at(loc);
-    return resolver.resolve(parseExpression(raw as string, l), l);
+    return resolver.resolve(parseExpression(raw as string, l), l, ctx);
   };
   // A condition is always an expression string: a bare JSON number there (`"if": 0`) is far more often
   // a slip (a quoted expression lost its quotes, a flag meant elsewhere) than an intended constant.
-  const conditionExpr = (raw: unknown, loc: Omit<RotationLocation, "file">): RExpr => {
+  const conditionExpr = (raw: unknown, loc: Omit<RotationLocation, "file">, ctx: ResolveContext = {}): RExpr => {
     if (typeof raw === "number") shape(loc, `a condition must be an expression string, got the number ${raw} (write "${raw}" if that is meant)`);
-    return expr(raw, loc);
+    return expr(raw, loc, ctx);
   };
   // target_if / cycle_targets / max_cycle_targets of a cast entry (SimC's entry options, same names)
   const targetSel = (e: Record<string, unknown>, loc: Omit<RotationLocation, "file">): { sel?: TargetSel } => {
@@ -627,7 +652,8 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
       for (const k of Object.keys(e)) {
         if (!ALLOWED_KEYS[kind].includes(k)) shape({ list, entry, field: k }, `unknown key "${k}" for a ${kind} entry (allowed: ${ALLOWED_KEYS[kind].join(", ")})`);
       }
-      const cond = e["if"] === undefined ? null : conditionExpr(e["if"], { list, entry, field: "if" });
+      const ctx: ResolveContext = kind === "cast" && typeof e["cast"] === "string" ? { action: e["cast"] } : {};
+      const cond = e["if"] === undefined ? null : conditionExpr(e["if"], { list, entry, field: "if" }, ctx);
       switch (kind) {
         case "cast": {
           const name = e["cast"];
@@ -641,7 +667,9 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
               throw new RotationError(err.code, at({ list, entry, field: err.field, column: 1 }), err.message);
             }
           };
-          if (spell === undefined && Object.hasOwn(UTILITY_NOOPS, name as string)) {
+          const utility = spell === undefined ? utilityAction(name as string, symbols.race) : undefined;
+          if (utility !== undefined && "refuse" in utility) throw new RotationError("ROTATION_UNKNOWN_NAME", at({ list, entry, field: "cast", column: 1 }), utility.refuse);
+          if (utility !== undefined) {
             // a utility action that cannot change damage (src/rotation/utility.ts): honoured, emits nothing
             options(undefined);
             out.push({ kind: "noop", cond });
@@ -682,7 +710,7 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
           // same value on every identical target, so SimC's rule keeps the primary target: exactly no
           // change. A per-target expression would choose a target for the sub-list: not supported.
           const sel = targetSel(e, { list, entry }).sel;
-          if (sel !== undefined && (sel.kind !== "if" || JSON.stringify(sel.expr) !== JSON.stringify(untarget(sel.expr)))) {
+          if (sel !== undefined && (sel.kind !== "if" || perTarget(sel.expr))) {
             shape({ list, entry, field: "target_if" }, `target_if on an action list with a per-target expression (debuff/dot of the target) is not supported`);
           }
           out.push({ kind, cond, target: target as string });

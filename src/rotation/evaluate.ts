@@ -2,7 +2,7 @@
 // bit for bit (the property test in test/rotation-vm.test.ts compares them on random trees):
 // truth is `x != 0` (NaN is truthy), logical and comparison results are 1/0, `/` (and SimC `%`) and
 // `%%` by zero give 0, `%%` is fmod (JS `%`).
-import type { RBinOp, RExpr } from "./ast.js";
+import type { RBinOp, RExpr, RFn } from "./ast.js";
 
 export interface EvalEnv {
   query(kind: number, arg: number): number;
@@ -37,6 +37,22 @@ export function applyBinary(op: RBinOp, a: number, b: number): number {
       return b === 0 ? 0 : a / b;
     case "mod":
       return b === 0 ? 0 : a % b;
+    // SimC `<?` / `>?`. Math.max/min propagate NaN and order -0 < +0, as wasm's f64.max/f64.min do.
+    case "max":
+      return Math.max(a, b);
+    case "min":
+      return Math.min(a, b);
+  }
+}
+
+export function applyFn(fn: RFn, a: number): number {
+  switch (fn) {
+    case "abs":
+      return Math.abs(a);
+    case "floor":
+      return Math.floor(a);
+    case "ceil":
+      return Math.ceil(a);
   }
 }
 
@@ -52,6 +68,8 @@ export function evaluateAst(e: RExpr, env: EvalEnv): number {
       return evaluateAst(e.arg, env) === 0 ? 1 : 0;
     case "neg":
       return -evaluateAst(e.arg, env);
+    case "fn":
+      return applyFn(e.fn, evaluateAst(e.arg, env));
     case "bin": {
       // Short-circuit like the VM (queries are pure, so only the number of calls differs).
       if (e.op === "and") {

@@ -1,12 +1,13 @@
 // Rotation (APL) language: parser, resolver, compiler to VM bytecode, JS reference evaluator.
 export { compileRotation, parseRotationJson, foldExpr } from "./compile.js";
 export type { CompiledRotation, CompileOptions, RotationJson, RotationEntryJson } from "./compile.js";
-export type { RotationSymbols } from "./resolve.js";
+export type { RotationSymbols, ResolveContext } from "./resolve.js";
+export { Resolver, NO_RAID_EVENT_IN } from "./resolve.js";
 export { parseExpression } from "./parse.js";
-export { evaluateAst, applyBinary } from "./evaluate.js";
+export { evaluateAst, applyBinary, applyFn } from "./evaluate.js";
 export type { EvalEnv } from "./evaluate.js";
 export { exprToString } from "./ast.js";
-export type { Expr, RExpr, BinaryOp, UnaryOp, RBinOp, NamePart } from "./ast.js";
+export type { Expr, RExpr, BinaryOp, UnaryOp, RBinOp, RFn, NamePart } from "./ast.js";
 export { RotationError, formatLocation } from "./errors.js";
 export type { RotationErrorCode, RotationLocation } from "./errors.js";
 export { Q as QUERY } from "./queries.js";

@@ -1,7 +1,9 @@
 // Lexer + precedence-climbing parser for SimulationCraft APL expressions (docs/rotation.md §2).
 //
-// Precedence, lowest → highest: `|`, `&`, comparisons, `+ -`, `* / % %%`, unary `! - +`.
-// Binary operators are left-associative. Columns are 1-based positions in the source string.
+// Precedence, lowest → highest (SimC's own order, engine/sim/expressions.cpp `precedence()`): `|`, `&`,
+// comparisons, `<?` (max) `>?` (min), `+ -`, `* / % %%`, unary `! - + @`, the pseudo-functions
+// `floor(…)` / `ceil(…)`. Binary operators are left-associative. Columns are 1-based positions in the
+// source string.
 import type { BinaryOp, Expr, NamePart, UnaryOp } from "./ast.js";
 import { RotationError, type RotationLocation } from "./errors.js";
 
@@ -12,7 +14,7 @@ type Tok =
   | { t: "end"; column: number; text: string };
 
 // Longest first so `<=` wins over `<`, `%%` over `%`, `||` over `|`.
-const OPERATORS = ["%%", "<=", ">=", "!=", "==", "&&", "||", "|", "&", "=", "<", ">", "+", "-", "*", "/", "%", "!", "(", ")"];
+const OPERATORS = ["%%", "<=", ">=", "<?", ">?", "!=", "==", "&&", "||", "|", "&", "=", "<", ">", "+", "-", "*", "/", "%", "!", "@", "(", ")"];
 
 const isDigit = (c: string): boolean => c >= "0" && c <= "9";
 const isIdentStart = (c: string): boolean => (c >= "a" && c <= "z") || (c >= "A" && c <= "Z") || c === "_";
@@ -81,12 +83,14 @@ const BINARY: Record<string, { op: BinaryOp; prec: number }> = {
   "<=": { op: "<=", prec: 3 },
   ">": { op: ">", prec: 3 },
   ">=": { op: ">=", prec: 3 },
-  "+": { op: "+", prec: 4 },
-  "-": { op: "-", prec: 4 },
-  "*": { op: "*", prec: 5 },
-  "/": { op: "/", prec: 5 },
-  "%": { op: "%", prec: 5 },
-  "%%": { op: "%%", prec: 5 },
+  "<?": { op: "<?", prec: 4 },
+  ">?": { op: ">?", prec: 4 },
+  "+": { op: "+", prec: 5 },
+  "-": { op: "-", prec: 5 },
+  "*": { op: "*", prec: 6 },
+  "/": { op: "/", prec: 6 },
+  "%": { op: "%", prec: 6 },
+  "%%": { op: "%%", prec: 6 },
 };
 
 /** Deepest expression tree accepted. Real APL conditions stay far below; the bound keeps every
@@ -148,7 +152,7 @@ class Parser {
 
   private parseUnary(): Expr {
     const tok = this.peek();
-    if (tok.t === "op" && (tok.op === "!" || tok.op === "-" || tok.op === "+")) {
+    if (tok.t === "op" && (tok.op === "!" || tok.op === "-" || tok.op === "+" || tok.op === "@")) {
       this.pos++;
       // A run of prefix operators recurses here: fail before the JS stack does.
       if (++this.prefixes > MAX_EXPR_DEPTH) {
@@ -169,6 +173,14 @@ class Parser {
     }
     if (tok.t === "name") {
       this.pos++;
+      // SimC's pseudo-functions: `floor` / `ceil` (any case) directly followed by "(" apply to the
+      // parenthesized group (they bind tighter than every operator).
+      const next = this.peek();
+      const fn = tok.parts.length === 1 ? tok.parts[0]!.text.toLowerCase() : "";
+      if ((fn === "floor" || fn === "ceil") && next.t === "op" && next.op === "(") {
+        const arg = this.parsePrimary();
+        return this.node({ kind: "unary", op: fn, arg, column: tok.column }, arg);
+      }
       return { kind: "name", parts: tok.parts, column: tok.column };
     }
     if (tok.t === "op" && tok.op === "(") {

@@ -1,6 +1,7 @@
 // Name resolution: parsed names → state queries, variables and constants (docs/rotation.md §2).
 import { BINARY_TO_R, type Expr, type NamePart, type RExpr } from "./ast.js";
 import { RotationError, type RotationLocation } from "./errors.js";
+import { parseExpression } from "./parse.js";
 import { Q } from "./queries.js";
 
 /** Resolves names in a rotation to the host's indices. `undefined` = unknown (a compile error). */
@@ -21,6 +22,25 @@ export interface RotationSymbols {
   actorOption?(name: string): number | undefined;
   /** Whether the spell is off the GCD (SimC's use_off_gcd=0 then waits for the GCD; src/rotation/options.ts). Omit: unknown. */
   offGcd?(spell: number): boolean;
+  /** The character's race (SimC token, e.g. "orc"): racial actions of other races never fire (src/rotation/utility.ts). */
+  race?: string | undefined;
+  /** `talent.X.rank`: the taken rank (0 when not taken). Omit: 1 when taken, else 0. */
+  talentRank?(name: string): number | undefined;
+  /** The aura a spell applies (its DoT / debuff / buff): the subject of an entry's bare `remains`,
+   *  `ticking`, `refreshable`, ... `undefined`: the spell applies none (those names are then errors). */
+  spellAura?(spell: string): number | undefined;
+  /** Index of a spell whose GCD is the player's (`gcd.max`). Omit: the standard 1.5 s, hasted. */
+  gcdSpell?: number;
+  /** Manifest-defined expressions (`expressions` in the spec manifest, docs/manifests.md): the text
+   *  and where it comes from (errors in it name that file and key). */
+  expression?(name: string): { text: string; file: string; key: string } | undefined;
+}
+
+/** What a name may depend on besides the symbols: SimC's action scope. */
+export interface ResolveContext {
+  /** The entry's action (spell name): bare `cast_time`, `remains`, `charges`, ... are its properties
+   *  (SimC's action-scoped names). Absent: those names are an error. */
+  action?: string;
 }
 
 type Kind = "aura" | "petAura" | "spell" | "resource" | "pet";
@@ -28,6 +48,9 @@ type Kind = "aura" | "petAura" | "spell" | "resource" | "pet";
 const BUFF_PROPS: Record<string, number> = { up: Q.BUFF_UP, down: -1, remains: Q.BUFF_REMAINS, stack: Q.BUFF_STACK, react: Q.BUFF_STACK };
 const DEBUFF_PROPS: Record<string, number> = { up: Q.DEBUFF_UP, down: -1, remains: Q.DEBUFF_REMAINS, stack: Q.DEBUFF_STACK, react: Q.DEBUFF_STACK };
 const DOT_PROPS: Record<string, number> = { ticking: Q.DOT_TICKING, up: Q.DOT_TICKING, down: -1, remains: Q.DOT_REMAINS, stack: Q.DOT_STACK };
+// Properties every aura family (buff, debuff, dot, the action's own aura) has beyond its table above;
+// built by Resolver.auraExtra (docs/rotation.md §2).
+const AURA_EXTRA = ["refreshable", "duration", "tick_time", "ticks_remain", "pmultiplier", "max_stack", "at_max_stacks", "stack_pct"];
 const PET_BUFF_PROPS: Record<string, number> = {
   up: Q.PET_BUFF_UP,
   down: -1,
@@ -43,6 +66,7 @@ const COOLDOWN_PROPS: Record<string, number> = {
   charges_fractional: Q.COOLDOWN_CHARGES_FRACTIONAL,
   full_recharge_time: Q.COOLDOWN_FULL_RECHARGE_TIME,
   duration: Q.COOLDOWN_DURATION,
+  max_charges: Q.COOLDOWN_MAX_CHARGES,
 };
 const RESOURCE_PROPS: Record<string, number> = {
   current: Q.RESOURCE,
@@ -56,25 +80,71 @@ const PET_PROPS: Record<string, number> = { active: Q.PET_ACTIVE, up: Q.PET_ACTI
 // "down" is stored as -1 and compiles to !<up query>; the up query of each family:
 const DOWN_OF: Record<string, number> = { buff: Q.BUFF_UP, debuff: Q.DEBUFF_UP, dot: Q.DOT_TICKING, petbuff: Q.PET_BUFF_UP };
 
+// Properties of an action (spell): `action.X.<p>`, or bare `<p>` in the entry of action X. Those of
+// its cooldown and its cast; the aura properties (remains, ticking, refreshable, ...) go to the aura
+// the spell applies (symbols.spellAura).
+const ACTION_SPELL_PROPS: Record<string, number> = {
+  cast_time: Q.CAST_TIME,
+  execute_time: Q.EXECUTE_TIME,
+  gcd: Q.GCD_MAX,
+  cost: Q.SPELL_COST,
+  charges: Q.COOLDOWN_CHARGES,
+  charges_fractional: Q.COOLDOWN_CHARGES_FRACTIONAL,
+  max_charges: Q.COOLDOWN_MAX_CHARGES,
+  full_recharge_time: Q.COOLDOWN_FULL_RECHARGE_TIME,
+  cooldown: Q.COOLDOWN_DURATION,
+  cooldown_react: Q.COOLDOWN_READY,
+  ready: Q.SPELL_CASTABLE,
+  last_used: Q.LAST_USED,
+};
+// Constant 0 in this engine: no projectile travel (damage lands when the cast completes), and the
+// rotation is never asked while the player casts or channels (docs/rotation.md §2).
+const ACTION_ZERO_PROPS = new Set(["in_flight", "in_flight_remains", "in_flight_to_target", "travel_time", "executing", "execute_remains", "casting", "channeling"]);
+const ACTION_AURA_PROPS = new Set(["remains", "ticking", "up", "down", "stack", "react", ...AURA_EXTRA]);
+
+// SimC fight styles (sim_t fight_style option). This engine runs one: a single-target-at-a-time
+// Patchwerk (no movement, no adds).
+const FIGHT_STYLES = new Set(["patchwerk", "castingpatchwerk", "hecticaddcleave", "lightmovement", "heavymovement", "dungeonslice", "dungeonroute", "targetdummy", "cleave", "ultraxion", "beastlord", "helterskelter"]);
+
+/** SimC answers `raid_event.X.in` / `.cooldown` with timespan_t::max() when no event of that kind is
+ *  scheduled ("ridiculously large number", engine/sim/raid_event.cpp); this stand-in compares the same
+ *  way against any time an APL writes. */
+export const NO_RAID_EVENT_IN = 1e9;
+
+const RAID_EVENT_PROPS = new Set(["in", "cooldown", "exists", "up", "remains", "count", "duration", "amount", "distance", "max_distance", "min_distance", "to_pct"]);
+
 export class Resolver {
+  /** Manifest expressions being expanded (a cycle among them is an error, not a stack overflow). */
+  private readonly expanding: string[] = [];
+
   constructor(
     private readonly symbols: RotationSymbols,
     private readonly variables: ReadonlyMap<string, number>,
   ) {}
 
-  resolve(e: Expr, loc: RotationLocation): RExpr {
+  resolve(e: Expr, loc: RotationLocation, ctx: ResolveContext = {}): RExpr {
     switch (e.kind) {
       case "num":
         return { kind: "const", value: e.value };
       case "unary": {
-        const arg = this.resolve(e.arg, loc);
-        if (e.op === "+") return arg;
-        return e.op === "!" ? { kind: "not", arg } : { kind: "neg", arg };
+        const arg = this.resolve(e.arg, loc, ctx);
+        switch (e.op) {
+          case "+":
+            return arg;
+          case "!":
+            return { kind: "not", arg };
+          case "-":
+            return { kind: "neg", arg };
+          case "@":
+            return { kind: "fn", fn: "abs", arg };
+          default:
+            return { kind: "fn", fn: e.op, arg }; // floor, ceil
+        }
       }
       case "binary":
-        return { kind: "bin", op: BINARY_TO_R[e.op], left: this.resolve(e.left, loc), right: this.resolve(e.right, loc) };
+        return { kind: "bin", op: BINARY_TO_R[e.op], left: this.resolve(e.left, loc, ctx), right: this.resolve(e.right, loc, ctx) };
       case "name":
-        return this.name(e.parts, loc);
+        return this.name(e.parts, loc, ctx);
     }
   }
 
@@ -95,15 +165,19 @@ export class Resolver {
       const what = kind === "petAura" ? "pet aura" : kind;
       this.fail(loc, part, `unknown ${what} "${part.text}" in "${full}"`);
     }
+    return this.index(idx, kind, part, loc);
+  }
+
+  private index(idx: number, what: string, part: NamePart, loc: RotationLocation): number {
     if (!Number.isInteger(idx) || idx < 0 || idx > 0x7fffffff) {
-      this.fail(loc, part, `the host resolved ${kind} "${part.text}" to ${idx}, not a non-negative i32 index`);
+      this.fail(loc, part, `the host resolved ${what} "${part.text}" to ${idx}, not a non-negative i32 index`);
     }
     return idx;
   }
 
-  private prop(table: Record<string, number>, parts: NamePart[], at: number, full: string, loc: RotationLocation): number {
+  private prop(table: Record<string, number>, parts: NamePart[], at: number, full: string, loc: RotationLocation, extra: readonly string[] = []): number {
     const p = parts[at];
-    const allowed = Object.keys(table).join(", ");
+    const allowed = [...Object.keys(table), ...extra].join(", ");
     if (p === undefined) this.fail(loc, parts[parts.length - 1]!, `"${full}" needs a property (${allowed})`);
     const q = Object.hasOwn(table, p.text) ? table[p.text] : undefined;
     if (q === undefined) this.fail(loc, p, `unknown property "${p.text}" in "${full}" (expected one of: ${allowed})`);
@@ -120,7 +194,90 @@ export class Resolver {
     if (parts.length > n) this.fail(loc, parts[n]!, `unexpected "${parts[n]!.text}" after "${parts.slice(0, n).map((x) => x.text).join(".")}"`);
   }
 
-  private name(parts: NamePart[], loc: RotationLocation): RExpr {
+  /** The aura properties every family shares beyond its own table (SimC meanings, docs/rotation.md §2). */
+  private auraExtra(prop: string, aura: number, family: string): RExpr | undefined {
+    const q = (k: number): RExpr => ({ kind: "query", q: k, arg: aura });
+    const up = q(DOWN_OF[family] ?? Q.BUFF_UP);
+    const stack = q(family === "dot" ? Q.DOT_STACK : family === "debuff" ? Q.DEBUFF_STACK : Q.BUFF_STACK);
+    switch (prop) {
+      case "refreshable":
+        return q(Q.AURA_REFRESHABLE);
+      case "duration":
+        // SimC: a DoT's duration is 0 while it is not ticking; a buff's is its base duration
+        return family === "dot" ? { kind: "bin", op: "mul", left: up, right: q(Q.AURA_DURATION) } : q(Q.AURA_DURATION);
+      case "tick_time":
+        return q(Q.AURA_TICK_TIME);
+      case "ticks_remain":
+        return q(Q.AURA_TICKS_REMAIN);
+      case "pmultiplier":
+        // The persistent multiplier SimC snapshots into a DoT (Improved Garrote, Nightstalker, ...).
+        // No modelled aura has one: always 1 (docs/rotation.md §2).
+        return { kind: "const", value: 1 };
+      case "max_stack":
+        return q(Q.AURA_MAX_STACK);
+      case "at_max_stacks":
+        return { kind: "bin", op: "ge", left: stack, right: q(Q.AURA_MAX_STACK) };
+      case "stack_pct":
+        return { kind: "bin", op: "div", left: { kind: "bin", op: "mul", left: { kind: "const", value: 100 }, right: stack }, right: q(Q.AURA_MAX_STACK) };
+      default:
+        return undefined;
+    }
+  }
+
+  /** `buff.X.<p>` / `debuff.X.<p>` / `dot.X.<p>` with X resolved to `aura`; `at` is the property's index. */
+  private auraProp(family: "buff" | "debuff" | "dot", aura: number, parts: NamePart[], at: number, full: string, loc: RotationLocation): RExpr {
+    const table = family === "buff" ? BUFF_PROPS : family === "debuff" ? DEBUFF_PROPS : DOT_PROPS;
+    const p = parts[at];
+    if (p !== undefined && !Object.hasOwn(table, p.text)) {
+      const r = this.auraExtra(p.text, aura, family);
+      if (r !== undefined) {
+        this.exact(parts, at + 1, full, loc);
+        return r;
+      }
+    }
+    return this.query(this.prop(table, parts, at, full, loc, AURA_EXTRA), aura, family);
+  }
+
+  /** A property of action `spellName` (`action.X.<p>`, or bare `<p>` in X's own entry). */
+  private actionProp(spellName: string, spellPart: NamePart, p: NamePart, parts: NamePart[], at: number, full: string, loc: RotationLocation): RExpr {
+    const spell = this.lookup("spell", { text: spellName, column: spellPart.column }, full, loc);
+    this.exact(parts, at + 1, full, loc);
+    const q = Object.hasOwn(ACTION_SPELL_PROPS, p.text) ? ACTION_SPELL_PROPS[p.text] : undefined;
+    if (q !== undefined) return { kind: "query", q, arg: spell };
+    if (ACTION_ZERO_PROPS.has(p.text)) return { kind: "const", value: 0 };
+    if (ACTION_AURA_PROPS.has(p.text)) {
+      const aura = this.symbols.spellAura?.(spellName);
+      if (aura === undefined) this.fail(loc, p, `"${full}": action "${spellName}" applies no aura, so it has no "${p.text}"`);
+      const idx = this.index(aura, "the aura of spell", { text: spellName, column: p.column }, loc);
+      return this.auraProp("dot", idx, [...parts.slice(0, at), p], at, full, loc);
+    }
+    const allowed = [...Object.keys(ACTION_SPELL_PROPS), ...ACTION_ZERO_PROPS, ...ACTION_AURA_PROPS].join(", ");
+    return this.fail(loc, p, `unknown action property "${p.text}" in "${full}" (expected one of: ${allowed})`);
+  }
+
+  /** The entry's action must be a spell for its bare properties: otherwise the line's problem is the
+   *  action itself, reported in the words of the cast error (`unknown spell "X"`). */
+  private knownAction(action: string, at: NamePart, loc: RotationLocation): void {
+    if (this.symbols.spell(action) === undefined) this.fail(loc, at, `unknown spell "${action}"`);
+  }
+
+  /** A manifest-defined expression, resolved in the referencing entry's context. */
+  private manifestExpression(name: string, part: NamePart, loc: RotationLocation, ctx: ResolveContext): RExpr | undefined {
+    const def = this.symbols.expression?.(name);
+    if (def === undefined) return undefined;
+    if (this.expanding.includes(name)) {
+      this.fail(loc, part, `manifest expression "${name}" refers to itself (${[...this.expanding, name].join(" -> ")})`);
+    }
+    const at: RotationLocation = { file: def.file, field: `expressions.${def.key}` };
+    this.expanding.push(name);
+    try {
+      return this.resolve(parseExpression(def.text, at), at, ctx);
+    } finally {
+      this.expanding.pop();
+    }
+  }
+
+  private name(parts: NamePart[], loc: RotationLocation, ctx: ResolveContext): RExpr {
     const full = parts.map((p) => p.text).join(".");
     const head = parts[0]!;
     const need = (i: number, what: string): NamePart => {
@@ -128,6 +285,15 @@ export class Resolver {
       if (p === undefined) this.fail(loc, parts[parts.length - 1]!, `"${full}" needs ${what}`);
       return p;
     };
+    const zero: RExpr = { kind: "const", value: 0 };
+    const manifest = this.manifestExpression(full, head, loc, ctx);
+    if (manifest !== undefined) return manifest;
+    // SimC action scope: a bare property of the entry's own action
+    if (parts.length === 1 && (Object.hasOwn(ACTION_SPELL_PROPS, head.text) || ACTION_ZERO_PROPS.has(head.text) || ACTION_AURA_PROPS.has(head.text)) && head.text !== "gcd") {
+      if (ctx.action === undefined) this.fail(loc, head, `"${full}" is a property of the entry's action, and this expression has none (use action.X.${full} / dot.X.${full})`);
+      this.knownAction(ctx.action, head, loc);
+      return this.actionProp(ctx.action, head, head, parts, 0, full, loc);
+    }
     switch (head.text) {
       case "time":
         this.exact(parts, 1, full, loc);
@@ -135,6 +301,10 @@ export class Resolver {
       case "fight_remains":
         this.exact(parts, 1, full, loc);
         return { kind: "query", q: Q.FIGHT_REMAINS, arg: 0 };
+      case "expected_combat_length":
+        // SimC: the iteration's expected duration; here the configured one (time + what remains of it)
+        this.exact(parts, 1, full, loc);
+        return { kind: "bin", op: "add", left: { kind: "query", q: Q.TIME, arg: 0 }, right: { kind: "query", q: Q.FIGHT_REMAINS, arg: 0 } };
       case "active_enemies":
         this.exact(parts, 1, full, loc);
         if (this.symbols.activeEnemies !== undefined) return { kind: "const", value: this.symbols.activeEnemies };
@@ -148,25 +318,33 @@ export class Resolver {
         return { kind: "query", q: Q.ACTIVE_ENEMIES, arg: 0 };
       }
       case "gcd": {
-        const p = need(1, "a property (remains)");
-        if (p.text !== "remains") this.fail(loc, p, `unknown property "${p.text}" in "${full}" (only gcd.remains is supported)`);
+        // SimC: bare `gcd` is the GCD of the entry's action (hasted); `gcd.max` the player's hasted GCD
+        if (parts.length === 1) {
+          if (ctx.action !== undefined) {
+            this.knownAction(ctx.action, head, loc);
+            return { kind: "query", q: Q.GCD_MAX, arg: this.lookup("spell", { text: ctx.action, column: head.column }, full, loc) };
+          }
+          return { kind: "query", q: Q.GCD_MAX, arg: this.symbols.gcdSpell ?? -1 };
+        }
+        const p = parts[1]!;
         this.exact(parts, 2, full, loc);
-        return { kind: "query", q: Q.GCD_REMAINS, arg: 0 };
+        if (p.text === "remains") return { kind: "query", q: Q.GCD_REMAINS, arg: 0 };
+        if (p.text === "max") return { kind: "query", q: Q.GCD_MAX, arg: this.symbols.gcdSpell ?? -1 };
+        return this.fail(loc, p, `unknown property "${p.text}" in "${full}" (expected: gcd, gcd.max, gcd.remains)`);
       }
-      case "target": {
-        const h = need(1, "health.pct");
-        if (h.text !== "health") this.fail(loc, h, `unknown target property "${h.text}" (only target.health.pct is supported)`);
-        const p = need(2, "pct");
-        if (p.text !== "pct") this.fail(loc, p, `unknown property "${p.text}" in "${full}" (only target.health.pct is supported)`);
-        this.exact(parts, 3, full, loc);
-        return { kind: "query", q: Q.TARGET_HEALTH_PCT, arg: 0 };
+      case "target":
+        return this.target(parts, full, loc);
+      case "fight_style": {
+        const st = need(1, "a fight style");
+        if (!FIGHT_STYLES.has(st.text)) this.fail(loc, st, `unknown fight style "${st.text}" (SimC's: ${[...FIGHT_STYLES].join(", ")})`);
+        this.exact(parts, 2, full, loc);
+        return { kind: "const", value: st.text === "patchwerk" ? 1 : 0 };
       }
       case "buff":
       case "debuff":
       case "dot": {
         const aura = this.lookup("aura", need(1, "an aura name"), full, loc);
-        const table = head.text === "buff" ? BUFF_PROPS : head.text === "debuff" ? DEBUFF_PROPS : DOT_PROPS;
-        return this.query(this.prop(table, parts, 2, full, loc), aura, head.text);
+        return this.auraProp(head.text, aura, parts, 2, full, loc);
       }
       case "active_dot": {
         // SimC: the number of targets the DoT/debuff is up on (per-target instances: docs/rotation.md "Targets")
@@ -175,15 +353,22 @@ export class Resolver {
         return { kind: "query", q: Q.ACTIVE_DOT, arg: aura };
       }
       case "cooldown": {
-        const spell = this.lookup("spell", need(1, "a spell name"), full, loc);
+        const sp = need(1, "a spell name");
+        // SimC's potion cooldown: the potion is not modelled as a spell here (no gear): ready, 0 s left
+        if (sp.text === "potion" && this.symbols.spell("potion") === undefined) {
+          const p = need(2, "a property");
+          this.exact(parts, 3, full, loc);
+          if (p.text === "remains" || p.text === "duration" || p.text === "full_recharge_time") return zero;
+          if (p.text === "ready" || p.text === "up") return { kind: "const", value: 1 };
+          return this.fail(loc, p, `unknown property "${p.text}" in "${full}" (expected: remains, duration, ready, up)`);
+        }
+        const spell = this.lookup("spell", sp, full, loc);
         return { kind: "query", q: this.prop(COOLDOWN_PROPS, parts, 2, full, loc), arg: spell };
       }
       case "action": {
-        const spell = this.lookup("spell", need(1, "a spell name"), full, loc);
-        const p = need(2, "a property (ready)");
-        if (p.text !== "ready") this.fail(loc, p, `unknown property "${p.text}" in "${full}" (only action.X.ready is supported)`);
-        this.exact(parts, 3, full, loc);
-        return { kind: "query", q: Q.SPELL_CASTABLE, arg: spell };
+        const sp = need(1, "a spell name");
+        const p = need(2, "a property");
+        return this.actionProp(sp.text, sp, p, parts, 2, full, loc);
       }
       case "pet": {
         const pet = this.lookup("pet", need(1, "a pet name"), full, loc);
@@ -200,8 +385,13 @@ export class Resolver {
         if (taken === undefined) this.fail(loc, t, `unknown talent "${t.text}" in "${full}"`);
         if (parts.length > 2) {
           const p = parts[2]!;
-          if (p.text !== "enabled") this.fail(loc, p, `unknown property "${p.text}" in "${full}" (only talent.X or talent.X.enabled)`);
           this.exact(parts, 3, full, loc);
+          if (p.text === "rank") {
+            // SimC: the talent's current rank, 0 when not taken
+            const rank = this.symbols.talentRank?.(t.text) ?? (taken ? 1 : 0);
+            return { kind: "const", value: taken ? rank : 0 };
+          }
+          if (p.text !== "enabled") this.fail(loc, p, `unknown property "${p.text}" in "${full}" (talent.X, talent.X.enabled or talent.X.rank)`);
         }
         return { kind: "const", value: taken ? 1 : 0 };
       }
@@ -214,10 +404,18 @@ export class Resolver {
       }
       case "prev_gcd": {
         const n = need(1, "a position and a spell (prev_gcd.1.X)");
-        if (n.text !== "1") this.fail(loc, n, `only prev_gcd.1.X is supported (the engine tracks the last GCD cast), got "${full}"`);
+        const kinds: Record<string, number> = { "1": Q.PREV_GCD, "2": Q.PREV_GCD_2, "3": Q.PREV_GCD_3 };
+        const q = kinds[n.text];
+        if (q === undefined) this.fail(loc, n, `prev_gcd.N.X: N must be 1, 2 or 3 (the engine keeps the last three GCD casts), got "${full}"`);
         const spell = this.lookup("spell", need(2, "a spell name"), full, loc);
         this.exact(parts, 3, full, loc);
-        return { kind: "query", q: Q.PREV_GCD, arg: spell };
+        return { kind: "query", q, arg: spell };
+      }
+      case "prev":
+      case "prev_off_gcd": {
+        const spell = this.lookup("spell", need(1, "a spell name"), full, loc);
+        this.exact(parts, 2, full, loc);
+        return { kind: "query", q: head.text === "prev" ? Q.PREV : Q.PREV_OFF_GCD, arg: spell };
       }
       case "variable": {
         const v = need(1, "a variable name");
@@ -233,6 +431,32 @@ export class Resolver {
         this.exact(parts, 1, full, loc);
         return { kind: "const", value: v };
       }
+      case "trinket":
+      case "this_trinket":
+      case "other_trinket":
+        return this.trinket(parts, full, loc);
+      case "equipped":
+      case "set_bonus":
+      case "potion": {
+        // No gear is modelled: nothing is equipped, no set bonus is active, no potion is chosen
+        need(1, head.text === "equipped" ? "an item name" : head.text === "set_bonus" ? "a set bonus (tierNN_Npc)" : "a potion name");
+        this.exact(parts, head.text === "potion" ? 3 : 2, full, loc);
+        return zero;
+      }
+      case "raid_event": {
+        need(1, "an event type (adds, movement, ...)");
+        const p = need(2, "a filter (in, exists, up, remains, count, duration, ...)");
+        if (!RAID_EVENT_PROPS.has(p.text)) this.fail(loc, p, `unknown raid event filter "${p.text}" (expected one of: ${[...RAID_EVENT_PROPS].join(", ")})`);
+        this.exact(parts, 3, full, loc);
+        // No raid events are scheduled (Patchwerk): "in" and "cooldown" are SimC's never, the rest 0
+        return { kind: "const", value: p.text === "in" || p.text === "cooldown" ? NO_RAID_EVENT_IN : 0 };
+      }
+      case "movement": {
+        const p = need(1, "a property (distance, remains, speed)");
+        if (p.text !== "distance" && p.text !== "remains" && p.text !== "speed") this.fail(loc, p, `unknown property "${p.text}" in "${full}" (expected: distance, remains, speed)`);
+        this.exact(parts, 2, full, loc);
+        return zero; // the player never moves (Patchwerk)
+      }
       default: {
         // A resource: `focus`, `focus.deficit`, ...
         if (this.symbols.resource(head.text) === undefined) this.fail(loc, head, `unknown name "${full}"`);
@@ -241,5 +465,51 @@ export class Resolver {
         return { kind: "query", q: this.prop(RESOURCE_PROPS, parts, 1, full, loc), arg: r };
       }
     }
+  }
+
+  /** `target.*`: the engine's one target loses health linearly over the encounter (Q_TARGET_HEALTH_PCT)
+   *  and dies exactly at its end, so its time to die is fight_remains. */
+  private target(parts: NamePart[], full: string, loc: RotationLocation): RExpr {
+    const p = parts[1];
+    if (p === undefined) this.fail(loc, parts[0]!, `"${full}" needs a property (health.pct, time_to_die, time_to_pct_N, debuff.casting.react)`);
+    const fightRemains: RExpr = { kind: "query", q: Q.FIGHT_REMAINS, arg: 0 };
+    if (p.text === "health") {
+      const pct = parts[2];
+      if (pct === undefined || pct.text !== "pct") this.fail(loc, pct ?? p, `only target.health.pct is supported (the target's health is a percentage here), got "${full}"`);
+      this.exact(parts, 3, full, loc);
+      return { kind: "query", q: Q.TARGET_HEALTH_PCT, arg: 0 };
+    }
+    if (p.text === "time_to_die") {
+      this.exact(parts, 2, full, loc);
+      return fightRemains;
+    }
+    const m = /^time_to_pct_(\d+(?:\.\d+)?)$/.exec(p.text);
+    if (m !== null) {
+      // health(t) = 100 (1 - t / D): it reaches N % at D (1 - N/100); from now that is
+      // fight_remains - (time + fight_remains) N/100, 0 once passed
+      this.exact(parts, 2, full, loc);
+      const n = Number(m[1]);
+      const time: RExpr = { kind: "query", q: Q.TIME, arg: 0 };
+      const at: RExpr = { kind: "bin", op: "sub", left: fightRemains, right: { kind: "bin", op: "mul", left: { kind: "bin", op: "add", left: time, right: fightRemains }, right: { kind: "const", value: n / 100 } } };
+      return { kind: "bin", op: "max", left: at, right: { kind: "const", value: 0 } };
+    }
+    if (p.text === "debuff" && parts[2]?.text === "casting" && parts[3]?.text === "react") {
+      this.exact(parts, 4, full, loc);
+      return { kind: "const", value: 0 }; // the target never casts (Patchwerk): nothing to interrupt
+    }
+    return this.fail(loc, p, `unknown target property "${p.text}" in "${full}" (expected: health.pct, time_to_die, time_to_pct_N, debuff.casting.react)`);
+  }
+
+  /** `trinket.N.*`, `this_trinket.*`, `other_trinket.*`: no gear is modelled, so both slots are empty and
+   *  every trinket property is 0 (SimC's answer for an empty slot or a trinket without the property). */
+  private trinket(parts: NamePart[], full: string, loc: RotationLocation): RExpr {
+    let at = 1;
+    if (parts[0]!.text === "trinket") {
+      const slot = parts[1];
+      if (slot === undefined) this.fail(loc, parts[0]!, `"${full}" needs a slot and a property (trinket.1.is.X, trinket.2.cooldown.remains, ...)`);
+      if (slot.text === "1" || slot.text === "2") at = 2;
+    }
+    if (parts[at] === undefined) this.fail(loc, parts[parts.length - 1]!, `"${full}" needs a property`);
+    return { kind: "const", value: 0 };
   }
 }

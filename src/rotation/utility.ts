@@ -18,12 +18,35 @@ export const UTILITY_NOOPS: Readonly<Record<string, string>> = {
   counterspell: "an interrupt: the target never casts",
   spell_lock: "an interrupt: the target never casts",
   muzzle: "an interrupt: the target never casts",
-  // racials: the profile has no race, so (as SimC for a character of another race) they never fire
-  berserking: "a racial (Troll); the profile has no race, so it never fires",
-  blood_fury: "a racial (Orc); the profile has no race, so it never fires",
-  ancestral_call: "a racial (Mag'har Orc); the profile has no race, so it never fires",
-  fireblood: "a racial (Dark Iron Dwarf); the profile has no race, so it never fires",
-  lights_judgment: "a racial (Lightforged Draenei); the profile has no race, so it never fires",
-  bag_of_tricks: "a racial (Vulpera); the profile has no race, so it never fires",
-  arcane_torrent: "a racial (Blood Elf); the profile has no race, so it never fires",
 };
+
+/** Racial actions → the race (SimC's race token) that has them. */
+export const RACIALS: Readonly<Record<string, string>> = {
+  berserking: "troll",
+  blood_fury: "orc",
+  ancestral_call: "maghar_orc",
+  fireblood: "dark_iron_dwarf",
+  lights_judgment: "lightforged_draenei",
+  bag_of_tricks: "vulpera",
+  arcane_torrent: "blood_elf",
+};
+
+/** Actions that change damage but are not modelled (no spell data bundled): refused with this reason. */
+export const UNMODELLED: Readonly<Record<string, string>> = {
+  potion:
+    "not modelled: the combat potion (SimC's MID1 profiles: potion=lights_potential_2, Light's Potential, buff spell 1236616: primary stat for 30 s) has no spell data in the bundled dump",
+};
+
+/** What a utility action is when the spec has no spell of that name: a no-op (reason), refused (reason), or not a utility action. */
+export function utilityAction(name: string, race: string | undefined): { noop: string } | { refuse: string } | undefined {
+  if (Object.hasOwn(UTILITY_NOOPS, name)) return { noop: UTILITY_NOOPS[name]! };
+  if (Object.hasOwn(UNMODELLED, name)) return { refuse: UNMODELLED[name]! };
+  if (Object.hasOwn(RACIALS, name)) {
+    const own = RACIALS[name]!;
+    // SimC: a racial of another race is never castable, so the line never fires (honoured)
+    if (race === undefined) return { noop: `a racial (${own}); the profile gives no race, so it never fires` };
+    if (race !== own) return { noop: `a racial (${own}); the profile's race is ${race}, so it never fires` };
+    return { refuse: `not modelled: ${name} is the racial of the profile's race (${race}); its spell has no data in the bundled dump` };
+  }
+  return undefined;
+}

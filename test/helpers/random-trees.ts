@@ -30,7 +30,7 @@ describe(title, () => {
     { arbitrary: fc.double({ min: -1e6, max: 1e6, noNaN: true }), weight: 1 },
     { arbitrary: fc.integer({ min: -3, max: 3 }), weight: 2 },
   );
-  const ops = ["or", "and", "eq", "ne", "lt", "le", "gt", "ge", "add", "sub", "mul", "div", "mod"] as const;
+  const ops = ["or", "and", "eq", "ne", "lt", "le", "gt", "ge", "add", "sub", "mul", "div", "mod", "max", "min"] as const;
   const tree = fc.letrec<{ e: RExpr }>((tie) => ({
     e: fc.oneof(
       { depthSize: "small", withCrossShrink: true },
@@ -39,6 +39,7 @@ describe(title, () => {
       fc.constantFrom(0, 1).map((index): RExpr => ({ kind: "var", index })),
       tie("e").map((arg): RExpr => ({ kind: "not", arg })),
       tie("e").map((arg): RExpr => ({ kind: "neg", arg })),
+      fc.tuple(fc.constantFrom("abs", "floor", "ceil" as const), tie("e")).map(([fn, arg]): RExpr => ({ kind: "fn", fn, arg })),
       fc.tuple(fc.constantFrom(...ops), tie("e"), tie("e")).map(([op, left, right]): RExpr => ({ kind: "bin", op, left, right })),
       // APL-typical leaf `query <cmp> constant` (either order): exercises the fused QCMPC/QCJZ/QCJNZ ops.
       fc.tuple(fc.constantFrom("eq", "ne", "lt", "le", "gt", "ge" as const), fc.constantFrom(...CELLS), num, fc.boolean()).map(
@@ -78,8 +79,10 @@ describe(title, () => {
         return `!(${render(e.arg, vals)})`;
       case "neg":
         return `-(${render(e.arg, vals)})`;
+      case "fn":
+        return e.fn === "abs" ? `@(${render(e.arg, vals)})` : `${e.fn}(${render(e.arg, vals)})`;
       case "bin": {
-        const sym = { or: "|", and: "&", eq: "=", ne: "!=", lt: "<", le: "<=", gt: ">", ge: ">=", add: "+", sub: "-", mul: "*", div: "%", mod: "%%" }[e.op];
+        const sym = { or: "|", and: "&", eq: "=", ne: "!=", lt: "<", le: "<=", gt: ">", ge: ">=", add: "+", sub: "-", mul: "*", div: "%", mod: "%%", max: "<?", min: ">?" }[e.op];
         return `(${render(e.left, vals)} ${sym} ${render(e.right, vals)})`;
       }
     }

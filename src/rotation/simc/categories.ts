@@ -11,6 +11,7 @@ export function ignoredCategory(l: IgnoredLine): string {
   if (l.code === "ROTATION_CALL_CYCLE") return "action-list cycle";
   const key = /^unknown key "([A-Za-z0-9_]+)"/.exec(l.reason);
   if (key) return `unsupported option ${key[1]}`;
+  if (/^not modelled: /.test(l.reason)) return "utility action not modelled";
   // an unknown spell as the action itself (not inside an expression): the spec lacks the action
   const action = /^unknown spell "([A-Za-z0-9_]+)"$/.exec(l.reason);
   if (action) return "action not in the spec";

@@ -38,6 +38,7 @@ function dotImage(targets: number, rot: RotationJson, over: Partial<SpecImage> =
     resource: () => undefined,
     pet: () => undefined,
     talent: () => false,
+    spellAura: (n) => (n === "agony" ? 0 : undefined), // action-scoped names: agony's DoT
   }, "targets.json", { fast: true, scan: true });
   return { ...img, rotation: { kind: "bytecode", code: c.code, constants: c.constants, spells: c.spells, targetSpells: c.targetSpells } };
 }
@@ -116,6 +117,14 @@ describe("target_if=min:dot.agony.remains", () => {
     // Ticks (each chain keeps its 2 s rhythm through refreshes): t0 2, 4, 6, 8; t1 3.5, 5.5, 7.5, 9.5;
     // t2 5, 7, 9 = 11 x 500 = 5500.
     const r = run1(img("min:dot.agony.remains"));
+    expect(r.spells.map((s) => s.casts)).toEqual([7, 0, 0, 0]);
+    expect(r.damage.total).toBe(5500);
+  });
+
+  it("action-scoped `target_if=min:remains,if=remains<2` (SimC's form) is the same selection", () => {
+    const i = dotImage(3, { lists: { default: [{ cast: "agony", target_if: "min:remains", if: "remains < 2" }, { cast: "filler" }] } });
+    i.auras[0]!.durationMs = 6000;
+    const r = run1(i);
     expect(r.spells.map((s) => s.casts)).toEqual([7, 0, 0, 0]);
     expect(r.damage.total).toBe(5500);
   });

@@ -614,7 +614,8 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
     return expr(raw, loc, ctx);
   };
   // target_if / cycle_targets / max_cycle_targets of a cast entry (SimC's entry options, same names)
-  const targetSel = (e: Record<string, unknown>, loc: Omit<RotationLocation, "file">): { sel?: TargetSel } => {
+  // ctx: the entry's action, for action-scoped names (`target_if=min:remains`: the action's DoT on the target tried)
+  const targetSel = (e: Record<string, unknown>, loc: Omit<RotationLocation, "file">, ctx: ResolveContext = {}): { sel?: TargetSel } => {
     const tif = e["target_if"];
     // counts: JSON numbers, or numeric strings (SimC option text, as the .simc front-end passes them)
     const count = (k: string): number | undefined => {
@@ -636,7 +637,7 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
     const mode = m ? TIF_MODE[m[1] as keyof typeof TIF_MODE] : TIF_MODE.first;
     // the prefix becomes spaces: error columns still point into the option's text
     const text = m ? " ".repeat(m[0].length) + (tif as string).slice(m[0].length) : (tif as string);
-    return { sel: { kind: "if", mode, expr: retarget(expr(text, { ...loc, field: "target_if" })) } };
+    return { sel: { kind: "if", mode, expr: retarget(expr(text, { ...loc, field: "target_if" }, ctx)) } };
   };
   const compiled = new Map<string, Entry[]>();
   for (const list of listNames) {
@@ -682,7 +683,7 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
             throw new RotationError("ROTATION_UNKNOWN_NAME", at({ list, entry, field: "cast", column: 1 }), `the host resolved spell "${name}" to ${spell}, not an index in [0, 2^29)`);
           }
           const eff = options(spell);
-          const sel = targetSel(e, { list, entry });
+          const sel = targetSel(e, { list, entry }, ctx);
           let c = cond;
           for (const x of eff.extra) c = c === null ? x : { kind: "bin", op: "and", left: c, right: x };
           if (sel.sel !== undefined) {

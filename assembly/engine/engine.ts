@@ -11,6 +11,7 @@ import { RppmTracker, rollRppm } from "../rppm";
 import { ImpactProcTable, fireImpactProcs, fireImpactProcsMasked, impactProcMasks, HIT_CRIT, HIT_PERIODIC } from "../procs";
 import { Rotation, rotationCheck, rotationLoad, rotationReset, rotationBind, selectAction, actionKind, actionSpell, actionWaitMs, ACTION_CAST, ACTION_WAIT, ROT_OK, OP_LT, OP_LE, OP_GT, OP_GE } from "../rotation/vm";
 import * as Q from "../rotation/queries";
+import { targetsLayout, curTarget, setCurTarget, targetCount, instOn, instCur, instTarget, instBase, isTargetOwned } from "./targets";
 import { extraQuery } from "./queries";
 import {
   telLoad, telResetAcc, telIterBegin, telIterEnd, telSetSrc, telSrcSave, telSrcSpell, telSrcAura, telSrcProc, telSrcRegen, telSrcOther,
@@ -141,6 +142,7 @@ let secCount = new StaticArray<i32>(N_SECTIONS);
 let nRes = 0;
 export let nSpells = 0;
 export let nAuras = 0;
+let nInst = 0; // aura instances: nAuras + (targets - 1) x target-owned auras (assembly/engine/targets.ts)
 let nEffects = 0;
 let nDamage = 0;
 let nOpLists = 0;
@@ -247,7 +249,7 @@ let spellCache: usize = 0; // f64 x nSpells x 2
 let spellCacheVer: usize = 0; // i32 x nSpells x 2
 let dmgPrep: usize = 0; // HitPrep x nDamage (dealDamage)
 let hitScratch: usize = 0; // one HitPrep var part for snapshot hits
-let auraFlags: usize = 0; // i32 x nAuras: bit 0 has effects, bit 1 has a haste effect
+let auraFlags: usize = 0; // i32 x nInst (0 for the other targets' instances): bit 0 has effects, bit 1 has a haste effect
 let actSchool: usize = 0; // active school effects: (value f64, mask f64, scope f64) x nEffects
 let actSpells: usize = 0; // active spell effects: (value, poolStart, len, scope) x nEffects
 let nActSchool: i32 = 0;
@@ -272,6 +274,7 @@ let channelGen: i32 = 0;
 let pendingReady: bool = false;
 let casting: bool = false;
 let channelSpell: i32 = -1;
+let castTarget: i32 = 0; // the target of the cast in flight (targets.ts; 0 = primary)
 let prevGcd: i32 = -1;
 // cast history beyond prevGcd, for SimC's prev_gcd.2/3.X, prev.X and prev_off_gcd.X (engine/queries.ts)
 export let prevGcd2: i32 = -1;
@@ -454,6 +457,8 @@ export function engineLoad(): i32 {
 
   durationMs = <i64>hdr(H_DURATION);
   targets = max(1, <i32>hdr(H_TARGETS));
+  nInst = targetsLayout(nAuras, targets, auraRecs);
+  if (nInst >= MAX_INDEX) return LOAD_TOO_MANY; // instance numbers travel in the 11-bit event argument
   armor = hdr(H_ARMOR);
   armorK = hdr(H_ARMOR_K);
   armorMitPhys = armorMitigation(armor, armorK);
@@ -543,9 +548,9 @@ export function engineLoad(): i32 {
   for (let i = 0; i < nProcs; i++) nFilter += <i32>changetype<ProcRec>(procRecs + <usize>i * <usize>(PROC_STRIDE << 3)).filterLen;
   const need: usize = <usize>nFilter * 4 +
     <usize>nRes * 32 + <usize>nSpells * (SPELL_STATE_BYTES + 32 + 16 + 8) + <usize>(nLocks + nCatPools) * 8 +
-    <usize>nChargePools * CHARGE_STATE_BYTES + <usize>nAuras * AURA_STATE_BYTES + <usize>nRppm * 48 +
+    <usize>nChargePools * CHARGE_STATE_BYTES + <usize>nInst * AURA_STATE_BYTES + <usize>nRppm * 48 +
     <usize>nPets * PET_STATE_BYTES + 64 + <usize>nProcs * (8 + 12 + 4 * <usize>(MAX_OP_DEPTH + 2)) + <usize>nProcs * 4 +
-    <usize>MAX_TIMERS * 8 + 256 * 12 + <usize>nEffects * 56 + <usize>nAuras * 4 + 64 * 32 + <usize>nSpells * 4 + 32 +
+    <usize>MAX_TIMERS * 8 + 256 * 12 + <usize>nEffects * 56 + <usize>nInst * 4 + 64 * 32 + <usize>nSpells * 4 + 32 +
     <usize>nDamage * (HP_BYTES + 4) + HP_VAR_BYTES + 16 + 64 + 48 /* hitSink */ +
     <usize>unchecked(secCount[S_OPS]) * 16 + <usize>nOpLists * 8 + 32 + <usize>unchecked(secCount[S_POOL]) * 4 + 16;
   if (need > arenaCap) {
@@ -558,7 +563,7 @@ export function engineLoad(): i32 {
   lockUntil = carve(<usize>nLocks * 8);
   catReady = carve(<usize>nCatPools * 8);
   chargeState = carve(<usize>nChargePools * CHARGE_STATE_BYTES);
-  auraState = carve(<usize>nAuras * AURA_STATE_BYTES);
+  auraState = carve(<usize>nInst * AURA_STATE_BYTES);
   rppmState = carve(<usize>nRppm * 48);
   petState = carve(<usize>nPets * PET_STATE_BYTES);
   memory.fill(petState, 0, <usize>nPets * PET_STATE_BYTES); // swing caches empty (PetState.ver)
@@ -572,7 +577,9 @@ export function engineLoad(): i32 {
   loadHitTables();
   healthCritLoad(carve(healthCritBytes(nDamage)), nDamage, pool, <i32>hdr(H_HEALTH_CRIT_START), <i32>hdr(H_HEALTH_CRIT_LEN));
   loadOpTables();
-  auraFlags = carve(<usize>nAuras * 4);
+  auraFlags = carve(<usize>nInst * 4);
+  // the other targets' instances carry no stat or multiplier effects (docs/engine-image.md "Targets")
+  memory.fill(auraFlags, 0, <usize>nInst * 4);
   for (let i = 0; i < nAuras; i++) {
     const a = auraRec(i);
     let f = <i32>a.effectsCount > 0 ? 1 : 0;
@@ -725,7 +732,7 @@ function resetIteration(): void {
     c.charges = c.max;
     c.nextAt = -1;
   }
-  for (let i = 0; i < nAuras; i++) {
+  for (let i = 0; i < nInst; i++) {
     const a = auraSt(i);
     const g = a.gen + 1;
     memory.fill(changetype<usize>(a), 0, AURA_STATE_BYTES);
@@ -747,6 +754,8 @@ function resetIteration(): void {
   pendingReady = false;
   casting = false;
   channelSpell = -1;
+  castTarget = 0;
+  setCurTarget(0);
   prevGcd = -1;
   prevGcd2 = -1;
   prevGcd3 = -1;
@@ -859,7 +868,16 @@ function runIteration(): f64 {
         break;
       }
       case EV_CAST_START: countKind(EV_CAST_START); onCastStart(arg); break;
-      case EV_CAST_COMPLETE: countKind(EV_CAST_COMPLETE); onCastComplete(arg); break;
+      case EV_CAST_COMPLETE: {
+        countKind(EV_CAST_COMPLETE);
+        // a cast on another target: its aura applications and ops act on that target (one call site:
+        // onCastComplete stays inlined here)
+        const ct = castTarget;
+        if (ct != 0) setCurTarget(ct);
+        onCastComplete(arg);
+        if (ct != 0) setCurTarget(0);
+        break;
+      }
       case EV_AURA_TICK: {
         countKind(EV_AURA_TICK);
         if (arg & ARG_FLAG) onChannelTick(arg & (ARG_FLAG - 1), gen);
@@ -918,6 +936,9 @@ function onReady(offGcd: bool): void {
   const kind = actionKind(action);
   if (kind == ACTION_CAST) {
     const spell = actionSpell(action);
+    // the target the rotation chose (target_if / cycle_targets) travels with the cast
+    castTarget = curTarget;
+    setCurTarget(0);
     if (offGcd) {
       // the pending PlayerReady at the GCD end is superseded; CastComplete schedules the next one
       readyGen = (readyGen + 1) & 0xffff;
@@ -1984,6 +2005,7 @@ const AU_TICK_GAIN = 64; // f64: that op's amount
 const AU_TICK_PET = 72; // tick ops are one summon_pet op: its pet (-1: no)
 const AU_TICK_PET_MS = 80; // i64: that op's <i64> duration
 const AU_TICK_NO_CRIT = 88; // the tick's dealDamage noCrit argument: 0 if the tick may crit, else 1
+const AU_BASE = 92; // the image aura this row's instance belongs to (itself below nAuras; targets.ts)
 let auTab: usize = 0;
 let auCap: i32 = 0;
 // effFlat: one EF_BYTES entry per effect of every aura, aura ascending then effect (recomputeStats walks
@@ -2006,8 +2028,8 @@ let nEffFlat: i32 = 0;
 function buildAuraTable(): void {
   let nTypes = 0;
   for (let i = 0; i < nAuras; i++) nTypes += max(0, <i32>auraRec(i).effectsCount);
-  if (nAuras > auCap) {
-    auCap = nAuras;
+  if (nInst > auCap) {
+    auCap = nInst;
     auTab = heap.alloc(<usize>auCap * AU_BYTES);
   }
   if (nTypes > effFlatCap) {
@@ -2087,6 +2109,14 @@ function buildAuraTable(): void {
     }
     store<i32>(r, pet, AU_TICK_PET);
     store<i64>(r, petMs, AU_TICK_PET_MS);
+    store<i32>(r, i, AU_BASE);
+  }
+  // the other targets' instances of target-owned auras: the same row, with their own snapshot index
+  for (let i = nAuras; i < nInst; i++) {
+    const b = instBase(i);
+    const r = auRow(i);
+    memory.copy(r, auRow(b), AU_BYTES);
+    if (load<i32>(r, AU_TICK_SNAP) >= 0) store<i32>(r, i, AU_TICK_SNAP);
   }
 }
 
@@ -2098,17 +2128,19 @@ function applyAura(idx: i32, stacks: i32): void {
 // @ts-ignore: decorator
 @inline function applyAuraBody(idx: i32, stacks: i32): void {
   if (<u32>idx >= <u32>nAuras) return;
+  const base = idx;
+  if (curTarget != 0) idx = instOn(curTarget, idx); // a target-owned aura goes on the current target
   const r = auRow(idx);
   const f = load<i32>(r, AU_FLAGS);
   const st = auraSt(idx);
-  const dur = idx == finAura ? load<i64>(r, AU_DURATION) + finExtraMs : load<i64>(r, AU_DURATION);
+  const dur = base == finAura ? load<i64>(r, AU_DURATION) + finExtraMs : load<i64>(r, AU_DURATION);
   const maxStacks = load<i32>(r, AU_MAX_STACKS);
   if (st.active == 0) {
     markDirty(idx);
     // now and the new expiry in locals: V8 reloads a global after each memory store
     const t = now;
     const exp = dur > 0 ? t + dur : NEVER;
-    telAura(idx, 0, min(stacks, maxStacks), t, 1);
+    if (idx < nAuras) telAura(idx, 0, min(stacks, maxStacks), t, 1); // aura telemetry: the primary target's instances
     st.active = 1;
     st.stacks = min(stacks, maxStacks);
     st.gen = (st.gen + 1) & 0xffff;
@@ -2141,7 +2173,7 @@ function applyAura(idx: i32, stacks: i32): void {
   }
   // refresh
   const newStacks = min(st.stacks + stacks, maxStacks);
-  telAura(idx, st.stacks, newStacks, now, 2);
+  if (idx < nAuras) telAura(idx, st.stacks, newStacks, now, 2);
   if (newStacks != st.stacks) {
     markDirty(idx);
     st.stacks = newStacks;
@@ -2185,7 +2217,7 @@ function snapshotInto(st: AuraState): void {
   // Only the haste values are read here (hasted period): fresh unless a haste aura changed since the
   // last recompute (the rest of the stat sheet is recomputed lazily by its readers).
   if (hastePending) ensureStats();
-  return load<i32>(r, AU_FLAGS) & AUF_TICK_HASTED ? max<i64>(1, hasteDiv(auraRec(idx).tickPeriodMs)) : load<i64>(r, AU_PERIOD);
+  return load<i32>(r, AU_FLAGS) & AUF_TICK_HASTED ? max<i64>(1, hasteDiv(auraRec(load<i32>(r, AU_BASE)).tickPeriodMs)) : load<i64>(r, AU_PERIOD);
 }
 
 /** Schedules the aura's next tick at `next`, unless that falls after its expiry. */
@@ -2212,7 +2244,7 @@ function snapshotInto(st: AuraState): void {
 
 // @ts-ignore: decorator
 @inline function auraTickEffects(idx: i32, r: usize, st: AuraState): void {
-  const saved = telSetSrc(telSrcAura(idx));
+  const saved = telSetSrc(telSrcAura(load<i32>(r, AU_BASE)));
   const d = load<i32>(r, AU_TICK_DAMAGE);
   if (d >= 0) {
     const f = load<i32>(r, AU_FLAGS);
@@ -2230,7 +2262,7 @@ function snapshotInto(st: AuraState): void {
     } else {
       const pet = load<i32>(r, AU_TICK_PET);
       if (pet >= 0) summonPet(pet, load<i64>(r, AU_TICK_PET_MS));
-      else runOps(ops, 0);
+      else runOpsOn(idx, ops);
     }
   }
   telSetSrc(saved);
@@ -2244,7 +2276,7 @@ function snapshotInto(st: AuraState): void {
  */
 function residualTick(d: i32, idx: i32, r: usize, st: AuraState): void {
   if (<u32>d >= <u32>nDamage || !(st.bank > 0)) return;
-  const period: i64 = load<i32>(r, AU_FLAGS) & AUF_TICK_HASTED ? max<i64>(1, hasteDiv(auraRec(idx).tickPeriodMs)) : load<i64>(r, AU_PERIOD);
+  const period: i64 = load<i32>(r, AU_FLAGS) & AUF_TICK_HASTED ? max<i64>(1, hasteDiv(auraRec(load<i32>(r, AU_BASE)).tickPeriodMs)) : load<i64>(r, AU_PERIOD);
   const left = max<i64>(0, st.expiresAt - now) / period + 1;
   const amt = st.bank / <f64>left;
   st.bank -= amt;
@@ -2274,7 +2306,7 @@ function auraTickAtExpiry(idx: i32, st: AuraState): void {
 }
 
 function onAuraExpire(idx: i32): void {
-  if (<u32>idx >= <u32>nAuras) return;
+  if (<u32>idx >= <u32>nInst) return;
   const st = auraSt(idx);
   if (st.expireEv != now) return; // superseded by an earlier-armed event
   st.expireEv = -1;
@@ -2299,7 +2331,7 @@ function onAuraExpire(idx: i32): void {
   const st = auraSt(idx);
   if (st.active == 0) return;
   markDirty(idx);
-  telAura(idx, st.stacks, 0, now, 0);
+  if (idx < nAuras) telAura(idx, st.stacks, 0, now, 0);
   st.active = 0;
   st.stacks = 0;
   st.tickPending = 0;
@@ -2307,14 +2339,30 @@ function onAuraExpire(idx: i32): void {
   st.gen = (st.gen + 1) & 0xffff; // pending ticks of this instance become stale
   const onExp = load<i32>(auRow(idx), AU_ON_EXPIRE);
   if (onExp >= 0) {
-    const saved = telSetSrc(telSrcAura(idx));
-    runOps(onExp, 0);
+    const saved = telSetSrc(telSrcAura(load<i32>(auRow(idx), AU_BASE)));
+    runOpsOn(idx, onExp);
     telSetSrc(saved);
+  }
+}
+
+/**
+ * runOps(list, 0) for the ops of aura instance `inst` (its ticks, its removal): they act on the
+ * instance's target (targets.ts), whatever the current target is when the tick or expiry happens.
+ */
+function runOpsOn(inst: i32, list: i32): void {
+  const t = instTarget(inst);
+  if (t == curTarget) runOps(list, 0);
+  else {
+    const saved = curTarget;
+    setCurTarget(t);
+    runOps(list, 0);
+    setCurTarget(saved);
   }
 }
 
 function consumeAura(idx: i32, stacks: i32): void {
   if (<u32>idx >= <u32>nAuras) return;
+  idx = instCur(idx);
   const st = auraSt(idx);
   if (st.active == 0) return;
   if (stacks <= 0 || stacks >= st.stacks) {
@@ -2322,7 +2370,7 @@ function consumeAura(idx: i32, stacks: i32): void {
     return;
   }
   markDirty(idx);
-  telAura(idx, st.stacks, st.stacks - stacks, now, 0);
+  if (idx < nAuras) telAura(idx, st.stacks, st.stacks - stacks, now, 0);
   st.stacks -= stacks;
 }
 
@@ -2811,12 +2859,12 @@ function runOps(list: i32, depth: i32): void {
       }
       case OP_IF_AURA: {
         const a = ia;
-        if (<u32>a < <u32>nAuras && auraSt(a).active != 0 && auraSt(a).stacks >= max(1, load<i32>(q, 12))) runOps(ib, depth + 1);
+        if (<u32>a < <u32>nAuras && auraSt(instCur(a)).active != 0 && auraSt(instCur(a)).stacks >= max(1, load<i32>(q, 12))) runOps(ib, depth + 1);
         break;
       }
       case OP_IF_NOT_AURA: {
         const a = ia;
-        if (<u32>a < <u32>nAuras && auraSt(a).active == 0) runOps(ib, depth + 1);
+        if (<u32>a < <u32>nAuras && auraSt(instCur(a)).active == 0) runOps(ib, depth + 1);
         break;
       }
       case OP_SUMMON_PET: summonPet(ia, <i64>o.b); break;
@@ -2832,7 +2880,7 @@ function runOps(list: i32, depth: i32): void {
           ensureStats();
           const frac = o.b + (o.c != 0 ? (curMastery * masteryCoef) / 100.0 : 0.0);
           applyAura(a, 1);
-          const st = auraSt(a);
+          const st = auraSt(instCur(a));
           if (st.active != 0) st.bank += hitAmount * frac;
         }
         break;
@@ -3115,7 +3163,7 @@ function cdRemainsMs(spell: i32): i64 {
 }
 
 function auraRemainsS(a: i32): f64 {
-  if (<u32>a >= <u32>nAuras) return 0;
+  if (<u32>a >= <u32>nInst) return 0;
   const st = auraSt(a);
   if (st.active == 0) return 0;
   const e = st.expiresAt == NEVER ? durationMs : st.expiresAt;
@@ -3123,13 +3171,30 @@ function auraRemainsS(a: i32): f64 {
 }
 
 function auraStack(a: i32): f64 {
-  if (<u32>a >= <u32>nAuras) return 0;
+  if (<u32>a >= <u32>nInst) return 0;
   const st = auraSt(a);
   return st.active != 0 ? <f64>st.stacks : 0.0;
 }
 
 function auraUpF(a: i32): f64 {
-  return <u32>a < <u32>nAuras && auraSt(a).active != 0 ? 1.0 : 0.0;
+  return <u32>a < <u32>nInst && auraSt(a).active != 0 ? 1.0 : 0.0;
+}
+
+/** A debuff/dot question's instance: image aura `a` on the current target (-1: not an image aura). */
+// @ts-ignore: decorator
+@inline function tgtAura(a: i32): i32 {
+  if (<u32>a >= <u32>nAuras) return -1;
+  return instCur(a);
+}
+
+/** active_dot.X: the number of targets with aura `a` up (a player/pet aura: 1 while up). */
+function activeDot(a: i32): f64 {
+  if (<u32>a >= <u32>nAuras) return 0;
+  if (!isTargetOwned(a)) return auraUpF(a);
+  let n = 0;
+  const nt = targetCount();
+  for (let t = 0; t < nt; t++) if (auraSt(instOn(t, a)).active != 0) n++;
+  return <f64>n;
 }
 
 export function engineQuery(kind: i32, arg: i32): f64 {
@@ -3146,6 +3211,8 @@ export function engineQuery(kind: i32, arg: i32): f64 {
     case Q.Q_GCD_REMAINS: return <f64>(gcdEnd() - now) / 1000.0;
     case Q.Q_TARGET_HEALTH_PCT: return durationMs > 0 ? 100.0 * (1.0 - <f64>now / <f64>durationMs) : 0.0;
     case Q.Q_ACTIVE_ENEMIES: return <f64>targets;
+    // debuff/dot kinds: the primary target's instance (the image aura itself); the rotation compiler
+    // asks the Q_TGT_* kinds instead where the current target may be another one (targetQuery)
     case Q.Q_BUFF_UP:
     case Q.Q_DEBUFF_UP:
     case Q.Q_DOT_TICKING:
@@ -3224,7 +3291,19 @@ export function engineQuery(kind: i32, arg: i32): f64 {
     }
     case Q.Q_PREV_GCD: return prevGcd == arg ? 1.0 : 0.0;
     case Q.Q_SPELL_CASTABLE: return castReady(arg) ? 1.0 : 0.0;
-    default: return extraQuery(kind, arg); // SimC's further forms (engine/queries.ts): one call, off the hot kinds
+    // rare kinds, out of line: SimC's further forms (engine/queries.ts) and the target kinds (targetQuery)
+    default: return kind >= Q.Q_ACTIVE_DOT ? targetQuery(kind, arg) : extraQuery(kind, arg);
+  }
+}
+
+/** The target kinds (targets.ts): an aura on the current target, active_dot. 0 for any other kind. */
+function targetQuery(kind: i32, arg: i32): f64 {
+  switch (kind) {
+    case Q.Q_TGT_UP: return auraUpF(tgtAura(arg));
+    case Q.Q_TGT_REMAINS: return auraRemainsS(tgtAura(arg));
+    case Q.Q_TGT_STACK: return auraStack(tgtAura(arg));
+    case Q.Q_ACTIVE_DOT: return activeDot(arg);
+    default: return 0.0;
   }
 }
 
@@ -3265,6 +3344,15 @@ export function engineQuery(kind: i32, arg: i32): f64 {
   }
   spellCount(): i32 {
     return nSpells;
+  }
+  // target selection (target_if, cycle_targets, cycling_variable): the VM switches the current target
+  // @ts-ignore: decorator
+  @inline targetCount(): i32 {
+    return targetCount();
+  }
+  // @ts-ignore: decorator
+  @inline setTarget(t: i32): void {
+    setCurTarget(t);
   }
   timeBound(kind: i32, arg: i32, cmp: i32, k: f64): i64 {
     return queryTimeBound(kind, arg, cmp, k);

@@ -31,6 +31,8 @@ import type { AuraImage, BuffEffect, DamageEntry, ImpactProcImage, Op, PetImage,
 import type { Profile } from "./profile.js";
 import type { CombatStats } from "../stats/combat-stats.js";
 import { CombatsimError } from "../errors.js";
+import { actorOption } from "../rotation/actor-options.js";
+import { SPEC_CATALOG } from "../generated/catalog.js";
 
 export class CompileError extends CombatsimError {
   constructor(detail: string) {
@@ -388,6 +390,7 @@ export function compileSpec(input: CompileInput): CompiledSpec {
     heroTree: (n) => (spec.heroTrees.includes(n) ? spec.heroTree === n : undefined),
     castable: (n) => spec.spells.find((s) => s.name === n)?.active ?? true,
     activeEnemies: input.targets,
+    actorOption: (n) => actorOption(SPEC_CATALOG.find((c) => c.specId === spec.specId)?.className, n),
     spellAura: (n) => spellAuraOf(spec, n, auraIdx),
     expression: (n) => (Object.hasOwn(spec.expressions.defs, n) ? { text: spec.expressions.defs[n]!, file: spec.expressions.file, key: n } : undefined),
     gcdSpell: playerGcdSpell(spells),
@@ -435,7 +438,7 @@ export function compileSpec(input: CompileInput): CompiledSpec {
     auras,
     damage,
     opLists,
-    rotation: { kind: "bytecode", code: rotation.code, constants: rotation.constants, spells: rotation.spells },
+    rotation: { kind: "bytecode", code: rotation.code, constants: rotation.constants, spells: rotation.spells, targetSpells: rotation.targetSpells },
   };
   if (castHooks.length) image.castHooks = castHooks;
   if (procs.length) image.procs = procs;

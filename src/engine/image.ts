@@ -295,6 +295,9 @@ export type RotationImage =
       /** Spell indices the rotation can cast (CompiledRotation.spells). Optional: lets the engine skip an
        * OffGcdReady when none of the off-GCD ones is castable (a whole rotation evaluation per GCD). */
       spells?: number[];
+      /** Spells cast by entries that choose their target (target_if / cycle_targets: CompiledRotation.targetSpells):
+       * the target-owned auras they apply spread over the targets (warnings.targets). Not encoded. */
+      targetSpells?: number[];
     };
 
 export interface StatsImage {
@@ -481,6 +484,13 @@ export function encodeImage(image: SpecImage): EncodedImage {
   if (run === null || typeof run !== "object") fail("run", "expected an object");
   const durationMs = num(run.durationMs, "run.durationMs", { int: true, min: 1, max: 2 ** 40 });
   const targets = num(run.targets, "run.targets", { int: true, min: 1, max: 1000 });
+  // every target has its own instance of each target-owned aura (assembly/engine/targets.ts); instances
+  // are numbered like auras, in the event's 11-bit argument
+  const targetAuras = auras.filter((a) => a !== null && typeof a === "object" && a.owner === "target").length;
+  const instances = auras.length + (targets - 1) * targetAuras;
+  if (instances > MAX_IMAGE_INDEX) {
+    fail("run.targets", `${targets} targets x ${targetAuras} target-owned auras (+ ${auras.length - targetAuras} others) make ${instances} aura instances; at most ${MAX_IMAGE_INDEX}`);
+  }
   const targetArmor = num(run.targetArmor, "run.targetArmor", { min: 0 });
   const armorK = num(run.armorK, "run.armorK", { min: 0 });
   const incoming = num(run.incomingDamagePerSec, "run.incomingDamagePerSec", { min: 0, def: 0 });

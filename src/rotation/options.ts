@@ -29,9 +29,9 @@ interface OptionSpec {
 const ITEM_ACTIONS = ["use_item", "use_items"] as const;
 
 /**
- * The options of a cast entry (besides `cast` and `if`). `target_if`, `cycle_targets`,
- * `max_cycle_targets` and `cycling_variable` are the target-selection options (added with per-target
- * state).
+ * The options of a cast entry (besides `cast` and `if`). `target_if`, `cycle_targets` and
+ * `max_cycle_targets` select the target (compiled by src/rotation/compile.ts: targetSel); the
+ * `cycling_variable` action is a variable entry kind.
  */
 export const CAST_OPTIONS: Record<string, OptionSpec> = {
   // line_cd=N: the line may fire again only N s after it last fired (SimC action_t::line_cooldown)
@@ -62,6 +62,11 @@ export const CAST_OPTIONS: Record<string, OptionSpec> = {
   slot: { kind: "text", only: ITEM_ACTIONS },
   slots: { kind: "text", only: ITEM_ACTIONS },
   check_existing: { kind: "flag", only: ITEM_ACTIONS },
+  // target selection (docs/rotation.md "Targets"): checked and compiled by src/rotation/compile.ts
+  // (targetSel: the VM's target loops)
+  target_if: { kind: "text" },
+  cycle_targets: { kind: "number" },
+  max_cycle_targets: { kind: "number" },
 };
 
 export const CAST_OPTION_KEYS: readonly string[] = Object.keys(CAST_OPTIONS);

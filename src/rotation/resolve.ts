@@ -30,6 +30,8 @@ export interface RotationSymbols {
    * drops actions the character does not have. Omitted: every resolved spell is castable.
    */
   castable?(name: string): boolean;
+  /** A SimC actor option read by name in expressions (`max_prio_damage`): its value; undefined = the class has none. */
+  actorOption?(name: string): number | undefined;
   /** Whether the spell is off the GCD (SimC's use_off_gcd=0 then waits for the GCD; src/rotation/options.ts). Omit: unknown. */
   offGcd?(spell: number): boolean;
   /** The character's race (SimC token, e.g. "orc"): racial actions of other races never fire (src/rotation/utility.ts). */
@@ -356,6 +358,12 @@ export class Resolver {
         const aura = this.lookup("aura", need(1, "an aura name"), full, loc);
         return this.auraProp(head.text, aura, parts, 2, full, loc);
       }
+      case "active_dot": {
+        // SimC: the number of targets the DoT/debuff is up on (per-target instances: docs/rotation.md "Targets")
+        const aura = this.lookup("aura", need(1, "an aura name"), full, loc);
+        this.exact(parts, 2, full, loc);
+        return { kind: "query", q: Q.ACTIVE_DOT, arg: aura };
+      }
       case "cooldown": {
         const sp = need(1, "a spell name");
         // SimC's potion cooldown: the potion is not modelled as a spell here (no gear): ready, 0 s left
@@ -427,6 +435,13 @@ export class Resolver {
         if (idx === undefined) this.fail(loc, v, `unknown variable "${v.text}" (no entry assigns it)`);
         this.exact(parts, 2, full, loc);
         return { kind: "var", index: idx };
+      }
+      case "max_prio_damage": {
+        // a SimC actor option (src/rotation/actor-options.ts), a constant for the run
+        const v = this.symbols.actorOption?.(head.text);
+        if (v === undefined) this.fail(loc, head, `unknown name "${full}" (a SimC actor option this spec's class does not have)`);
+        this.exact(parts, 1, full, loc);
+        return { kind: "const", value: v };
       }
       case "trinket":
       case "this_trinket":

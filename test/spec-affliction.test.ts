@@ -407,12 +407,12 @@ describe("default rotation: SimulationCraft's APL text, run unchanged", () => {
     a = runImage(img, { iterations: N, seed: 7n });
   }, 60_000);
 
-  it("the ignored lines are exactly those listed on docs/specs/affliction.md (81 / 99 honoured)", async () => {
+  it("the ignored lines are exactly those listed on docs/specs/affliction.md (93 / 99 honoured)", async () => {
     const r = await simulate({ spec: "affliction", bundle, dataDir: DATA, duration: 30, iterations: 2, seed: 1 });
-    expect(r.rotation).toMatchObject({ format: "simc", lines: 99, honoured: 81 });
+    expect(r.rotation).toMatchObject({ format: "simc", lines: 99, honoured: 93 });
     expect(r.rotation!.file.endsWith("affliction.simc")).toBe(true);
     const lines = r.rotation!.ignoredLines.map((l) => l.line);
-    expect(lines).toEqual([16, 27, 28, 34, 39, 44, 45, 66, 67, 70, 76, 79, 87, 90, 109, 112, 118, 124]);
+    expect(lines).toEqual([16, 27, 28, 109, 112, 118]);
     const doc = readFileSync(path.resolve(__dirname, "../docs/specs/affliction.md"), "utf8");
     for (const l of lines) expect(doc).toMatch(new RegExp(`^\\| ${l} \\| `, "m"));
     // the spec-side ones: the undefined list, and the untaken Grimoire of Sacrifice (no spell declared)
@@ -437,10 +437,13 @@ describe("default rotation: SimulationCraft's APL text, run unchanged", () => {
 
   it("is deterministic: same seed -> identical result; another seed differs", () => expectSeedDeterminism(img, a, N));
 
-  it("3 targets: the SH_aoe list casts Seed of Corruption (the 3 shards of the pull: Agony's target_if lines wait) and Dark Harvest every 60 s", async () => {
+  it("3 targets: the SH_aoe list spreads Agony with target_if (a copy per target), spends the shards on Seed of Corruption and casts Dark Harvest every 60 s", async () => {
     const i3 = (await prepareSimulation({ spec: "affliction", bundle, dataDir: DATA, duration: 300, targets: 3 })).image;
     const r = runImage(i3, { iterations: 20, seed: 7n });
-    expect(sp(r, "seed_of_corruption").casts / 20).toBe(3);
+    // Agony on each of the 3 targets (18 s, refreshed below 5 s remaining): at least 3 x 300 / 18 casts
+    expect(sp(r, "agony").casts / 20).toBeGreaterThanOrEqual(3 * Math.floor(300 / 18));
+    // its ticks feed shards: far more Seeds than the 3 shards of the pull alone would buy
+    expect(sp(r, "seed_of_corruption").casts / 20).toBeGreaterThan(20);
     expect(sp(r, "dark_harvest").casts / 20).toBe(5);
     expect(r.dps.mean).toBeGreaterThan(a.dps.mean);
   });

@@ -40,6 +40,8 @@ export const H_ROT_SPELLS_START: i32 = 30; // spells the rotation can cast (pool
 export const H_ROT_SPELLS_LEN: i32 = 31; //   -1 = unknown (every known spell)
 export const H_SECTIONS: i32 = 32; // (offset, count) pairs
 export const H_OFFHAND_DAMAGE: i32 = 60; // off-hand swing damage entry + 1 (0 = no off-hand; dual wield)
+export const H_CHAN_START: i32 = 62; // channel-decision table (pool offset; channel-decisions.ts)
+export const H_CHAN_SLOTS: i32 = 63; // its slots (0 = none)
 
 // section ids (pair index after H_SECTIONS)
 export const S_RESOURCES: i32 = 0;

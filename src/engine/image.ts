@@ -3,6 +3,7 @@
 // turns it into the flat f64/i32 buffers the wasm loader reads (layout: docs/engine-image.md).
 //
 import { CombatsimError } from "../errors.js";
+import type { ChannelTable } from "../rotation/channel.js";
 
 // Conventions (every field below follows them unless its comment says otherwise):
 // - Times are integer MILLISECONDS (`...Ms`).
@@ -287,6 +288,8 @@ export type RotationImage =
       /** Spell indices the rotation can cast (CompiledRotation.spells). Optional: lets the engine skip an
        * OffGcdReady when none of the off-GCD ones is castable (a whole rotation evaluation per GCD). */
       spells?: number[];
+      /** Channel decisions (src/rotation/channel.ts): header 62-63 and a pool table. */
+      channels?: ChannelTable;
     };
 
 export interface StatsImage {
@@ -757,6 +760,17 @@ export function encodeImage(image: SpecImage): EncodedImage {
   let rotLen = 0;
   let rotSpells: number[] | null = null;
   let i32: Int32Array = new Int32Array(0);
+  let chanTable: number[] | null = null;
+  // channel table: lineVar, then per slot spell, interrupt pc, early-chain pc, flags (engine: channel-decisions.ts)
+  const encodeChannels = (t: ChannelTable, codeLen: number): number[] => {
+    const pcOk = (pc: number, f: string) => num(pc, f, { int: true, min: -1, max: codeLen - 1 });
+    const out = [num(t.lineVar, "rotation.channels.lineVar", { int: true, min: 0 })];
+    t.slots.forEach((c, k) => {
+      const p = `rotation.channels.slots[${k}]`;
+      out.push(spellIdx(c.spell, `${p}.spell`, false), pcOk(c.interruptPc, `${p}.interruptPc`), pcOk(c.earlyPc, `${p}.earlyPc`), num(c.flags, `${p}.flags`, { int: true, min: 0, max: 7 }));
+    });
+    return out;
+  };
   if (r === null || typeof r !== "object") fail("rotation", "expected an object");
   if (r.kind === "priority") {
     const entries = arr(r.entries, "rotation.entries", true);
@@ -778,6 +792,7 @@ export function encodeImage(image: SpecImage): EncodedImage {
     rotKind = 1;
     i32 = r.code;
     sec.rotationConstants.push(...r.constants);
+    if (r.channels !== undefined) chanTable = encodeChannels(r.channels, i32.length);
     if (r.spells !== undefined) rotSpells = arr(r.spells, "rotation.spells", true).map((s, k) => spellIdx(s, `rotation.spells[${k}]`, false));
   } else {
     fail("rotation.kind", `expected "priority" or "bytecode", got ${String((r as { kind?: unknown }).kind)}`);
@@ -815,6 +830,11 @@ export function encodeImage(image: SpecImage): EncodedImage {
   );
   header[30] = rotSpells ? poolList(rotSpells) : 0;
   header[60] = offHand;
+  // 62-63: channel-decision table (pool offset, slot count; 0 slots = none)
+  if (chanTable !== null && chanTable.length > 1) {
+    header[62] = poolList(chanTable);
+    header[63] = (chanTable.length - 1) / 4;
+  }
   header[31] = rotSpells ? rotSpells.length : -1;
   let off = HEADER_F64;
   const parts: number[][] = [header];

@@ -45,6 +45,15 @@ describe("channel decisions at ticks", () => {
     // the interrupted channel dealt exactly the ticks before it ended: ticks counted in the timeline
   }, 60_000);
 
+  it("interrupt_if=tick_time>X: the channel's own (hasted) tick period D/5 is the bare tick_time", async () => {
+    const D = await channelMs();
+    const p = D / 5;
+    const rot = (x: number) => `actions=corruption,if=time>=2&!ticking\nactions+=/drain_soul,interrupt_if=tick_time>${x}`;
+    // just under the period: interrupts at the first tick >= 2 s; just over: the channel runs out
+    expect(Math.abs((await run(rot(p / 1000 - 0.01))).casts("corruption")[0]! - firstTickAtOrAfter(2000, p))).toBeLessThanOrEqual(1);
+    expect((await run(rot(p / 1000 + 0.01))).casts("corruption")[0]).toBe(D);
+  }, 60_000);
+
   it("interrupt_if false: the channel runs out even when another line is chosen", async () => {
     const D = await channelMs();
     const r = await run("actions=corruption,if=time>=2&!ticking\nactions+=/drain_soul,interrupt_if=time>100");

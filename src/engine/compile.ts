@@ -344,6 +344,7 @@ export function compileSpec(input: CompileInput): CompiledSpec {
     heroTree: (n) => (spec.heroTrees.includes(n) ? spec.heroTree === n : undefined),
     activeEnemies: input.targets,
     spellAura: (n) => spellAuraOf(spec, n, auraIdx),
+    spellIsChannel: (n) => spec.spells.some((s) => s.name === n && s.channel !== undefined),
     expression: (n) => (Object.hasOwn(spec.expressions.defs, n) ? { text: spec.expressions.defs[n]!, file: spec.expressions.file, key: n } : undefined),
     gcdSpell: playerGcdSpell(spells),
     race: profile.race,

@@ -171,7 +171,7 @@ export function foldExpr(e: RExpr): RExpr {
 // pending (engine/queries.ts).
 const TOUCH_KINDS = new Set<number>([
   Q.RESOURCE, Q.RESOURCE_DEFICIT, Q.RESOURCE_PCT, Q.RESOURCE_TIME_TO_MAX, Q.RESOURCE_MAX, Q.RESOURCE_REGEN,
-  Q.GCD_MAX, Q.CAST_TIME, Q.EXECUTE_TIME, Q.AURA_TICK_TIME, Q.AURA_TICKS_REMAIN,
+  Q.GCD_MAX, Q.CAST_TIME, Q.EXECUTE_TIME, Q.AURA_TICK_TIME, Q.AURA_TICKS_REMAIN, Q.CHANNEL_TICK_TIME,
 ]);
 
 /** Whether evaluating `e` may run a side-effect query. */

@@ -50,7 +50,8 @@ export const Q = {
   PREV_GCD_3: 46,
   COOLDOWN_MAX_CHARGES: 47,
   LAST_USED: 48,
-  COUNT: 49,
+  CHANNEL_TICK_TIME: 49,
+  COUNT: 50,
 } as const;
 
 export type QueryKind = (typeof Q)[Exclude<keyof typeof Q, "COUNT">];

@@ -32,11 +32,13 @@ describe(`fuzz (fast-check, seed ${FUZZ_SEED}): typed error or valid result, nev
 
 describe("fuzz harness", () => {
   it("a synchronous hang fails within the deadline, naming the input being tried", async () => {
-    const r = await runFuzz("harness-hang", 200, 5_000);
+    // The target hangs for good at input 7; the deadline leaves a loaded machine time to start the worker
+    // and reach it (at 5 s a machine under load 28 had not yet).
+    const r = await runFuzz("harness-hang", 200, 15_000);
     expect(r.hung).toBe(true);
     expect(r.lastInput).toBe("7");
     expect(describeFailure("harness-hang", r)).toBe("harness-hang: no result before the deadline (a hang?); input being tried: 7");
-  }, 30_000);
+  }, 45_000);
 
   it("an untyped throw fails, naming the (shrunk) input and the error", async () => {
     const r = await runFuzz("harness-untyped", 200, 30_000);

@@ -9,6 +9,7 @@ import { damageRaw, damageFinal, armorMitigation } from "../damage";
 import { ResourceSlot } from "../resource";
 import { RppmTracker, rollRppm } from "../rppm";
 import { ImpactProcTable, fireImpactProcs, fireImpactProcsMasked, impactProcMasks, HIT_CRIT, HIT_PERIODIC } from "../procs";
+import { chanLoad, chanReset, chanOnStart, chanOnEnd, chanDecide, chanSlots, chanSlot, CHAN_END } from "./channel-decisions";
 import { Rotation, rotationCheck, rotationLoad, rotationReset, rotationBind, selectAction, actionKind, actionSpell, actionWaitMs, ACTION_CAST, ACTION_WAIT, ROT_OK, OP_LT, OP_LE, OP_GT, OP_GE } from "../rotation/vm";
 import * as Q from "../rotation/queries";
 import { targetsLayout, curTarget, setCurTarget, targetCount, instOn, instCur, instTarget, instBase, isTargetOwned } from "./targets";
@@ -22,7 +23,7 @@ import {
   IMAGE_VERSION, HEADER_F64, N_SECTIONS, H_VERSION, H_DURATION, H_TARGETS, H_ARMOR, H_ARMOR_K, H_AP, H_SP, H_CRIT, H_HASTE,
   H_MASTERY, H_VERS, H_CRIT_DMG_BONUS, H_MASTERY_KIND, H_MASTERY_COEF, H_MASTERY_SCHOOL, H_MASTERY_PETS, H_AUTO_DAMAGE,
   H_OFFHAND_DAMAGE, H_HEALTH_CRIT_START, H_HEALTH_CRIT_LEN, H_AUTO_SWING, H_WEAPON_MIN, H_WEAPON_MAX, H_GCD_LOCK, H_N_LOCKS, H_N_CAT_POOLS, H_N_CHARGE_POOLS, H_ROT_KIND, H_ROT_START,
-  H_ROT_LEN, H_ROT_SPELLS_START, H_ROT_SPELLS_LEN, H_HOOKS_START, H_HOOKS_LEN, H_SECTIONS, S_RESOURCES, S_SPELLS, S_AURAS, S_EFFECTS, S_DAMAGE, S_CDR, S_OPS,
+  H_ROT_LEN, H_ROT_SPELLS_START, H_ROT_SPELLS_LEN, H_CHAN_START, H_CHAN_SLOTS, H_HOOKS_START, H_HOOKS_LEN, H_SECTIONS, S_RESOURCES, S_SPELLS, S_AURAS, S_EFFECTS, S_DAMAGE, S_CDR, S_OPS,
   S_OPLISTS, S_PROCS, S_RPPM, S_PETS, S_CHARGE_POOLS, S_POOL, S_ROT_CONSTS, RESOURCE_STRIDE, SPELL_STRIDE, AURA_STRIDE,
   EFFECT_STRIDE, DAMAGE_STRIDE, CDR_STRIDE, OP_STRIDE, OPLIST_STRIDE, PROC_STRIDE, RPPM_STRIDE, PET_STRIDE,
   CHARGE_POOL_STRIDE, ResourceRec, SpellRec, AuraRec, EffectRec, DamageRec, CdrRec, OpRec, ProcRec, PetRec,
@@ -537,6 +538,8 @@ export function engineLoad(): i32 {
       rotCallsCap = max(calls, 1);
     }
   }
+  // channel decisions (channel-decisions.ts): header 62 = pool offset, 63 = slots (0: none)
+  chanLoad(pool + (<usize>(<i32>hdr(H_CHAN_START)) << 3), rotKind == 1 ? <i32>hdr(H_CHAN_SLOTS) : 0);
   buildCastReadyTable();
   // v3 scan rows: spells checked against nSpells, time bounds for this durationMs
   if (rotKind == 1 && rotationBind<EngineState>(state, changetype<Rotation>(rot)) != ROT_OK) return LOAD_BAD_ROTATION;
@@ -756,6 +759,7 @@ function resetIteration(): void {
   channelSpell = -1;
   castTarget = 0;
   setCurTarget(0);
+  chanReset();
   prevGcd = -1;
   prevGcd2 = -1;
   prevGcd3 = -1;
@@ -858,6 +862,7 @@ function runIteration(): f64 {
         pendingReady = false;
         casting = false; // a channel's final PlayerReady ends it
         channelSpell = -1;
+        if (chanSlot > 0) chanOnEnd();
         onReady(false);
         break;
       }
@@ -1602,6 +1607,7 @@ function startChannel(spell: i32, s: SpellRec): void {
   for (let k = 1; k <= n; k++) push(now + <i64>Math.round(period * <f64>k), ev(EV_AURA_TICK, channelGen, spell | ARG_FLAG));
   pushReady(now + <i64>Math.round(dur));
   spellSt(spell).lastUsed = now;
+  if (chanSlots > 0) chanOnStart(changetype<Rotation>(rot), spell, now + <i64>Math.round(dur));
 }
 
 function onChannelTick(spell: i32, gen: i32): void {
@@ -1613,16 +1619,28 @@ function onChannelTick(spell: i32, gen: i32): void {
     syncResourcesAtNow();
     if (!hasResource(res, s.tickCost)) {
       // cannot pay the tick: the channel ends here
-      channelGen = (channelGen + 1) & 0xffff;
-      channelSpell = -1;
-      casting = false;
-      pushReady(now);
+      endChannelNow();
       return;
     }
     spendRes(res, s.tickCost);
   }
   const d = <i32>s.tickDamage;
   if (d >= 0) dealDamage(d, true, -1, 0);
+  // the line that started the channel has tick-time options (interrupt_if, early_chain_if): decide
+  if (chanSlot > 0) {
+    casting = false; // the rotation is asked as if the channel ended now
+    if (chanDecide<EngineState>(state, changetype<Rotation>(rot), spell, now, gcdEnd() <= now) == CHAN_END) endChannelNow();
+    else casting = true;
+  }
+}
+
+/** The running channel ends after this tick; the rotation decides now (the channel's PlayerReady is superseded). */
+function endChannelNow(): void {
+  channelGen = (channelGen + 1) & 0xffff;
+  channelSpell = -1;
+  casting = false;
+  chanOnEnd();
+  pushReady(now);
 }
 
 // ======================================================================================

@@ -61,7 +61,7 @@ function remainsMs(a: i32): f64 {
 export function extraQuery(kind: i32, arg: i32): f64 {
   // The kinds that read haste bring the stats up to date first, exactly as the resource queries do
   // (the compiler counts them among the side-effect kinds: src/rotation/compile.ts TOUCH_KINDS).
-  if (kind == Q.Q_GCD_MAX || kind == Q.Q_CAST_TIME || kind == Q.Q_EXECUTE_TIME || kind == Q.Q_AURA_TICK_TIME || kind == Q.Q_AURA_TICKS_REMAIN) ensureStats();
+  if (kind == Q.Q_GCD_MAX || kind == Q.Q_CAST_TIME || kind == Q.Q_EXECUTE_TIME || kind == Q.Q_AURA_TICK_TIME || kind == Q.Q_AURA_TICKS_REMAIN || kind == Q.Q_CHANNEL_TICK_TIME) ensureStats();
   switch (kind) {
     case Q.Q_GCD_MAX: return gcdMs(arg) / 1000.0;
     case Q.Q_CAST_TIME: return castMs(arg) / 1000.0;
@@ -79,6 +79,10 @@ export function extraQuery(kind: i32, arg: i32): f64 {
       if (<u32>arg >= <u32>nSpells) return NEVER_USED_S;
       const t = spellSt(arg).lastUsed;
       return t < 0 ? NEVER_USED_S : <f64>t / 1000.0;
+    }
+    case Q.Q_CHANNEL_TICK_TIME: {
+      if (<u32>arg >= <u32>nSpells || spellRec(arg).isChannel == 0) return 0;
+      return castMs(arg) / max(1.0, spellRec(arg).channelTicks) / 1000.0;
     }
     case Q.Q_PREV: return prevCast == arg ? 1.0 : 0.0;
     case Q.Q_PREV_OFF_GCD: return prevOffGcd == arg ? 1.0 : 0.0;

@@ -65,4 +65,6 @@ export const Q_ACTIVE_DOT: i32 = 49; //              arg = aura index: targets w
 export const Q_TGT_UP: i32 = 50; //                    arg = aura index (debuff.X.up, dot.X.ticking)
 export const Q_TGT_REMAINS: i32 = 51; //               s, 0 when down
 export const Q_TGT_STACK: i32 = 52;
-export const Q_COUNT: i32 = 53;
+// A channel's tick period now (channel-decisions' `interrupt_if=tick_time>0.5` on a channel that applies no aura)
+export const Q_CHANNEL_TICK_TIME: i32 = 53; //         arg = spell; s, its channel duration / ticks now (hasted when it is); 0: not a channel
+export const Q_COUNT: i32 = 54;

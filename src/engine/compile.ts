@@ -392,6 +392,7 @@ export function compileSpec(input: CompileInput): CompiledSpec {
     activeEnemies: input.targets,
     actorOption: (n) => actorOption(SPEC_CATALOG.find((c) => c.specId === spec.specId)?.className, n),
     spellAura: (n) => spellAuraOf(spec, n, auraIdx),
+    spellIsChannel: (n) => spec.spells.some((s) => s.name === n && s.channel !== undefined),
     expression: (n) => (Object.hasOwn(spec.expressions.defs, n) ? { text: spec.expressions.defs[n]!, file: spec.expressions.file, key: n } : undefined),
     gcdSpell: playerGcdSpell(spells),
     race: profile.race,
@@ -438,7 +439,7 @@ export function compileSpec(input: CompileInput): CompiledSpec {
     auras,
     damage,
     opLists,
-    rotation: { kind: "bytecode", code: rotation.code, constants: rotation.constants, spells: rotation.spells, targetSpells: rotation.targetSpells },
+    rotation: { kind: "bytecode", code: rotation.code, constants: rotation.constants, spells: rotation.spells, targetSpells: rotation.targetSpells, ...(rotation.channels ? { channels: rotation.channels } : {}) },
   };
   if (castHooks.length) image.castHooks = castHooks;
   if (procs.length) image.procs = procs;

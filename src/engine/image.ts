@@ -3,6 +3,7 @@
 // turns it into the flat f64/i32 buffers the wasm loader reads (layout: docs/engine-image.md).
 //
 import { CombatsimError } from "../errors.js";
+import type { ChannelTable } from "../rotation/channel.js";
 
 // Conventions (every field below follows them unless its comment says otherwise):
 // - Times are integer MILLISECONDS (`...Ms`).
@@ -298,6 +299,8 @@ export type RotationImage =
       /** Spells cast by entries that choose their target (target_if / cycle_targets: CompiledRotation.targetSpells):
        * the target-owned auras they apply spread over the targets (warnings.targets). Not encoded. */
       targetSpells?: number[];
+      /** Channel decisions (src/rotation/channel.ts): header 63-64 and a pool table. */
+      channels?: ChannelTable;
     };
 
 export interface StatsImage {
@@ -378,7 +381,7 @@ export interface EncodedImage {
   chargePools: { key: string; maxCharges: number; rechargeMs: number }[];
 }
 
-export const HEADER_F64 = 64;
+export const HEADER_F64 = 72;
 const SECTION_ORDER = [
   "resources", "spells", "auras", "effects", "damage", "cdr", "ops", "opLists", "procs", "rppm", "pets",
   "chargePools", "pool", "rotationConstants",
@@ -788,6 +791,17 @@ export function encodeImage(image: SpecImage): EncodedImage {
   let rotLen = 0;
   let rotSpells: number[] | null = null;
   let i32: Int32Array = new Int32Array(0);
+  let chanTable: number[] | null = null;
+  // channel table: lineVar, then per slot spell, interrupt pc, early-chain pc, flags (engine: channel-decisions.ts)
+  const encodeChannels = (t: ChannelTable, codeLen: number): number[] => {
+    const pcOk = (pc: number, f: string) => num(pc, f, { int: true, min: -1, max: codeLen - 1 });
+    const out = [num(t.lineVar, "rotation.channels.lineVar", { int: true, min: 0 })];
+    t.slots.forEach((c, k) => {
+      const p = `rotation.channels.slots[${k}]`;
+      out.push(spellIdx(c.spell, `${p}.spell`, false), pcOk(c.interruptPc, `${p}.interruptPc`), pcOk(c.earlyPc, `${p}.earlyPc`), num(c.flags, `${p}.flags`, { int: true, min: 0, max: 7 }));
+    });
+    return out;
+  };
   if (r === null || typeof r !== "object") fail("rotation", "expected an object");
   if (r.kind === "priority") {
     const entries = arr(r.entries, "rotation.entries", true);
@@ -809,6 +823,7 @@ export function encodeImage(image: SpecImage): EncodedImage {
     rotKind = 1;
     i32 = r.code;
     sec.rotationConstants.push(...r.constants);
+    if (r.channels !== undefined) chanTable = encodeChannels(r.channels, i32.length);
     if (r.spells !== undefined) rotSpells = arr(r.spells, "rotation.spells", true).map((s, k) => spellIdx(s, `rotation.spells[${k}]`, false));
   } else {
     fail("rotation.kind", `expected "priority" or "bytecode", got ${String((r as { kind?: unknown }).kind)}`);
@@ -848,6 +863,11 @@ export function encodeImage(image: SpecImage): EncodedImage {
   header[60] = offHand;
   header[61] = healthCrit.length ? poolList(healthCrit) : 0;
   header[62] = healthCrit.length / 3;
+  // 63-64: channel-decision table (pool offset, slot count; 0 slots = none)
+  if (chanTable !== null && chanTable.length > 1) {
+    header[63] = poolList(chanTable);
+    header[64] = (chanTable.length - 1) / 4;
+  }
   header[31] = rotSpells ? rotSpells.length : -1;
   let off = HEADER_F64;
   const parts: number[][] = [header];

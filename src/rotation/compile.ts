@@ -11,6 +11,7 @@ import { Resolver, type ResolveContext, type RotationSymbols } from "./resolve.j
 import { MAX_SPELL_INDEX, OP, ROT_HEADER_WORDS, ROT_MAGIC, ROT_VERSION, ROT_VERSION_FAST, ROT_VERSION_SCAN, VAROP, type VarOpName } from "./bytecode.js";
 import { Q } from "./queries.js";
 import { CAST_OPTION_KEYS, castOptions, OptionError } from "./options.js";
+import { CHANNEL_LINE_VAR, channelFlags, hasChannelDecision, type ChannelEntry, type ChannelSlot, type ChannelTable } from "./channel.js";
 import { utilityAction } from "./utility.js";
 
 export interface RotationEntryJson {
@@ -73,6 +74,8 @@ export interface CompiledRotation {
   spells: number[];
   /** Distinct spell indices of cast entries with target_if / cycle_targets, ascending. */
   targetSpells: number[];
+  /** Channel decisions (src/rotation/channel.ts); absent when no entry has channel options. */
+  channels?: ChannelTable;
 }
 
 const NAME_RE = /^[A-Za-z0-9_]+$/;
@@ -95,7 +98,7 @@ type TargetSel = { kind: "if"; mode: number; expr: RExpr } | { kind: "cycle"; ma
 const VAR_OPS = new Set<string>([...Object.keys(VAROP), "setif"]);
 
 type Entry =
-  | { kind: "cast"; cond: RExpr | null; spell: number; lineCd?: LineCd; sel?: TargetSel }
+  | { kind: "cast"; cond: RExpr | null; spell: number; lineCd?: LineCd; sel?: TargetSel; channel?: ChannelEntry }
   | { kind: "noop"; cond: RExpr | null }
   | { kind: "call" | "run"; cond: RExpr | null; target: string }
   | { kind: "wait"; cond: RExpr | null; seconds: RExpr }
@@ -238,7 +241,7 @@ export function foldExpr(e: RExpr): RExpr {
 // pending (engine/queries.ts).
 const TOUCH_KINDS = new Set<number>([
   Q.RESOURCE, Q.RESOURCE_DEFICIT, Q.RESOURCE_PCT, Q.RESOURCE_TIME_TO_MAX, Q.RESOURCE_MAX, Q.RESOURCE_REGEN,
-  Q.GCD_MAX, Q.CAST_TIME, Q.EXECUTE_TIME, Q.AURA_TICK_TIME, Q.AURA_TICKS_REMAIN,
+  Q.GCD_MAX, Q.CAST_TIME, Q.EXECUTE_TIME, Q.AURA_TICK_TIME, Q.AURA_TICKS_REMAIN, Q.CHANNEL_TICK_TIME,
 ]);
 
 /** Whether evaluating `e` may run a side-effect query. */
@@ -595,6 +598,20 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
     });
   }
 
+  // channel-decision entries: one hidden variable for all (the slot of the line that fired)
+  let channelLineVar = -1;
+  for (const list of listNames) {
+    for (const raw of lists[list] as unknown[]) {
+      if (channelLineVar < 0 && isObject(raw) && raw["cast"] !== undefined && hasChannelDecision(raw)) {
+        channelLineVar = varDefault.length;
+        varIndex.set(CHANNEL_LINE_VAR, channelLineVar);
+        varDefault.push(0);
+        varDefaultSet.push(true);
+      }
+    }
+  }
+  const channelEntries: (ChannelEntry & { spell: number })[] = [];
+
   // Pass 1: shape, expressions, names.
   const resolver = new Resolver(symbols, varIndex);
   // ctx: SimC's action scope (a cast entry's spell) for bare action-scoped names (`cast_time`, `remains`)
@@ -697,6 +714,12 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
             let condition: RExpr = { kind: "bin", op: "and", left: { kind: "query", q: Q.SPELL_CASTABLE, arg: spell }, right: { kind: "bin", op: "ge", left: since, right: { kind: "const", value: eff.lineCd } } };
             if (c !== null) condition = { kind: "bin", op: "and", left: c, right: condition };
             out.push({ kind, cond: null, spell, lineCd: { condition, fire, last } });
+          } else if (hasChannelDecision(e)) {
+            // the options' expressions are action-scoped like the entry's condition (`tick_time`)
+            const opt = (k: string) => (e[k] === undefined ? null : conditionExpr(e[k], { list, entry, field: k }, ctx));
+            const ch: ChannelEntry = { slot: channelEntries.length + 1, interruptIf: opt("interrupt_if"), earlyChainIf: opt("early_chain_if"), flags: channelFlags(e) };
+            channelEntries.push({ ...ch, spell });
+            out.push({ kind, cond: c, spell, channel: ch });
           } else out.push({ kind, cond: c, spell });
           break;
         }
@@ -881,7 +904,8 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
       const cond = en.cond === null ? null : foldExpr(en.cond);
       if (cond !== null && isConst(cond) && cond.value === 0) continue; // never taken
       const skip = newLabel();
-      const lineCd = en.kind === "cast" ? en.lineCd : undefined;
+      // a channel-decision entry takes the general path, like line_cd (it sets a variable before its cast)
+      const lineCd = en.kind === "cast" ? (en.lineCd ?? (en.channel ? null : undefined)) : undefined;
       if (scan) {
         // an entry may be skipped by a scan when it is a cast whose condition runs no side-effect query
         const skippable = en.kind === "cast" && lineCd === undefined && en.sel === undefined && (cond === null || isConst(cond) || !mayTouch(cond));
@@ -992,7 +1016,13 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
       if (cond !== null && !waitGuard) em.branch(cond, false, skip);
       switch (en.kind) {
         case "cast":
-          if (lineCd !== undefined) {
+          if (en.channel !== undefined) {
+            // castReady, then __channel_line := slot, then the cast (which castReady lets through)
+            em.branch({ kind: "query", q: Q.SPELL_CASTABLE, arg: en.spell }, false, skip);
+            em.value({ kind: "const", value: en.channel.slot });
+            em.code.push(OP.VAROP, VAROP.set, channelLineVar);
+            em.depth--;
+          } else if (lineCd != null) {
             // fire := condition; if fire { last := time; cast } (the cast's castReady is part of condition)
             const other = newLabel();
             const done = newLabel();
@@ -1072,6 +1102,21 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
     }
     em.code.push(OP.END);
   }
+  // channel-decision blocks: `if <expr>: WAIT 1; END` per expression (before the scan tables: they must
+  // run to the end of the code)
+  const block = (x: RExpr | null): number => {
+    if (x === null) return -1;
+    const pc = em.pc;
+    const skip = newLabel();
+    em.branch(foldExpr(x), false, skip);
+    em.value({ kind: "const", value: 1 });
+    em.code.push(OP.WAIT);
+    em.depth--;
+    em.bind(skip);
+    em.code.push(OP.END);
+    return pc;
+  };
+  const channelSlots: ChannelSlot[] = channelEntries.map((c) => ({ spell: c.spell, interruptPc: block(c.interruptIf), earlyPc: block(c.earlyChainIf), flags: c.flags }));
   if (scan) {
     em.code[rowsAt] = em.pc;
     for (const t of tables) {
@@ -1109,6 +1154,7 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
     callDepth,
     spells: [...spells].sort((a, b) => a - b),
     targetSpells: [...targetSpells].sort((a, b) => a - b),
+    ...(channelLineVar >= 0 ? { channels: { lineVar: channelLineVar, slots: channelSlots } } : {}),
   };
 }
 

@@ -54,7 +54,8 @@ export const Q = {
   TGT_UP: 50,
   TGT_REMAINS: 51,
   TGT_STACK: 52,
-  COUNT: 53,
+  CHANNEL_TICK_TIME: 53,
+  COUNT: 54,
 } as const;
 
 export type QueryKind = (typeof Q)[Exclude<keyof typeof Q, "COUNT">];

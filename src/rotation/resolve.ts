@@ -41,6 +41,8 @@ export interface RotationSymbols {
   /** The aura a spell applies (its DoT / debuff / buff): the subject of an entry's bare `remains`,
    *  `ticking`, `refreshable`, ... `undefined`: the spell applies none (those names are then errors). */
   spellAura?(spell: string): number | undefined;
+  /** Whether the spell is a channel (its bare `tick_time` is then the channel's tick period when it applies no aura). */
+  spellIsChannel?(spell: string): boolean;
   /** Index of a spell whose GCD is the player's (`gcd.max`). Omit: the standard 1.5 s, hasted. */
   gcdSpell?: number;
   /** Manifest-defined expressions (`expressions` in the spec manifest, docs/manifests.md): the text
@@ -259,6 +261,8 @@ export class Resolver {
     if (ACTION_ZERO_PROPS.has(p.text)) return { kind: "const", value: 0 };
     if (ACTION_AURA_PROPS.has(p.text)) {
       const aura = this.symbols.spellAura?.(spellName);
+      // a channel that applies no aura ticks itself: SimC's tick_time is its tick period
+      if (aura === undefined && p.text === "tick_time" && this.symbols.spellIsChannel?.(spellName) === true) return { kind: "query", q: Q.CHANNEL_TICK_TIME, arg: spell };
       if (aura === undefined) this.fail(loc, p, `"${full}": action "${spellName}" applies no aura, so it has no "${p.text}"`);
       const idx = this.index(aura, "the aura of spell", { text: spellName, column: p.column }, loc);
       return this.auraProp("dot", idx, [...parts.slice(0, at), p], at, full, loc);

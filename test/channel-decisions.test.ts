@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 // Channel decisions (assembly/engine/channel-decisions.ts, src/rotation/channel.ts): interrupt_if and
 // early_chain_if decided at the ticks of Affliction's Drain Soul (a hasted 5-tick channel), with timings
 // computed from the channel's own length D (measured from a run that lets it run out: tick period D/5).
@@ -12,8 +13,12 @@ beforeAll(async () => {
   bundle = await loadDataBundle(path.resolve(__dirname, "../data"));
 });
 
+// The default build takes Improved Shadow Bolt, not Drain Soul: these runs take Drain Soul (the channel).
+const manifestTalents = (JSON.parse(readFileSync(path.resolve(__dirname, "../data/manifests/affliction.json"), "utf8")) as { talents: { name: string; default?: boolean }[] }).talents;
+const TALENTS = [...manifestTalents.filter((t) => t.default).map((t) => t.name), "drain_soul"];
+
 const run = async (rotation: string) => {
-  const r = await simulate({ spec: "affliction", bundle, duration: 20, iterations: 1, seed: 3, rotation });
+  const r = await simulate({ spec: "affliction", bundle, duration: 20, iterations: 1, seed: 3, rotation, talents: TALENTS });
   const casts = (name: string) => r.timeline!.casts.filter((c) => c.name === name).map((c) => c.t);
   return { r, casts };
 };

@@ -3310,7 +3310,7 @@ export function engineQuery(kind: i32, arg: i32): f64 {
     case Q.Q_PREV_GCD: return prevGcd == arg ? 1.0 : 0.0;
     case Q.Q_SPELL_CASTABLE: return castReady(arg) ? 1.0 : 0.0;
     // rare kinds, out of line: SimC's further forms (engine/queries.ts) and the target kinds (targetQuery)
-    default: return kind >= Q.Q_ACTIVE_DOT ? targetQuery(kind, arg) : extraQuery(kind, arg);
+    default: return kind >= Q.Q_ACTIVE_DOT && kind <= Q.Q_TGT_STACK ? targetQuery(kind, arg) : extraQuery(kind, arg);
   }
 }
 

@@ -5,6 +5,7 @@ import { runImage } from "../src/engine/run.js";
 import type { SpecImage, SpellImage } from "../src/engine/image.js";
 import { compileRotation, type RotationJson } from "../src/rotation/index.js";
 import { testImage } from "./helpers/spec-image.js";
+import { imageSymbols } from "./helpers/rotation-symbols.js";
 
 const GCD = { startRecoveryCategory: 133, startRecoveryMs: 1500 } as const;
 
@@ -18,18 +19,7 @@ function base(over: Partial<SpecImage>): SpecImage {
 
 /** Compiles `rot` against the image's names (spells, auras, resources, pets by name). */
 function withRotation(img: SpecImage, rot: RotationJson): SpecImage {
-  const find = (arr: { name: string }[], n: string) => {
-    const i = arr.findIndex((x) => x.name === n);
-    return i < 0 ? undefined : i;
-  };
-  const c = compileRotation(rot, {
-    spell: (n) => find(img.spells, n),
-    aura: (n) => find(img.auras, n),
-    petAura: (n) => find(img.auras, n),
-    resource: (n) => find(img.resources, n),
-    pet: (n) => find(img.pets ?? [], n),
-    talent: () => false,
-  }, "test.json");
+  const c = compileRotation(rot, imageSymbols(img), "test.json");
   return { ...img, rotation: { kind: "bytecode", code: c.code, constants: c.constants, spells: c.spells } };
 }
 

@@ -10,6 +10,7 @@ import { WorkerPool } from "../src/runner/pool.js";
 import { runChunked } from "../src/runner/run.js";
 import { targetsWarning } from "../src/engine/targets.js";
 import { testImage } from "./helpers/spec-image.js";
+import { imageSymbols } from "./helpers/rotation-symbols.js";
 
 const GCD = { startRecoveryCategory: 133, startRecoveryMs: 1500 } as const;
 const spell = (name: string, extra: Partial<SpellImage> = {}): SpellImage => ({ id: 1, name, castMs: 0, ...GCD, ...extra });
@@ -27,19 +28,13 @@ function dotImage(targets: number, rot: RotationJson, over: Partial<SpecImage> =
     damage: [{ spell: 3, kind: "sp", base: 0, coefficient: 0.5, school: 32 }],
     ...over,
   });
-  const find = (arr: { name: string }[], n: string) => {
-    const i = arr.findIndex((x) => x.name === n);
-    return i < 0 ? undefined : i;
-  };
-  const c = compileRotation(rot, {
-    spell: (n) => find(img.spells, n),
-    aura: (n) => find(img.auras, n),
-    petAura: () => undefined,
-    resource: () => undefined,
-    pet: () => undefined,
-    talent: () => false,
-    spellAura: (n) => (n === "agony" ? 0 : undefined), // action-scoped names: agony's DoT
-  }, "targets.json", { fast: true, scan: true });
+  const c = compileRotation(
+    rot,
+    // no pets, resources or pet auras; action-scoped names: agony's DoT
+    imageSymbols(img, { petAura: () => undefined, resource: () => undefined, pet: () => undefined, spellAura: (n: string) => (n === "agony" ? 0 : undefined) }),
+    "targets.json",
+    { fast: true, scan: true },
+  );
   return { ...img, rotation: { kind: "bytecode", code: c.code, constants: c.constants, spells: c.spells, targetSpells: c.targetSpells } };
 }
 

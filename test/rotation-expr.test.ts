@@ -1,6 +1,7 @@
 // SimC expression forms (docs/rotation.md §2): operators `<?` `>?` `@` floor() ceil(), the action scope,
 // aura/action/GCD properties, environment names, manifest-defined expressions. Parser and resolver
 // units, the VM on hand-set query values, and the engine on hand-computed scenarios.
+import { imageSymbols } from "./helpers/rotation-symbols.js";
 import { describe, expect, it } from "vitest";
 import { wasm } from "../src/engine/wasm.js";
 import { runImage } from "../src/engine/run.js";
@@ -245,19 +246,7 @@ describe("manifest-defined expressions", () => {
 
 /** Runs one iteration of `img` with `rotation` compiled against the image's names (+ extra symbols). */
 function run(img: SpecImage, rotation: RotationJson, extra: Partial<RotationSymbols> = {}) {
-  const find = (arr: { name: string }[], n: string) => {
-    const i = arr.findIndex((x) => x.name === n);
-    return i < 0 ? undefined : i;
-  };
-  const compiled = compileRotation(rotation, {
-    spell: (n) => find(img.spells, n),
-    aura: (n) => find(img.auras, n),
-    petAura: (n) => find(img.auras, n),
-    resource: (n) => find(img.resources, n),
-    pet: (n) => find(img.pets ?? [], n),
-    talent: () => false,
-    ...extra,
-  }, "t.json", { fast: true, scan: true });
+  const compiled = compileRotation(rotation, imageSymbols(img, extra), "t.json", { fast: true, scan: true });
   return runImage({ ...img, rotation: { kind: "bytecode", code: compiled.code, constants: compiled.constants, spells: compiled.spells } }, { iterations: 1, seed: 7n });
 }
 

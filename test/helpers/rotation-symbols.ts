@@ -20,3 +20,20 @@ export function testSymbols(): RotationSymbols {
     talent: (n) => get(TALENTS, n),
   };
 }
+
+/** Symbols that name a test image's own records (spells, auras, resources, pets by name; no talents). */
+export function imageSymbols(img: { spells: { name: string }[]; auras: { name: string }[]; resources: { name: string }[]; pets?: { name: string }[] }, extra: Partial<RotationSymbols> = {}): RotationSymbols {
+  const find = (arr: { name: string }[], n: string) => {
+    const i = arr.findIndex((x) => x.name === n);
+    return i < 0 ? undefined : i;
+  };
+  return {
+    spell: (n) => find(img.spells, n),
+    aura: (n) => find(img.auras, n),
+    petAura: (n) => find(img.auras, n),
+    resource: (n) => find(img.resources, n),
+    pet: (n) => find(img.pets ?? [], n),
+    talent: () => false,
+    ...extra,
+  };
+}

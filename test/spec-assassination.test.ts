@@ -178,7 +178,7 @@ const rec = (r: RunResult, name: string) => r.spells.find((s) => s.name === name
 
 /** Compile with `rotation`; crit, haste, versatility, mastery 0; energy 1e6 (no energy limit) unless given. */
 async function scripted(rotation: unknown, opts: { durationS: number; talents?: string[]; energy?: { max: number; regen: number }; comboMax?: number; mastery?: number }): Promise<SpecImage> {
-  const prep = await prepareSimulation({ spec: "assassination", bundle, dataDir: DATA, duration: opts.durationS, rotation, ...(opts.talents ? { talents: opts.talents } : {}) });
+  const prep = await prepareSimulation({ spec: "assassination", bundle, dataDir: DATA, duration: opts.durationS, rotation, bloodlust: false, ...(opts.talents ? { talents: opts.talents } : {}) });
   const img = prep.image;
   img.stats = { ...img.stats, crit: 0, haste: 0, versatility: 0, mastery: opts.mastery ?? 0 };
   const e = opts.energy ?? { max: 1e6, regen: 0 };

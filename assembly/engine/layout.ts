@@ -40,6 +40,7 @@ export const H_ROT_SPELLS_START: i32 = 30; // spells the rotation can cast (pool
 export const H_ROT_SPELLS_LEN: i32 = 31; //   -1 = unknown (every known spell)
 export const H_SECTIONS: i32 = 32; // (offset, count) pairs
 export const H_OFFHAND_DAMAGE: i32 = 60; // off-hand swing damage entry + 1 (0 = no off-hand; dual wield)
+export const H_PULL_AURA: i32 = 61; // aura applied at t = 0 of every iteration (raid buff: Bloodlust) + 1 (0 = none)
 
 // section ids (pair index after H_SECTIONS)
 export const S_RESOURCES: i32 = 0;

@@ -134,6 +134,8 @@ export interface ResolvedAura {
   snapshot: boolean;
   onTick: ResolvedOp[];
   onExpire: ResolvedOp[];
+  /** Applied at t = 0 (raid buff). */
+  atPull: boolean;
 }
 
 export interface ResolvedProc {
@@ -533,6 +535,7 @@ function resolveAura(c: Ctx, a: AuraDecl): ResolvedAura {
     snapshot: a.snapshot,
     onTick: resolveOps(c, `${base}.on_tick`, a.on_tick),
     onExpire: resolveOps(c, `${base}.on_expire`, a.on_expire),
+    atPull: a.at_pull,
   };
   if (a.tick_damage) out.tickDamage = resolveDamage(c, `${base}.tick_damage`, a.id, a.tick_damage);
   if (a.residual) {

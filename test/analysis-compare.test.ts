@@ -15,8 +15,8 @@ describe("compare (beast mastery, 120 s)", () => {
   const variants = [
     { name: "agi+1%", agility: "+1%" },
     { name: "haste+100", haste: "+100" },
-    { name: "no beast cleave", talents: "thrill_of_the_hunt" }, // beast_cleave needs a second target: no effect at 1
-    { name: "3 targets", targets: 3 },
+    { name: "beast cleave", talents: "barbed_scales/natures_ally/howl_of_the_pack_leader/lethal_barbs/serpentine_strikes/beast_cleave" }, // the default build + Beast Cleave, which needs Wild Thrash and a second target: no effect at 1
+    { name: "3 targets", targets: 3, talents: "barbed_scales/natures_ally/howl_of_the_pack_leader/lethal_barbs/serpentine_strikes/wild_thrash/beast_cleave" }, // with the AoE pair the single-target default build skips
   ];
 
   it("equals pairing the engine's own per-iteration DPS by hand, chunk by chunk", async () => {

@@ -97,7 +97,7 @@ describe("profile-set generators", () => {
 describe("profile set on the engine (beast mastery, 120 s)", () => {
   // 4 talent builds x 10 stat splits (thirds of the rating total) = 40 variants
   const base = { spec: "beast-mastery", duration: 120, seed: 11, chunkSize: 50, precision: 0.15 } as const;
-  const variants = productOfVariants(talentCombinations(["thrill_of_the_hunt", "beast_cleave"]), statSplits({ crit: 531, haste: 827, mastery: 1057, versatility: 84 }, 2));
+  const variants = productOfVariants(talentCombinations(["barbed_scales", "lethal_barbs"]), statSplits({ crit: 531, haste: 827, mastery: 1057, versatility: 84 }, 2));
 
   it("culls in stages, culled entries lay wholly below the leader at their stage, and the winner matches the run without culling", async () => {
     expect(variants).toHaveLength(40);

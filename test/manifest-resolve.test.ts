@@ -318,18 +318,21 @@ describe("talents", () => {
   it("Beast Mastery's talents gate its auras and fold their if_talent ops", async () => {
     const { manifest: bm, file } = await loadManifest(DATA, "beast-mastery");
     const def = resolveManifest(bm, resolver, file);
-    for (const a of ["thrill_of_the_hunt", "beast_cleave"]) expect(def.auras.find((x) => x.name === a)!.active, a).toBe(true);
+    for (const a of ["natures_ally", "howl_of_the_pack_leader", "howl_of_the_pack_leader_cooldown"]) expect(def.auras.find((x) => x.name === a)!.active, a).toBe(true);
+    // Beast Cleave is not in the (single-target) default build
+    expect(def.auras.find((x) => x.name === "beast_cleave")!.active).toBe(false);
     const applies = (spec: ResolvedSpec, spell: string, aura: string) =>
       spec.spells.find((s) => s.name === spell)!.onCast.some((o) => o.op === "apply_aura" && o.aura === aura);
-    expect(applies(def, "barbed_shot", "thrill_of_the_hunt")).toBe(true);
-    expect(applies(def, "multi_shot", "beast_cleave")).toBe(true);
+    expect(applies(def, "bestial_wrath", "natures_ally")).toBe(true);
 
     const none = resolveManifest(bm, resolver, file, { talents: [] });
-    for (const a of ["thrill_of_the_hunt", "beast_cleave"]) expect(none.auras.find((x) => x.name === a)!.active, a).toBe(false);
-    expect(applies(none, "barbed_shot", "thrill_of_the_hunt")).toBe(false);
-    expect(applies(none, "multi_shot", "beast_cleave")).toBe(false);
-    // the untalented ops only: Barbed Shot still applies its bleed, regen and Frenzy
+    for (const a of ["natures_ally", "howl_of_the_pack_leader", "beast_cleave"]) expect(none.auras.find((x) => x.name === a)!.active, a).toBe(false);
+    expect(applies(none, "bestial_wrath", "natures_ally")).toBe(false);
+    // the untalented ops only: Barbed Shot still applies its bleed, regen and Frenzy; Cobra Shot loses Barbed Scales
     expect(applies(none, "barbed_shot", "frenzy")).toBe(true);
+    expect(none.spells.find((s) => s.name === "cobra_shot")!.onCast).toEqual([{ op: "reduce_cooldown", spell: "kill_command", ms: 1000 }]);
+    const aoe = resolveManifest(bm, resolver, file, { talents: ["wild_thrash", "beast_cleave"] });
+    expect(applies(aoe, "wild_thrash", "beast_cleave")).toBe(true);
   });
 
   it("an unknown talent name is an error naming it", () => {
@@ -343,12 +346,16 @@ describe("talents", () => {
     const aura = (n: string) => spec.auras.find((a) => a.name === n)!;
     // Cobra Shot reduces Kill Command by effect 3 base points (1, hunter.txt:737-738) × 1000 ms;
     // its damage is effect 2 AP 1.565 (hunter.txt:735-736) × Beast Mastery Hunter 137015 effect 1 (−6, hunter.txt:487-488)
-    expect(spell("cobra_shot").onCast).toEqual([{ op: "reduce_cooldown", spell: "kill_command", ms: 1000 }]);
+    // + Barbed Scales 469880 effect 1 (Base Value 2000): Barbed Shot −2 s per Cobra Shot
+    expect(spell("cobra_shot").onCast).toEqual([
+      { op: "reduce_cooldown", spell: "kill_command", ms: 1000 },
+      { op: "reduce_cooldown", spell: "barbed_shot", ms: 2000 },
+    ]);
     expect(spell("cobra_shot").damage).toMatchObject({ payloadSpell: 193455, apCoef: 1.565, school: 1 });
     expect(spell("cobra_shot").damage!.mult).toBeCloseTo(0.94, 12);
-    // Kill Command: 83381 effect 1 AP 3 (hunter.txt:328), the pet's; × 137015 effect 3 (Modify Pet Damage Done% −6, hunter.txt:495-496)
+    // Kill Command: 83381 effect 1 AP 3, the pet's; × 137015 effect 3 (Modify Pet Damage Done% −6) × Nature's Ally 1273065 rank 2 (2 × 5 %)
     expect(spell("kill_command").damage).toMatchObject({ apCoef: 3, pet: "main" });
-    expect(spell("kill_command").damage!.mult).toBeCloseTo(0.94, 12);
+    expect(spell("kill_command").damage!.mult).toBeCloseTo(0.94 * 1.1, 12);
     // Multi-Shot: effect 2 AP 0.756 (hunter.txt:46-47) on every target
     expect(spell("multi_shot").damage).toMatchObject({ payloadSpell: 2643, apCoef: 0.756, aoe: "all" });
     // Barbed Shot bleed: 12 s, every 2 s, AP 0.7125 (hunter.txt:828, :841-842) × 137015 effect 2 (−6, hunter.txt:491-492)
@@ -359,8 +366,8 @@ describe("talents", () => {
     // Beast Cleave: duration = talent 115939 effect 2 (8000, hunter.txt:369-370), 80 % = effect 1 (hunter.txt:366-367)
     expect(aura("beast_cleave")).toMatchObject({ durationMs: 8000 });
     expect(aura("beast_cleave").effects[0]).toMatchObject({ type: "cleave", value: 0.8 });
-    // Thrill of the Hunt 257946: 12 s (hunter.txt:1020), +2 % crit (effect 1, hunter.txt:1029-1030), 3 stacks (talent 257944 effect 2, hunter.txt:1010-1011)
-    expect(aura("thrill_of_the_hunt")).toMatchObject({ durationMs: 12000, maxStacks: 3, effects: [{ type: "crit", value: 2 }] });
+    // Wild Thrash 1264359: 35 focus, 8 s; 1264355 effect 1 AP 3 x (1 + 300 %) on every target
+    expect(spell("wild_thrash")).toMatchObject({ cost: 35, recoveryMs: 8000, damage: { apCoef: 12, aoe: "all" } });
     // Bestial Wrath: 90 s cooldown (SpellCooldowns row 21416), 15 s, +20 % player (19574 effect 1) and pet (186254 effect 1)
     expect(spell("bestial_wrath")).toMatchObject({ recoveryMs: 90000 });
     expect(aura("bestial_wrath")).toMatchObject({ durationMs: 15000, effects: [{ value: 1.2 }] });
@@ -369,8 +376,9 @@ describe("talents", () => {
     expect(spec.mastery).toMatchObject({ spell: 76657, kind: "pet", coefficient: 1.9 });
     // what left the 12.0 build is gone from the resolved spec
     const names = [...spec.spells, ...spec.auras, ...spec.pets].map((x) => x.name);
-    for (const gone of ["kill_shot", "dire_beast", "bloodshed", "call_of_the_wild", "barbed_wrath", "wild_call"]) expect(names, gone).not.toContain(gone);
-    expect(spec.procs).toEqual([]);
+    for (const gone of ["kill_shot", "dire_beast", "bloodshed", "call_of_the_wild", "barbed_wrath", "wild_call", "thrill_of_the_hunt"]) expect(names, gone).not.toContain(gone);
+    // Lethal Barbs 1264781: every Auto Shot grants 2 focus (1264783 effect 1)
+    expect(spec.procs.map((p) => p.name)).toEqual(["lethal_barbs_focus"]);
   });
 });
 

@@ -98,8 +98,8 @@ describe("options: code and errors", () => {
 
   it("refuses options the engine cannot honour, bad values and options of other actions, at the option's field", () => {
     const cases: [Record<string, unknown>, string, string, RegExp][] = [
-      [{ interrupt_if: "1" }, "interrupt_if", "ROTATION_BAD_SHAPE", /no decision inside a channel/],
-      [{ early_chain_if: "buff.bestial_wrath.up" }, "early_chain_if", "ROTATION_BAD_SHAPE", /no decision inside a channel/],
+      [{ interrupt_immediate: "1" }, "interrupt_immediate", "ROTATION_BAD_SHAPE", /at its ticks only/],
+      [{ interrupt_if: "nope.x" }, "interrupt_if", "ROTATION_UNKNOWN_NAME", /nope/],
       [{ use_off_gcd: "2" }, "use_off_gcd", "ROTATION_BAD_SHAPE", /must be 0 or 1/],
       [{ line_cd: "x" }, "line_cd", "ROTATION_BAD_SHAPE", /must be a number/],
       [{ line_cd: "0" }, "line_cd", "ROTATION_BAD_SHAPE", /must be > 0/],

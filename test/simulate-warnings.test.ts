@@ -1,12 +1,15 @@
 // Warnings in the result (and the text report) for settings a spec or rotation silently ignores:
 // several targets for a spec with no multi-target damage, and a rotation that leaves the player idle
 // while resources overflow (src/engine/targets.ts, src/engine/idle.ts).
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadDataBundle } from "../src/data/bundle.js";
 import type { DataBundle } from "../src/data/types.js";
 import { IDLE_WARN_FRACTION, IDLE_WARN_WASTE, idleFraction } from "../src/engine/idle.js";
-import { prepareSimulation, simulate } from "../src/engine/simulate.js";
+import { prepareSimulation, simulate, type SimulateResult } from "../src/engine/simulate.js";
+import { targetsWarning } from "../src/engine/targets.js";
+import { formatWarnings } from "../src/report/warnings.js";
 import { formatTextReport } from "../src/report/text.js";
 
 const DATA = path.resolve(__dirname, "../data");
@@ -20,23 +23,51 @@ describe("warnings.targets", () => {
   it("one target: none", async () => {
     const r = await run({ spec: "fire" });
     expect(r.warnings.targets).toBeNull();
-    expect(formatTextReport(r)).not.toMatch(/targets/);
+    // no targets warning line (file paths in the report may contain "targets", e.g. a worktree's name)
+    expect(formatTextReport(r)).not.toMatch(/(warning|note): \d+ targets/);
   });
 
-  it.each([["fire"], ["affliction"], ["assassination"]])("%s with 3 targets: nothing hits more than one (same DPS as 1 target), and the report says so", async (spec) => {
-    const [one, three] = [await run({ spec, timeline: false }), await run({ spec, targets: 3, timeline: false })];
-    expect(three.dps.mean).toBe(one.dps.mean); // the setting changes nothing...
-    expect(three.warnings.targets).toMatchObject({ targets: 3, multiTarget: [] }); // ...and the result says why
-    expect(three.warnings.targets!.singleTarget.length).toBeGreaterThan(0);
-    expect(formatTextReport(three)).toContain(`warning: 3 targets, but ${spec} models no multi-target damage (no AoE spell, no cleave): every hit lands on the primary target, so this is its single-target DPS`);
+  it("Fire with 3 targets names Flamestrike (its only AoE spell in the default build; Meteor is not taken)", async () => {
+    const r = await run({ spec: "fire", targets: 3, timeline: false });
+    expect(r.warnings.targets).toMatchObject({ targets: 3, multiTarget: ["flamestrike"] });
+    expect(r.warnings.targets!.singleTarget).toEqual(expect.arrayContaining(["fireball", "pyroblast", "fire_blast"]));
+    expect(r.warnings.targets!.singleTarget).not.toContain("meteor");
   });
 
-  it("Beast Mastery with 3 targets names its multi-target sources (Multi-Shot, Beast Cleave) and the single-target spells", async () => {
-    const r = await run({ spec: "beast-mastery", targets: 3 });
+  it("a spec with no AoE spell and no cleave: the warning says every hit lands on the primary target", async () => {
+    // Every implemented spec now has an AoE spell; take Beast Mastery's image with Multi-Shot unlearned
+    // and its cleave aura unused (the default build takes no Beast Cleave): nothing hits more than one.
+    const prep = await prepareSimulation({ spec: "beast-mastery", bundle, dataDir: DATA, targets: 3, timeline: false });
+    const img = prep.image;
+    for (const s of img.spells) if (s.name === "multi_shot") s.known = false;
+    const t = targetsWarning(img)!;
+    expect(t).toMatchObject({ targets: 3, multiTarget: [] });
+    expect(t.singleTarget).toEqual(expect.arrayContaining(["kill_command", "cobra_shot", "auto_shot"]));
+    const lines = formatWarnings({ spec: "beast-mastery", warnings: { unknownSpellCasts: 0, timelineDropped: 0, targets: t, idle: null }, loadout: null } as unknown as SimulateResult);
+    expect(lines).toContain("warning: 3 targets, but beast-mastery models no multi-target damage (no AoE spell, no cleave): every hit lands on the primary target, so this is its single-target DPS");
+  });
+
+  it("Beast Mastery with 3 targets (Wild Thrash + Beast Cleave) names its multi-target sources and the single-target spells", async () => {
+    const r = await run({ spec: "beast-mastery", targets: 3, talents: ["barbed_scales", "natures_ally", "howl_of_the_pack_leader", "lethal_barbs", "serpentine_strikes", "wild_thrash", "beast_cleave"] });
     const t = r.warnings.targets!;
-    expect(t.multiTarget).toEqual(["multi_shot", "beast_cleave (cleave)"]);
+    expect(t.multiTarget).toEqual(["wild_thrash", "multi_shot", "beast_cleave (cleave)"]);
     expect(t.singleTarget).toEqual(expect.arrayContaining(["pet_melee", "pet_basic_attack", "barbed_shot_tick"]));
-    expect(formatTextReport(r)).toMatch(/^note: 3 targets: multi_shot, beast_cleave \(cleave\) hit several; single-target only: .*pet_melee/m);
+    expect(formatTextReport(r)).toMatch(/^note: 3 targets: wild_thrash, multi_shot, beast_cleave \(cleave\) hit several; single-target only: .*pet_melee/m);
+  });
+
+  it("Assassination with 3 targets names Fan of Knives (its APL's AoE generator) as its multi-target source", async () => {
+    const [one, three] = [await run({ spec: "assassination", timeline: false }), await run({ spec: "assassination", targets: 3, timeline: false })];
+    // Fan of Knives hits every target; Garrote and Rupture are spread by cycle_targets (a copy per target)
+    expect(three.warnings.targets!.multiTarget).toEqual(["fan_of_knives", "garrote_tick", "rupture_tick"]);
+    expect(three.warnings.targets!.singleTarget).toEqual(expect.arrayContaining(["mutilate", "envenom"]));
+    expect(three.dps.mean).toBeGreaterThan(one.dps.mean);
+  });
+
+  it("Affliction with 3 targets names its AoE spells (Seed of Corruption, Dark Harvest), not the Hellcaller-only Malevolence", async () => {
+    const r = await run({ spec: "affliction", targets: 3, timeline: false });
+    // Seed and Dark Harvest hit every target; Agony and Unstable Affliction are spread by target_if / cycle_targets
+    expect(r.warnings.targets!.multiTarget).toEqual(["seed_of_corruption", "dark_harvest", "agony_tick", "unstable_affliction_tick"]);
+    expect(r.warnings.targets!.singleTarget).toEqual(expect.arrayContaining(["shadow_bolt", "eye_beam"]));
   });
 
   it("without the Beast Cleave talent the cleave aura is never applied and is not named", async () => {

@@ -76,7 +76,9 @@ describe("every hunter spell the MM manifest uses resolves from the 12.0.0.64228
     // shot), Multi-Shot, Trick Shots (talent, buff), Precise Shots (talent, buff), Marksmanship Hunter, Arcane Shot,
     // Sniper Training, Trueshot
     // + the focus spells 77443 (Steady Shot energize) and 263585 (Rapid Fire energize per shot)
-    expect(ids).toEqual([75, 19434, 53351, 56641, 77443, 137016, 185358, 193468, 194594, 194595, 257044, 257045, 257620, 257621, 257622, 260240, 260242, 263585, 288613]);
+    // + Dark Ranger: Black Arrow 466930, its MM talent 466932 ('Your Kill Shot is replaced with Black Arrow'), its DoT 468572,
+    //   Withering Fire 466990 (talent) / 466991 (aura); Bullseye 204089 (talent) / 204090 (aura)
+    expect(ids).toEqual([75, 19434, 53351, 56641, 77443, 137016, 185358, 193468, 194594, 194595, 204089, 204090, 257044, 257045, 257620, 257621, 257622, 260240, 260242, 263585, 288613, 466930, 466932, 466990, 466991, 468572]);
     const provenance = JSON.parse(readFileSync(path.join(DATA, "data/spell-dump.json"), "utf8")).spells as Record<string, string>;
     const lines = readFileSync(DUMP, "utf8").split("\n");
     for (const id of ids) {
@@ -101,7 +103,7 @@ describe("every hunter spell the MM manifest uses resolves from the 12.0.0.64228
   it("the spells 12.0 no longer has left the build: Streamline (talent 260367 is not in the dump)", async () => {
     expect(spec.spells.map((s) => s.name)).not.toContain("streamline");
     expect(spec.auras.map((a) => a.name)).not.toContain("streamline");
-    expect(spec.allTalents).toEqual(["precise_shots", "lock_and_load", "trick_shots"]);
+    expect(spec.allTalents).toEqual(["precise_shots", "lock_and_load", "trick_shots", "kill_shot", "black_arrow", "withering_fire", "bullseye"]);
     expect(resolver.record(260367)).toBeUndefined();
     const m = await mmDoc();
     m.talents.push({ name: "streamline", spell: 260367, default: true });
@@ -190,11 +192,25 @@ describe("resolved values against the dump lines and the real 12.0.5 rows", () =
     expect(sp("rapid_fire").channel!.tickDamage!.mult).toBeCloseTo(0.96, 12);
     expect(sp("kill_shot").damage!.mult).toBeCloseTo(0.96 * 1.07, 12);
     expect(sp("arcane_shot").damage!.mult).toBeCloseTo(0.96 * 1.25, 12);
+    // Black Arrow 466930: #1 −4 %, #8 +7 %, #12 +4 % on the hit; its DoT 468572 only #13 +4 % (periodic)
+    expect(sp("black_arrow").damage!.mult).toBeCloseTo(0.96 * 1.07 * 1.04, 12);
+    expect(spec.auras.find((x) => x.name === "black_arrow")!.tickDamage!.mult).toBeCloseTo(1.04, 12);
+  });
+
+  it("Black Arrow (Dark Ranger, default): 466930 'AP Coefficient: 3.484' shadow, 10 focus, 1 charge / 10 s; DoT 468572 every 1 s, AP 0.5, 8 s", () => {
+    expect(sp("black_arrow")).toMatchObject({ cost: 10, maxCharges: 1, chargeRecoveryMs: 10000, damage: { apCoef: 3.484, school: 32 } });
+    expect(spec.auras.find((x) => x.name === "black_arrow")).toMatchObject({ durationMs: 8000, tickPeriodMs: 1000, tickDamage: { apCoef: 0.5, school: 32 } });
+    expect(spec.heroTree).toBe("dark_ranger");
+  });
+
+  it("Withering Fire (466990, Dark Ranger capstone): Trueshot grants 466991 'for the duration of Trueshot' = 15 s (estimate: the 466991 row says 10 s)", () => {
+    expect(spec.auras.find((x) => x.name === "withering_fire")).toMatchObject({ durationMs: 15000 });
+    expect(sp("trueshot").onCast).toContainEqual(expect.objectContaining({ op: "apply_aura", aura: "withering_fire" }));
   });
 
   it("what the manifest states is marked estimated, and only that", () => {
     expect(unmarkedManifestValues(manifest, spec.provenance)).toEqual([]);
-    expect(listEstimates(manifest).map((e) => `${e.path}=${e.value}`).sort()).toEqual(["auras.trueshot.tick_period_ms=500"]);
+    expect(listEstimates(manifest).map((e) => `${e.path}=${e.value}`).sort()).toEqual(["auras.trueshot.tick_period_ms=500", "auras.withering_fire.duration_ms=15000"]);
     // what used to be written is data now: mastery 193468 #2 SP 1.4 (mastery.effect 2), Trick Shots count 257621 #1
     // (5), Lock and Load 194594 #1 (−100 → factor 0), focus 263585 #1 (2) × 7 shots and 77443 #1 (20)
     expect(spec.mastery.coefficient).toBe(1.4);
@@ -348,7 +364,8 @@ describe("default build smoke run (300 s, 1 target, 200 iterations, seed 7)", ()
   it("runs with positive DPS, no pet damage (Lone Wolf), every modelled spell deals damage", () => {
     expect(a.dps.mean).toBeGreaterThan(0);
     expect(a.damage.pet).toBe(0);
-    for (const n of ["aimed_shot", "rapid_fire", "arcane_shot", "steady_shot", "kill_shot", "auto_shot"]) expect(spellRes(a, n).damage, n).toBeGreaterThan(0);
+    for (const n of ["aimed_shot", "rapid_fire", "arcane_shot", "steady_shot", "black_arrow", "auto_shot"]) expect(spellRes(a, n).damage, n).toBeGreaterThan(0);
+    expect(a.spells.find((s) => s.name === "kill_shot")?.casts ?? 0, "Kill Shot left the default build (Black Arrow stands in)").toBe(0);
     expect(a.warnings.unknownSpellCasts).toBe(0);
   });
 
@@ -370,9 +387,9 @@ describe("default build smoke run (300 s, 1 target, 200 iterations, seed 7)", ()
     expect(rf.hits / rf.casts).toBeGreaterThan(6.8);
   });
 
-  it("Kill Shot only in execute (last 20 %): 10 s recharge → at most 7 casts", () => {
-    expect(per("kill_shot")).toBeGreaterThan(3);
-    expect(per("kill_shot")).toBeLessThanOrEqual(7);
+  it("Black Arrow only above 80 % or below 20 % health (first and last 60 s): 10 s recharge → at most 2 + 120/10 casts", () => {
+    expect(per("black_arrow")).toBeGreaterThan(8);
+    expect(per("black_arrow")).toBeLessThanOrEqual(2 + 120 / 10);
   });
 
   it("every Aimed Shot grants Precise Shots, which the next Arcane Shot spends: arcane casts >= aimed casts - 1", () => {

@@ -139,8 +139,10 @@ describe("rotations read tree talents and the hero tree", () => {
   const casts = (r: Awaited<ReturnType<typeof simulate>>, name: string) => r.spells.find((s) => s.name === name)?.casts ?? 0;
 
   it("an unmodelled tree talent is 0; hero_tree.X follows the manifest's hero_tree", async () => {
-    const base = { spec: "beast-mastery", rotation, iterations: 4, duration: 30, threads: 1 };
-    const none = await simulate({ ...base, manifest });
+    // no talents taken (a hero talent would fix the hero tree) and no hero_tree in the manifest: no hero tree
+    const base = { spec: "beast-mastery", rotation, iterations: 4, duration: 30, threads: 1, talents: [] as string[] };
+    const { hero_tree: _heroTree, ...noHero } = manifest;
+    const none = await simulate({ ...base, manifest: noHero });
     expect(casts(none, "cobra_shot")).toBe(0);
     expect(casts(none, "kill_command")).toBe(0);
     expect(casts(none, "barbed_shot")).toBeGreaterThan(0);

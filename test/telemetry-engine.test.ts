@@ -145,9 +145,10 @@ describe("engine telemetry on Beast Mastery", () => {
     const idx = (name: string) => image2.spells.findIndex((s) => s.name === name);
     expect(t.spells[idx("barbed_shot_tick")]!.ticks).toBe(r.spells[idx("barbed_shot_tick")]!.hits);
     expect(t.spells[idx("kill_command")]!.petHits).toBe(r.spells[idx("kill_command")]!.hits);
-    // no procs in the 12.0 build (Wild Call and Dire Beast left it): the proc counters are empty
-    expect(image2.procs ?? []).toEqual([]);
-    expect(t.procs).toEqual([]);
+    // one proc in the 12.0 build (Wild Call and Dire Beast left it): Lethal Barbs' focus on every Auto Shot
+    expect((image2.procs ?? []).map((p) => p.name)).toEqual(["lethal_barbs_focus"]);
+    // procs: impact procs fired per image proc (summed over the iterations): one per Auto Shot hit
+    expect(t.procs).toEqual([r.spells[idx("auto_shot")]!.hits]);
   });
 
   it("the replayed iteration has the DPS it had in its chunk, and its damage adds up to it", () => {

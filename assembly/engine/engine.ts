@@ -9,23 +9,26 @@ import { damageRaw, damageFinal, armorMitigation } from "../damage";
 import { ResourceSlot } from "../resource";
 import { RppmTracker, rollRppm } from "../rppm";
 import { ImpactProcTable, fireImpactProcs, fireImpactProcsMasked, impactProcMasks, HIT_CRIT, HIT_PERIODIC } from "../procs";
+import { chanLoad, chanReset, chanOnStart, chanOnEnd, chanDecide, chanSlots, chanSlot, CHAN_END } from "./channel-decisions";
 import { Rotation, rotationCheck, rotationLoad, rotationReset, rotationBind, selectAction, actionKind, actionSpell, actionWaitMs, ACTION_CAST, ACTION_WAIT, ROT_OK, OP_LT, OP_LE, OP_GT, OP_GE } from "../rotation/vm";
 import * as Q from "../rotation/queries";
+import { targetsLayout, curTarget, setCurTarget, targetCount, instOn, instCur, instTarget, instBase, isTargetOwned } from "./targets";
 import { extraQuery } from "./queries";
 import {
   telLoad, telResetAcc, telIterBegin, telIterEnd, telSetSrc, telSrcSave, telSrcSpell, telSrcAura, telSrcProc, telSrcRegen, telSrcOther,
   telHit, telSpellRec, telBucketHit, TL_DAMAGE, telAura, telSpend, telGain, telGainFrom, telRegenBalance, telProc, telRppm, tlOn, tlPush, TL_CAST_START, TL_CAST, TL_COOLDOWN, TL_RESOURCE, TL_PROC,
 } from "./telemetry";
+import { healthCritBytes, healthCritLoad, healthCritChance, hcRules } from "./health-crit";
 import {
   IMAGE_VERSION, HEADER_F64, N_SECTIONS, H_VERSION, H_DURATION, H_TARGETS, H_ARMOR, H_ARMOR_K, H_AP, H_SP, H_CRIT, H_HASTE,
   H_MASTERY, H_VERS, H_CRIT_DMG_BONUS, H_MASTERY_KIND, H_MASTERY_COEF, H_MASTERY_SCHOOL, H_MASTERY_PETS, H_AUTO_DAMAGE,
-  H_OFFHAND_DAMAGE, H_PULL_AURA, H_AUTO_SWING, H_WEAPON_MIN, H_WEAPON_MAX, H_GCD_LOCK, H_N_LOCKS, H_N_CAT_POOLS, H_N_CHARGE_POOLS, H_ROT_KIND, H_ROT_START,
-  H_ROT_LEN, H_ROT_SPELLS_START, H_ROT_SPELLS_LEN, H_HOOKS_START, H_HOOKS_LEN, H_SECTIONS, S_RESOURCES, S_SPELLS, S_AURAS, S_EFFECTS, S_DAMAGE, S_CDR, S_OPS,
+  H_OFFHAND_DAMAGE, H_PULL_AURA, H_HEALTH_CRIT_START, H_HEALTH_CRIT_LEN, H_AUTO_SWING, H_WEAPON_MIN, H_WEAPON_MAX, H_GCD_LOCK, H_N_LOCKS, H_N_CAT_POOLS, H_N_CHARGE_POOLS, H_ROT_KIND, H_ROT_START,
+  H_ROT_LEN, H_ROT_SPELLS_START, H_ROT_SPELLS_LEN, H_CHAN_START, H_CHAN_SLOTS, H_HOOKS_START, H_HOOKS_LEN, H_SECTIONS, S_RESOURCES, S_SPELLS, S_AURAS, S_EFFECTS, S_DAMAGE, S_CDR, S_OPS,
   S_OPLISTS, S_PROCS, S_RPPM, S_PETS, S_CHARGE_POOLS, S_POOL, S_ROT_CONSTS, RESOURCE_STRIDE, SPELL_STRIDE, AURA_STRIDE,
   EFFECT_STRIDE, DAMAGE_STRIDE, CDR_STRIDE, OP_STRIDE, OPLIST_STRIDE, PROC_STRIDE, RPPM_STRIDE, PET_STRIDE,
   CHARGE_POOL_STRIDE, ResourceRec, SpellRec, AuraRec, EffectRec, DamageRec, CdrRec, OpRec, ProcRec, PetRec,
   E_HASTE, E_CRIT, E_MASTERY, E_VERS, E_PRIMARY, E_DMG_MULT, E_DMG_MULT_SCHOOL, E_DMG_MULT_SPELLS, E_CLEAVE,
-  E_DMG_MULT_STACKING, OP_APPLY_AURA, OP_CONSUME_AURA, OP_GAIN_RESOURCE, OP_REDUCE_COOLDOWN, OP_RESET_COOLDOWN,
+  E_DMG_MULT_STACKING, E_DMG_MULT_SPELLS_ADD, OP_APPLY_AURA, OP_CONSUME_AURA, OP_GAIN_RESOURCE, OP_REDUCE_COOLDOWN, OP_RESET_COOLDOWN,
   OP_DEAL_DAMAGE, OP_SCHEDULE, OP_ROLL_RPPM, OP_PROC_CHANCE, OP_IF_AURA, OP_IF_NOT_AURA, OP_SUMMON_PET, OP_DISMISS_PET,
   OP_IF_CRIT, OP_BANK_DAMAGE, CDR_ALWAYS, CDR_PROC_CHANCE, CDR_WHILE_AURA, CDR_RESET_WHILE_AURA, LOAD_OK, LOAD_BAD_VERSION, LOAD_BAD_SECTION,
   LOAD_BAD_ROTATION, LOAD_TOO_MANY,
@@ -140,6 +143,7 @@ let secCount = new StaticArray<i32>(N_SECTIONS);
 let nRes = 0;
 export let nSpells = 0;
 export let nAuras = 0;
+let nInst = 0; // aura instances: nAuras + (targets - 1) x target-owned auras (assembly/engine/targets.ts)
 let nEffects = 0;
 let nDamage = 0;
 let nOpLists = 0;
@@ -247,7 +251,7 @@ let spellCache: usize = 0; // f64 x nSpells x 2
 let spellCacheVer: usize = 0; // i32 x nSpells x 2
 let dmgPrep: usize = 0; // HitPrep x nDamage (dealDamage)
 let hitScratch: usize = 0; // one HitPrep var part for snapshot hits
-let auraFlags: usize = 0; // i32 x nAuras: bit 0 has effects, bit 1 has a haste effect
+let auraFlags: usize = 0; // i32 x nInst (0 for the other targets' instances): bit 0 has effects, bit 1 has a haste effect
 let actSchool: usize = 0; // active school effects: (value f64, mask f64, scope f64) x nEffects
 let actSpells: usize = 0; // active spell effects: (value, poolStart, len, scope) x nEffects
 let nActSchool: i32 = 0;
@@ -272,6 +276,7 @@ let channelGen: i32 = 0;
 let pendingReady: bool = false;
 let casting: bool = false;
 let channelSpell: i32 = -1;
+let castTarget: i32 = 0; // the target of the cast in flight (targets.ts; 0 = primary)
 let prevGcd: i32 = -1;
 // cast history beyond prevGcd, for SimC's prev_gcd.2/3.X, prev.X and prev_off_gcd.X (engine/queries.ts)
 export let prevGcd2: i32 = -1;
@@ -454,6 +459,8 @@ export function engineLoad(): i32 {
 
   durationMs = <i64>hdr(H_DURATION);
   targets = max(1, <i32>hdr(H_TARGETS));
+  nInst = targetsLayout(nAuras, targets, auraRecs);
+  if (nInst >= MAX_INDEX) return LOAD_TOO_MANY; // instance numbers travel in the 11-bit event argument
   armor = hdr(H_ARMOR);
   armorK = hdr(H_ARMOR_K);
   armorMitPhys = armorMitigation(armor, armorK);
@@ -533,6 +540,8 @@ export function engineLoad(): i32 {
       rotCallsCap = max(calls, 1);
     }
   }
+  // channel decisions (channel-decisions.ts): header 62 = pool offset, 63 = slots (0: none)
+  chanLoad(pool + (<usize>(<i32>hdr(H_CHAN_START)) << 3), rotKind == 1 ? <i32>hdr(H_CHAN_SLOTS) : 0);
   buildCastReadyTable();
   // v3 scan rows: spells checked against nSpells, time bounds for this durationMs
   if (rotKind == 1 && rotationBind<EngineState>(state, changetype<Rotation>(rot)) != ROT_OK) return LOAD_BAD_ROTATION;
@@ -544,9 +553,9 @@ export function engineLoad(): i32 {
   for (let i = 0; i < nProcs; i++) nFilter += <i32>changetype<ProcRec>(procRecs + <usize>i * <usize>(PROC_STRIDE << 3)).filterLen;
   const need: usize = <usize>nFilter * 4 +
     <usize>nRes * 32 + <usize>nSpells * (SPELL_STATE_BYTES + 32 + 16 + 8) + <usize>(nLocks + nCatPools) * 8 +
-    <usize>nChargePools * CHARGE_STATE_BYTES + <usize>nAuras * AURA_STATE_BYTES + <usize>nRppm * 48 +
+    <usize>nChargePools * CHARGE_STATE_BYTES + <usize>nInst * AURA_STATE_BYTES + <usize>nRppm * 48 +
     <usize>nPets * PET_STATE_BYTES + 64 + <usize>nProcs * (8 + 12 + 4 * <usize>(MAX_OP_DEPTH + 2)) + <usize>nProcs * 4 +
-    <usize>MAX_TIMERS * 8 + 256 * 12 + <usize>nEffects * 56 + <usize>nAuras * 4 + 64 * 32 + <usize>nSpells * 4 + 32 +
+    <usize>MAX_TIMERS * 8 + 256 * 12 + <usize>nEffects * 56 + <usize>nInst * 4 + 64 * 32 + <usize>nSpells * 4 + 32 +
     <usize>nDamage * (HP_BYTES + 4) + HP_VAR_BYTES + 16 + 64 + 48 /* hitSink */ +
     <usize>unchecked(secCount[S_OPS]) * 16 + <usize>nOpLists * 8 + 32 + <usize>unchecked(secCount[S_POOL]) * 4 + 16;
   if (need > arenaCap) {
@@ -559,7 +568,7 @@ export function engineLoad(): i32 {
   lockUntil = carve(<usize>nLocks * 8);
   catReady = carve(<usize>nCatPools * 8);
   chargeState = carve(<usize>nChargePools * CHARGE_STATE_BYTES);
-  auraState = carve(<usize>nAuras * AURA_STATE_BYTES);
+  auraState = carve(<usize>nInst * AURA_STATE_BYTES);
   rppmState = carve(<usize>nRppm * 48);
   petState = carve(<usize>nPets * PET_STATE_BYTES);
   memory.fill(petState, 0, <usize>nPets * PET_STATE_BYTES); // swing caches empty (PetState.ver)
@@ -571,8 +580,11 @@ export function engineLoad(): i32 {
   spellCache = carve(<usize>nSpells * 16);
   spellCacheVer = carve(<usize>nSpells * 8);
   loadHitTables();
+  healthCritLoad(carve(healthCritBytes(nDamage)), nDamage, pool, <i32>hdr(H_HEALTH_CRIT_START), <i32>hdr(H_HEALTH_CRIT_LEN));
   loadOpTables();
-  auraFlags = carve(<usize>nAuras * 4);
+  auraFlags = carve(<usize>nInst * 4);
+  // the other targets' instances carry no stat or multiplier effects (docs/engine-image.md "Targets")
+  memory.fill(auraFlags, 0, <usize>nInst * 4);
   for (let i = 0; i < nAuras; i++) {
     const a = auraRec(i);
     let f = <i32>a.effectsCount > 0 ? 1 : 0;
@@ -725,7 +737,7 @@ function resetIteration(): void {
     c.charges = c.max;
     c.nextAt = -1;
   }
-  for (let i = 0; i < nAuras; i++) {
+  for (let i = 0; i < nInst; i++) {
     const a = auraSt(i);
     const g = a.gen + 1;
     memory.fill(changetype<usize>(a), 0, AURA_STATE_BYTES);
@@ -747,6 +759,9 @@ function resetIteration(): void {
   pendingReady = false;
   casting = false;
   channelSpell = -1;
+  castTarget = 0;
+  setCurTarget(0);
+  chanReset();
   prevGcd = -1;
   prevGcd2 = -1;
   prevGcd3 = -1;
@@ -851,6 +866,7 @@ function runIteration(): f64 {
         pendingReady = false;
         casting = false; // a channel's final PlayerReady ends it
         channelSpell = -1;
+        if (chanSlot > 0) chanOnEnd();
         onReady(false);
         break;
       }
@@ -861,7 +877,16 @@ function runIteration(): f64 {
         break;
       }
       case EV_CAST_START: countKind(EV_CAST_START); onCastStart(arg); break;
-      case EV_CAST_COMPLETE: countKind(EV_CAST_COMPLETE); onCastComplete(arg); break;
+      case EV_CAST_COMPLETE: {
+        countKind(EV_CAST_COMPLETE);
+        // a cast on another target: its aura applications and ops act on that target (one call site:
+        // onCastComplete stays inlined here)
+        const ct = castTarget;
+        if (ct != 0) setCurTarget(ct);
+        onCastComplete(arg);
+        if (ct != 0) setCurTarget(0);
+        break;
+      }
       case EV_AURA_TICK: {
         countKind(EV_AURA_TICK);
         if (arg & ARG_FLAG) onChannelTick(arg & (ARG_FLAG - 1), gen);
@@ -920,6 +945,9 @@ function onReady(offGcd: bool): void {
   const kind = actionKind(action);
   if (kind == ACTION_CAST) {
     const spell = actionSpell(action);
+    // the target the rotation chose (target_if / cycle_targets) travels with the cast
+    castTarget = curTarget;
+    setCurTarget(0);
     if (offGcd) {
       // the pending PlayerReady at the GCD end is superseded; CastComplete schedules the next one
       readyGen = (readyGen + 1) & 0xffff;
@@ -1583,6 +1611,7 @@ function startChannel(spell: i32, s: SpellRec): void {
   for (let k = 1; k <= n; k++) push(now + <i64>Math.round(period * <f64>k), ev(EV_AURA_TICK, channelGen, spell | ARG_FLAG));
   pushReady(now + <i64>Math.round(dur));
   spellSt(spell).lastUsed = now;
+  if (chanSlots > 0) chanOnStart(changetype<Rotation>(rot), spell, now + <i64>Math.round(dur));
 }
 
 function onChannelTick(spell: i32, gen: i32): void {
@@ -1594,16 +1623,28 @@ function onChannelTick(spell: i32, gen: i32): void {
     syncResourcesAtNow();
     if (!hasResource(res, s.tickCost)) {
       // cannot pay the tick: the channel ends here
-      channelGen = (channelGen + 1) & 0xffff;
-      channelSpell = -1;
-      casting = false;
-      pushReady(now);
+      endChannelNow();
       return;
     }
     spendRes(res, s.tickCost);
   }
   const d = <i32>s.tickDamage;
   if (d >= 0) dealDamage(d, true, -1, 0);
+  // the line that started the channel has tick-time options (interrupt_if, early_chain_if): decide
+  if (chanSlot > 0) {
+    casting = false; // the rotation is asked as if the channel ended now
+    if (chanDecide<EngineState>(state, changetype<Rotation>(rot), spell, now, gcdEnd() <= now) == CHAN_END) endChannelNow();
+    else casting = true;
+  }
+}
+
+/** The running channel ends after this tick; the rotation decides now (the channel's PlayerReady is superseded). */
+function endChannelNow(): void {
+  channelGen = (channelGen + 1) & 0xffff;
+  channelSpell = -1;
+  casting = false;
+  chanOnEnd();
+  pushReady(now);
 }
 
 // ======================================================================================
@@ -1880,9 +1921,9 @@ function recomputeStats(): void {
       store<f64>(p, load<f64>(q, EF_A), 8);
       store<f64>(p, <f64>scope, 16);
       nSch++;
-    } else if (type == E_DMG_MULT_SPELLS) {
+    } else if (type == E_DMG_MULT_SPELLS || type == E_DMG_MULT_SPELLS_ADD) {
       const p = actSpells + <usize>nSpl * 32;
-      store<f64>(p, powStacks(value, stacks));
+      store<f64>(p, type == E_DMG_MULT_SPELLS ? powStacks(value, stacks) : 1.0 + (value - 1.0) * <f64>stacks);
       store<f64>(p, load<f64>(q, EF_A), 8);
       store<f64>(p, load<f64>(q, EF_B), 16);
       store<f64>(p, <f64>scope, 24);
@@ -1990,6 +2031,7 @@ const AU_TICK_GAIN = 64; // f64: that op's amount
 const AU_TICK_PET = 72; // tick ops are one summon_pet op: its pet (-1: no)
 const AU_TICK_PET_MS = 80; // i64: that op's <i64> duration
 const AU_TICK_NO_CRIT = 88; // the tick's dealDamage noCrit argument: 0 if the tick may crit, else 1
+const AU_BASE = 92; // the image aura this row's instance belongs to (itself below nAuras; targets.ts)
 let auTab: usize = 0;
 let auCap: i32 = 0;
 // effFlat: one EF_BYTES entry per effect of every aura, aura ascending then effect (recomputeStats walks
@@ -2012,8 +2054,8 @@ let nEffFlat: i32 = 0;
 function buildAuraTable(): void {
   let nTypes = 0;
   for (let i = 0; i < nAuras; i++) nTypes += max(0, <i32>auraRec(i).effectsCount);
-  if (nAuras > auCap) {
-    auCap = nAuras;
+  if (nInst > auCap) {
+    auCap = nInst;
     auTab = heap.alloc(<usize>auCap * AU_BYTES);
   }
   if (nTypes > effFlatCap) {
@@ -2093,6 +2135,14 @@ function buildAuraTable(): void {
     }
     store<i32>(r, pet, AU_TICK_PET);
     store<i64>(r, petMs, AU_TICK_PET_MS);
+    store<i32>(r, i, AU_BASE);
+  }
+  // the other targets' instances of target-owned auras: the same row, with their own snapshot index
+  for (let i = nAuras; i < nInst; i++) {
+    const b = instBase(i);
+    const r = auRow(i);
+    memory.copy(r, auRow(b), AU_BYTES);
+    if (load<i32>(r, AU_TICK_SNAP) >= 0) store<i32>(r, i, AU_TICK_SNAP);
   }
 }
 
@@ -2104,17 +2154,19 @@ function applyAura(idx: i32, stacks: i32): void {
 // @ts-ignore: decorator
 @inline function applyAuraBody(idx: i32, stacks: i32): void {
   if (<u32>idx >= <u32>nAuras) return;
+  const base = idx;
+  if (curTarget != 0) idx = instOn(curTarget, idx); // a target-owned aura goes on the current target
   const r = auRow(idx);
   const f = load<i32>(r, AU_FLAGS);
   const st = auraSt(idx);
-  const dur = idx == finAura ? load<i64>(r, AU_DURATION) + finExtraMs : load<i64>(r, AU_DURATION);
+  const dur = base == finAura ? load<i64>(r, AU_DURATION) + finExtraMs : load<i64>(r, AU_DURATION);
   const maxStacks = load<i32>(r, AU_MAX_STACKS);
   if (st.active == 0) {
     markDirty(idx);
     // now and the new expiry in locals: V8 reloads a global after each memory store
     const t = now;
     const exp = dur > 0 ? t + dur : NEVER;
-    telAura(idx, 0, min(stacks, maxStacks), t, 1);
+    if (idx < nAuras) telAura(idx, 0, min(stacks, maxStacks), t, 1); // aura telemetry: the primary target's instances
     st.active = 1;
     st.stacks = min(stacks, maxStacks);
     st.gen = (st.gen + 1) & 0xffff;
@@ -2147,7 +2199,7 @@ function applyAura(idx: i32, stacks: i32): void {
   }
   // refresh
   const newStacks = min(st.stacks + stacks, maxStacks);
-  telAura(idx, st.stacks, newStacks, now, 2);
+  if (idx < nAuras) telAura(idx, st.stacks, newStacks, now, 2);
   if (newStacks != st.stacks) {
     markDirty(idx);
     st.stacks = newStacks;
@@ -2191,7 +2243,7 @@ function snapshotInto(st: AuraState): void {
   // Only the haste values are read here (hasted period): fresh unless a haste aura changed since the
   // last recompute (the rest of the stat sheet is recomputed lazily by its readers).
   if (hastePending) ensureStats();
-  return load<i32>(r, AU_FLAGS) & AUF_TICK_HASTED ? max<i64>(1, hasteDiv(auraRec(idx).tickPeriodMs)) : load<i64>(r, AU_PERIOD);
+  return load<i32>(r, AU_FLAGS) & AUF_TICK_HASTED ? max<i64>(1, hasteDiv(auraRec(load<i32>(r, AU_BASE)).tickPeriodMs)) : load<i64>(r, AU_PERIOD);
 }
 
 /** Schedules the aura's next tick at `next`, unless that falls after its expiry. */
@@ -2218,7 +2270,7 @@ function snapshotInto(st: AuraState): void {
 
 // @ts-ignore: decorator
 @inline function auraTickEffects(idx: i32, r: usize, st: AuraState): void {
-  const saved = telSetSrc(telSrcAura(idx));
+  const saved = telSetSrc(telSrcAura(load<i32>(r, AU_BASE)));
   const d = load<i32>(r, AU_TICK_DAMAGE);
   if (d >= 0) {
     const f = load<i32>(r, AU_FLAGS);
@@ -2236,7 +2288,7 @@ function snapshotInto(st: AuraState): void {
     } else {
       const pet = load<i32>(r, AU_TICK_PET);
       if (pet >= 0) summonPet(pet, load<i64>(r, AU_TICK_PET_MS));
-      else runOps(ops, 0);
+      else runOpsOn(idx, ops);
     }
   }
   telSetSrc(saved);
@@ -2250,7 +2302,7 @@ function snapshotInto(st: AuraState): void {
  */
 function residualTick(d: i32, idx: i32, r: usize, st: AuraState): void {
   if (<u32>d >= <u32>nDamage || !(st.bank > 0)) return;
-  const period: i64 = load<i32>(r, AU_FLAGS) & AUF_TICK_HASTED ? max<i64>(1, hasteDiv(auraRec(idx).tickPeriodMs)) : load<i64>(r, AU_PERIOD);
+  const period: i64 = load<i32>(r, AU_FLAGS) & AUF_TICK_HASTED ? max<i64>(1, hasteDiv(auraRec(load<i32>(r, AU_BASE)).tickPeriodMs)) : load<i64>(r, AU_PERIOD);
   const left = max<i64>(0, st.expiresAt - now) / period + 1;
   const amt = st.bank / <f64>left;
   st.bank -= amt;
@@ -2280,7 +2332,7 @@ function auraTickAtExpiry(idx: i32, st: AuraState): void {
 }
 
 function onAuraExpire(idx: i32): void {
-  if (<u32>idx >= <u32>nAuras) return;
+  if (<u32>idx >= <u32>nInst) return;
   const st = auraSt(idx);
   if (st.expireEv != now) return; // superseded by an earlier-armed event
   st.expireEv = -1;
@@ -2305,7 +2357,7 @@ function onAuraExpire(idx: i32): void {
   const st = auraSt(idx);
   if (st.active == 0) return;
   markDirty(idx);
-  telAura(idx, st.stacks, 0, now, 0);
+  if (idx < nAuras) telAura(idx, st.stacks, 0, now, 0);
   st.active = 0;
   st.stacks = 0;
   st.tickPending = 0;
@@ -2313,14 +2365,30 @@ function onAuraExpire(idx: i32): void {
   st.gen = (st.gen + 1) & 0xffff; // pending ticks of this instance become stale
   const onExp = load<i32>(auRow(idx), AU_ON_EXPIRE);
   if (onExp >= 0) {
-    const saved = telSetSrc(telSrcAura(idx));
-    runOps(onExp, 0);
+    const saved = telSetSrc(telSrcAura(load<i32>(auRow(idx), AU_BASE)));
+    runOpsOn(idx, onExp);
     telSetSrc(saved);
+  }
+}
+
+/**
+ * runOps(list, 0) for the ops of aura instance `inst` (its ticks, its removal): they act on the
+ * instance's target (targets.ts), whatever the current target is when the tick or expiry happens.
+ */
+function runOpsOn(inst: i32, list: i32): void {
+  const t = instTarget(inst);
+  if (t == curTarget) runOps(list, 0);
+  else {
+    const saved = curTarget;
+    setCurTarget(t);
+    runOps(list, 0);
+    setCurTarget(saved);
   }
 }
 
 function consumeAura(idx: i32, stacks: i32): void {
   if (<u32>idx >= <u32>nAuras) return;
+  idx = instCur(idx);
   const st = auraSt(idx);
   if (st.active == 0) return;
   if (stacks <= 0 || stacks >= st.stacks) {
@@ -2328,7 +2396,7 @@ function consumeAura(idx: i32, stacks: i32): void {
     return;
   }
   markDirty(idx);
-  telAura(idx, st.stacks, st.stacks - stacks, now, 0);
+  if (idx < nAuras) telAura(idx, st.stacks, st.stacks - stacks, now, 0);
   st.stacks -= stacks;
 }
 
@@ -2492,7 +2560,7 @@ function prepareHitConst(r: DamageRec, hp: usize): void {
     const e = effectRec(i);
     const type = <i32>e.type;
     if (type == E_DMG_MULT_SCHOOL && (<i32>e.a & school) != 0) fx |= 1;
-    else if (type == E_DMG_MULT_SPELLS && validSpell(spell)) {
+    else if ((type == E_DMG_MULT_SPELLS || type == E_DMG_MULT_SPELLS_ADD) && validSpell(spell)) {
       const s0 = <i32>e.a;
       const n = <i32>e.b;
       for (let j = 0; j < n; j++) if (poolI(s0 + j) == spell) fx |= 2;
@@ -2557,7 +2625,7 @@ function dealDamage(d: i32, periodic: bool, snapAura: i32, noCrit: i32): void {
   if (snapAura >= 0) {
     // snapshot stats: prepared for this hit only; the general path (same draws and sums for a fast entry)
     prepareHitVar(hc, hitScratch, snapAura);
-    hitEntry(hc, hitScratch, periodic, noCrit, scale);
+    hitEntry(hc, hitScratch, periodic, hitCritChance(d, hitScratch, noCrit), scale);
     return;
   }
   const hv = <usize>load<i32>(hc, HP_VARP);
@@ -2577,7 +2645,7 @@ function dealDamage(d: i32, periodic: bool, snapAura: i32, noCrit: i32): void {
       load<f64>(hc, HP_BASE), load<f64>(hc, HP_WMIN), load<f64>(hc, HP_WMAX), load<f64>(hc, HP_WMULT),
       load<f64>(hc, HP_COEF), load<f64>(hv, HP_POWER), rng,
     );
-    const isCrit = rng.next() < (noCrit != 0 ? 0.0 : load<f64>(hv, HP_CRIT));
+    const isCrit = rng.next() < hitCritChance(d, hv, noCrit);
     const amt1 = damageFinal(
       raw, load<f64>(critFactors + (<usize>isCrit << 3)), load<f64>(hv, HP_VERSF), load<f64>(hc, HP_ARMORM),
       load<f64>(hv, HP_MULT) * scale, load<f64>(hv, HP_MM),
@@ -2585,20 +2653,29 @@ function dealDamage(d: i32, periodic: bool, snapAura: i32, noCrit: i32): void {
     recordHitPrep(hc, spell, amt1, isCrit, isPet, periodic);
     return;
   }
-  hitEntry(hc, hv, periodic, noCrit, scale);
+  hitEntry(hc, hv, periodic, hitCritChance(d, hv, noCrit), scale);
+}
+
+/**
+ * Crit chance of one dealDamage call of entry `d` (var part `hv`): 0 under noCrit, else the prepared
+ * chance, raised to 1 by a health-gated rule (health-crit.ts) while the target's health qualifies.
+ */
+@inline function hitCritChance(d: i32, hv: usize, noCrit: i32): f64 {
+  if (noCrit != 0) return 0.0;
+  const c = load<f64>(hv, HP_CRIT);
+  return hcRules == 0 ? c : healthCritChance(d, c, durationMs > 0 ? 100.0 * (1.0 - <f64>now / <f64>durationMs) : 0.0);
 }
 
 /**
  * The hits of one dealDamage call: const part at `hc`, var part at `hv` (both current). General path:
  * AoE modes, cleave, snapshot hits.
  */
-function hitEntry(hc: usize, hv: usize, periodic: bool, noCrit: i32, scale: f64): void {
+function hitEntry(hc: usize, hv: usize, periodic: bool, critChance: f64, scale: f64): void {
   const spell = load<i32>(hc, HP_SPELL);
   const isPet = load<i32>(hc, HP_PET) != 0;
   const mode = load<i32>(hc, HP_MODE);
   const power = load<f64>(hv, HP_POWER);
   const coef = load<f64>(hc, HP_COEF);
-  const critChance = noCrit != 0 ? 0.0 : load<f64>(hv, HP_CRIT);
   const wMin = load<f64>(hc, HP_WMIN);
   const wMax = load<f64>(hc, HP_WMAX);
   const wMult = load<f64>(hc, HP_WMULT);
@@ -2808,12 +2885,12 @@ function runOps(list: i32, depth: i32): void {
       }
       case OP_IF_AURA: {
         const a = ia;
-        if (<u32>a < <u32>nAuras && auraSt(a).active != 0 && auraSt(a).stacks >= max(1, load<i32>(q, 12))) runOps(ib, depth + 1);
+        if (<u32>a < <u32>nAuras && auraSt(instCur(a)).active != 0 && auraSt(instCur(a)).stacks >= max(1, load<i32>(q, 12))) runOps(ib, depth + 1);
         break;
       }
       case OP_IF_NOT_AURA: {
         const a = ia;
-        if (<u32>a < <u32>nAuras && auraSt(a).active == 0) runOps(ib, depth + 1);
+        if (<u32>a < <u32>nAuras && auraSt(instCur(a)).active == 0) runOps(ib, depth + 1);
         break;
       }
       case OP_SUMMON_PET: summonPet(ia, <i64>o.b); break;
@@ -2829,7 +2906,7 @@ function runOps(list: i32, depth: i32): void {
           ensureStats();
           const frac = o.b + (o.c != 0 ? (curMastery * masteryCoef) / 100.0 : 0.0);
           applyAura(a, 1);
-          const st = auraSt(a);
+          const st = auraSt(instCur(a));
           if (st.active != 0) st.bank += hitAmount * frac;
         }
         break;
@@ -3112,7 +3189,7 @@ function cdRemainsMs(spell: i32): i64 {
 }
 
 function auraRemainsS(a: i32): f64 {
-  if (<u32>a >= <u32>nAuras) return 0;
+  if (<u32>a >= <u32>nInst) return 0;
   const st = auraSt(a);
   if (st.active == 0) return 0;
   const e = st.expiresAt == NEVER ? durationMs : st.expiresAt;
@@ -3120,13 +3197,30 @@ function auraRemainsS(a: i32): f64 {
 }
 
 function auraStack(a: i32): f64 {
-  if (<u32>a >= <u32>nAuras) return 0;
+  if (<u32>a >= <u32>nInst) return 0;
   const st = auraSt(a);
   return st.active != 0 ? <f64>st.stacks : 0.0;
 }
 
 function auraUpF(a: i32): f64 {
-  return <u32>a < <u32>nAuras && auraSt(a).active != 0 ? 1.0 : 0.0;
+  return <u32>a < <u32>nInst && auraSt(a).active != 0 ? 1.0 : 0.0;
+}
+
+/** A debuff/dot question's instance: image aura `a` on the current target (-1: not an image aura). */
+// @ts-ignore: decorator
+@inline function tgtAura(a: i32): i32 {
+  if (<u32>a >= <u32>nAuras) return -1;
+  return instCur(a);
+}
+
+/** active_dot.X: the number of targets with aura `a` up (a player/pet aura: 1 while up). */
+function activeDot(a: i32): f64 {
+  if (<u32>a >= <u32>nAuras) return 0;
+  if (!isTargetOwned(a)) return auraUpF(a);
+  let n = 0;
+  const nt = targetCount();
+  for (let t = 0; t < nt; t++) if (auraSt(instOn(t, a)).active != 0) n++;
+  return <f64>n;
 }
 
 export function engineQuery(kind: i32, arg: i32): f64 {
@@ -3143,6 +3237,8 @@ export function engineQuery(kind: i32, arg: i32): f64 {
     case Q.Q_GCD_REMAINS: return <f64>(gcdEnd() - now) / 1000.0;
     case Q.Q_TARGET_HEALTH_PCT: return durationMs > 0 ? 100.0 * (1.0 - <f64>now / <f64>durationMs) : 0.0;
     case Q.Q_ACTIVE_ENEMIES: return <f64>targets;
+    // debuff/dot kinds: the primary target's instance (the image aura itself); the rotation compiler
+    // asks the Q_TGT_* kinds instead where the current target may be another one (targetQuery)
     case Q.Q_BUFF_UP:
     case Q.Q_DEBUFF_UP:
     case Q.Q_DOT_TICKING:
@@ -3221,7 +3317,19 @@ export function engineQuery(kind: i32, arg: i32): f64 {
     }
     case Q.Q_PREV_GCD: return prevGcd == arg ? 1.0 : 0.0;
     case Q.Q_SPELL_CASTABLE: return castReady(arg) ? 1.0 : 0.0;
-    default: return extraQuery(kind, arg); // SimC's further forms (engine/queries.ts): one call, off the hot kinds
+    // rare kinds, out of line: SimC's further forms (engine/queries.ts) and the target kinds (targetQuery)
+    default: return kind >= Q.Q_ACTIVE_DOT ? targetQuery(kind, arg) : extraQuery(kind, arg);
+  }
+}
+
+/** The target kinds (targets.ts): an aura on the current target, active_dot. 0 for any other kind. */
+function targetQuery(kind: i32, arg: i32): f64 {
+  switch (kind) {
+    case Q.Q_TGT_UP: return auraUpF(tgtAura(arg));
+    case Q.Q_TGT_REMAINS: return auraRemainsS(tgtAura(arg));
+    case Q.Q_TGT_STACK: return auraStack(tgtAura(arg));
+    case Q.Q_ACTIVE_DOT: return activeDot(arg);
+    default: return 0.0;
   }
 }
 
@@ -3262,6 +3370,15 @@ export function engineQuery(kind: i32, arg: i32): f64 {
   }
   spellCount(): i32 {
     return nSpells;
+  }
+  // target selection (target_if, cycle_targets, cycling_variable): the VM switches the current target
+  // @ts-ignore: decorator
+  @inline targetCount(): i32 {
+    return targetCount();
+  }
+  // @ts-ignore: decorator
+  @inline setTarget(t: i32): void {
+    setCurTarget(t);
   }
   timeBound(kind: i32, arg: i32, cmp: i32, k: f64): i64 {
     return queryTimeBound(kind, arg, cmp, k);

@@ -3,7 +3,7 @@
 // record order, so field names document the layout and no parsing/copying happens at load.
 
 export const IMAGE_VERSION: i32 = 1;
-export const HEADER_F64: i32 = 64;
+export const HEADER_F64: i32 = 72;
 
 // header slots
 export const H_VERSION: i32 = 0;
@@ -40,7 +40,11 @@ export const H_ROT_SPELLS_START: i32 = 30; // spells the rotation can cast (pool
 export const H_ROT_SPELLS_LEN: i32 = 31; //   -1 = unknown (every known spell)
 export const H_SECTIONS: i32 = 32; // (offset, count) pairs
 export const H_OFFHAND_DAMAGE: i32 = 60; // off-hand swing damage entry + 1 (0 = no off-hand; dual wield)
-export const H_PULL_AURA: i32 = 61; // aura applied at t = 0 of every iteration (raid buff: Bloodlust) + 1 (0 = none)
+export const H_HEALTH_CRIT_START: i32 = 61; // health-gated crit rules: pool start (f64 slot), 3 f64 per rule
+export const H_HEALTH_CRIT_LEN: i32 = 62; //   number of rules (0 = none)
+export const H_CHAN_START: i32 = 63; // channel-decision table (pool offset; channel-decisions.ts)
+export const H_CHAN_SLOTS: i32 = 64; // its slots (0 = none)
+export const H_PULL_AURA: i32 = 65; // aura applied at t = 0 of every iteration (raid buff: Bloodlust) + 1 (0 = none)
 
 // section ids (pair index after H_SECTIONS)
 export const S_RESOURCES: i32 = 0;
@@ -203,6 +207,8 @@ export const E_DMG_MULT_SCHOOL: i32 = 6;
 export const E_DMG_MULT_SPELLS: i32 = 7;
 export const E_CLEAVE: i32 = 8;
 export const E_DMG_MULT_STACKING: i32 = 9;
+/** Like E_DMG_MULT_SPELLS, but stacks add: 1 + (value - 1) x stacks (a "+x % per stack" buff). */
+export const E_DMG_MULT_SPELLS_ADD: i32 = 10;
 
 // op codes
 export const OP_APPLY_AURA: i32 = 1;

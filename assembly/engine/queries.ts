@@ -11,6 +11,7 @@ import {
   prevGcd2, prevGcd3, prevCast, prevOffGcd,
   spellRec, spellSt, auraRec, auraSt, chargeSt, castTimeMods, costOf, ensureStats,
 } from "./engine";
+import { instCur } from "./targets";
 
 /** The player's GCD minimum in ms (the engine's floor for a hasted GCD: onCastStart). */
 const GCD_FLOOR_MS: f64 = 750;
@@ -60,7 +61,7 @@ function remainsMs(a: i32): f64 {
 export function extraQuery(kind: i32, arg: i32): f64 {
   // The kinds that read haste bring the stats up to date first, exactly as the resource queries do
   // (the compiler counts them among the side-effect kinds: src/rotation/compile.ts TOUCH_KINDS).
-  if (kind == Q.Q_GCD_MAX || kind == Q.Q_CAST_TIME || kind == Q.Q_EXECUTE_TIME || kind == Q.Q_AURA_TICK_TIME || kind == Q.Q_AURA_TICKS_REMAIN) ensureStats();
+  if (kind == Q.Q_GCD_MAX || kind == Q.Q_CAST_TIME || kind == Q.Q_EXECUTE_TIME || kind == Q.Q_AURA_TICK_TIME || kind == Q.Q_AURA_TICKS_REMAIN || kind == Q.Q_CHANNEL_TICK_TIME) ensureStats();
   switch (kind) {
     case Q.Q_GCD_MAX: return gcdMs(arg) / 1000.0;
     case Q.Q_CAST_TIME: return castMs(arg) / 1000.0;
@@ -79,29 +80,35 @@ export function extraQuery(kind: i32, arg: i32): f64 {
       const t = spellSt(arg).lastUsed;
       return t < 0 ? NEVER_USED_S : <f64>t / 1000.0;
     }
+    case Q.Q_CHANNEL_TICK_TIME: {
+      if (<u32>arg >= <u32>nSpells || spellRec(arg).isChannel == 0) return 0;
+      return castMs(arg) / max(1.0, spellRec(arg).channelTicks) / 1000.0;
+    }
     case Q.Q_PREV: return prevCast == arg ? 1.0 : 0.0;
     case Q.Q_PREV_OFF_GCD: return prevOffGcd == arg ? 1.0 : 0.0;
     case Q.Q_PREV_GCD_2: return prevGcd2 == arg ? 1.0 : 0.0;
     case Q.Q_PREV_GCD_3: return prevGcd3 == arg ? 1.0 : 0.0;
     default: break;
   }
-  // aura kinds
+  // aura kinds: the record of image aura `arg`, the state of its instance on the current target (the
+  // primary outside a target_if / cycle_targets / cycling_variable evaluation: assembly/engine/targets.ts)
   if (<u32>arg >= <u32>nAuras) return 0;
   const r = auraRec(arg);
-  const active = auraSt(arg).active != 0;
+  const si = instCur(arg);
+  const active = auraSt(si).active != 0;
   switch (kind) {
     case Q.Q_AURA_REFRESHABLE: {
       // SimC: always true while the aura is down; a permanent aura (no duration) never needs a refresh
       if (!active) return 1.0;
-      if (r.durationMs <= 0 || auraSt(arg).expiresAt == NEVER) return 0.0;
-      return remainsMs(arg) < PANDEMIC * r.durationMs ? 1.0 : 0.0;
+      if (r.durationMs <= 0 || auraSt(si).expiresAt == NEVER) return 0.0;
+      return remainsMs(si) < PANDEMIC * r.durationMs ? 1.0 : 0.0;
     }
     case Q.Q_AURA_DURATION: return r.durationMs > 0 ? r.durationMs / 1000.0 : 0.0;
     case Q.Q_AURA_TICK_TIME: return tickMs(arg) / 1000.0;
     case Q.Q_AURA_TICKS_REMAIN: {
       if (!active) return 0;
       const p = tickMs(arg);
-      return p > 0 ? Math.ceil(remainsMs(arg) / p) : 0.0;
+      return p > 0 ? Math.ceil(remainsMs(si) / p) : 0.0;
     }
     case Q.Q_AURA_MAX_STACK: return max(r.maxStacks, 1.0);
     default: return 0.0;

@@ -58,4 +58,13 @@ export const Q_PREV_GCD_2: i32 = 45; //                arg = spell; 1.0 if it wa
 export const Q_PREV_GCD_3: i32 = 46;
 export const Q_COOLDOWN_MAX_CHARGES: i32 = 47; //      arg = spell; its charge cap (1 without charges)
 export const Q_LAST_USED: i32 = 48; //                 arg = spell; s since the pull when it was last cast (-1e9 before its first cast)
-export const Q_COUNT: i32 = 49;
+export const Q_ACTIVE_DOT: i32 = 49; //              arg = aura index: targets with it up (active_dot.X)
+// The debuff/dot kinds above read the primary target. Inside an entry that selects its target
+// (target_if, cycle_targets, cycling_variable) the compiler asks these instead: the aura's instance on
+// the current target (docs/rotation.md "Targets").
+export const Q_TGT_UP: i32 = 50; //                    arg = aura index (debuff.X.up, dot.X.ticking)
+export const Q_TGT_REMAINS: i32 = 51; //               s, 0 when down
+export const Q_TGT_STACK: i32 = 52;
+// A channel's tick period now (channel-decisions' `interrupt_if=tick_time>0.5` on a channel that applies no aura)
+export const Q_CHANNEL_TICK_TIME: i32 = 53; //         arg = spell; s, its channel duration / ticks now (hasted when it is); 0: not a channel
+export const Q_COUNT: i32 = 54;

@@ -7,6 +7,9 @@ import { Rotation, rotationCheck, rotationLoad, rotationBind, rotationReset, rot
 
 export const ROTATION_TEST_MAX_ARG: i32 = 256;
 const TEST_MAX_SPELL: i32 = 4096;
+// target selection: up to 8 targets; a query with arg < 16 on target t > 0 reads its own table
+export const ROTATION_TEST_MAX_TARGETS: i32 = 8;
+const TEST_TARGET_ARGS: i32 = 16;
 
 class TestState {
   values: StaticArray<f64> = new StaticArray<f64>(Q_COUNT * ROTATION_TEST_MAX_ARG);
@@ -17,7 +20,20 @@ class TestState {
   query(kind: i32, arg: i32): f64 {
     this.queries++;
     if (<u32>kind >= <u32>Q_COUNT || <u32>arg >= <u32>ROTATION_TEST_MAX_ARG) return NaN; // host sets only valid cells
+    if (this.target != 0 && arg < TEST_TARGET_ARGS) return unchecked(this.tvalues[(this.target * Q_COUNT + kind) * TEST_TARGET_ARGS + arg]);
     return unchecked(this.values[kind * ROTATION_TEST_MAX_ARG + arg]);
+  }
+
+  tvalues: StaticArray<f64> = new StaticArray<f64>(ROTATION_TEST_MAX_TARGETS * Q_COUNT * TEST_TARGET_ARGS);
+  nTargets: i32 = 1;
+  target: i32 = 0;
+  targetSwitches: i32 = 0;
+  targetCount(): i32 {
+    return this.nTargets;
+  }
+  setTarget(t: i32): void {
+    this.target = t;
+    this.targetSwitches++;
   }
 
   touches: i32 = 0;
@@ -91,6 +107,25 @@ export function rotationTestSetTimeBound(kind: i32, bound: i64, now: i64): bool 
   return true;
 }
 
+/** Target selection: `n` targets (1..8); query(kind, arg < 16) on target t in 1..n-1 := value. */
+export function rotationTestSetTargets(n: i32): bool {
+  if (n < 1 || n > ROTATION_TEST_MAX_TARGETS) return false;
+  state.nTargets = n;
+  return true;
+}
+export function rotationTestSetTargetQuery(t: i32, kind: i32, arg: i32, value: f64): bool {
+  if (t < 1 || t >= ROTATION_TEST_MAX_TARGETS || <u32>kind >= <u32>Q_COUNT || <u32>arg >= <u32>TEST_TARGET_ARGS) return false;
+  unchecked((state.tvalues[(t * Q_COUNT + kind) * TEST_TARGET_ARGS + arg] = value));
+  return true;
+}
+/** The State's current target after the last selectAction (the cast's target). */
+export function rotationTestTarget(): i32 {
+  return state.target;
+}
+export function rotationTestTargetSwitches(): i32 {
+  return state.targetSwitches;
+}
+
 /** Clears every query value to 0, every spell to not-ready and not blocked, no time bounds, and the call counters. */
 export function rotationTestClear(): void {
   for (let i = 0; i < Q_COUNT * ROTATION_TEST_MAX_ARG; i++) unchecked((state.values[i] = 0));
@@ -98,6 +133,10 @@ export function rotationTestClear(): void {
   for (let i = 0; i <= TEST_MAX_SPELL; i++) unchecked((state.nb[i] = i64.MIN_VALUE));
   for (let i = 0; i < Q_COUNT; i++) unchecked((state.bounds[i] = i64.MIN_VALUE));
   state.nowMs = 0;
+  for (let i = 0; i < ROTATION_TEST_MAX_TARGETS * Q_COUNT * TEST_TARGET_ARGS; i++) unchecked((state.tvalues[i] = 0));
+  state.nTargets = 1;
+  state.target = 0;
+  state.targetSwitches = 0;
   const r = rot;
   if (r !== null) rotationBind<TestState>(state, r);
   state.queries = 0;

@@ -92,6 +92,16 @@ export const OP_MIN: i32 = 52;
 export const OP_ABS: i32 = 53;
 export const OP_FLOOR: i32 = 54;
 export const OP_CEIL: i32 = 55;
+// Target selection (any version; docs/rotation.md "Targets"). The State's current target is what
+// debuff/dot questions and the returned cast refer to; it is 0 (the primary) outside these ops.
+export const OP_TIFBEGIN: i32 = 56; // L: one target -> jump L (no selection); else current := 0, loop index := 0
+export const OP_TIFSTEP: i32 = 57; //  mode, L: pop v, fold it into the target_if choice (SimC rule); next target -> jump L; done -> current := chosen
+export const OP_TGTRESET: i32 = 58; // current := 0
+export const OP_CYCBEGIN: i32 = 59; // current := 0, loop index := 0
+export const OP_CYCNEXT: i32 = 60; //  max, L: next target below min(targets, max) (max 0: all) -> current := it, jump L; else current := 0
+export const TIF_FIRST: i32 = 0;
+export const TIF_MIN: i32 = 1;
+export const TIF_MAX: i32 = 2;
 
 // VAROP sub-ops.
 export const VAR_SET: i32 = 0;
@@ -131,6 +141,12 @@ export class Rotation {
   mainPc: usize = 0; //    code pointer of the main list
   tb: usize = 0; //        v3: i64 x (1 + slots): time bounds (engine ms) of the scan rows; slot 0 = none (i64.MIN_VALUE)
   tbCap: i32 = 0;
+  // target-selection loop state (OP_TIF_* / OP_CYC_*): loops never nest (one entry's options)
+  tI: i32 = 0; //          target being evaluated
+  tBestT: i32 = 0; //      target_if: chosen so far
+  tDone: bool = false; //  target_if first: chosen, stop
+  tV0: f64 = 0; //         target_if: the primary target's value
+  tBest: f64 = 0; //       target_if min/max: best value so far
 }
 
 @inline function hdr(code: usize, i: i32): i32 {
@@ -276,6 +292,70 @@ export function rotationVar(rot: Rotation, index: i32): f64 {
     case OP_MOD: return safeMod(a, b);
     default: return compare(op, a, b); // EQ..GE
   }
+}
+
+/**
+ * The target-selection ops (rare: out of line). Returns the next pc. SimC's target_if
+ * (action_t::select_target_if_target, engine/action/sc_distance_targeting.cpp): the expression is
+ * evaluated on the player's target (0) first; every other target in list order whose value differs
+ * from that one replaces the choice when it is non-zero (first: the first such target wins), strictly
+ * greater than the best (max) or strictly smaller (min). Ties therefore keep the primary target, then
+ * the lowest index. With one target no selection happens (the expression is not evaluated).
+ */
+function targetOp<S>(s: S, rot: Rotation, op: i32, pc: usize, v: f64): usize {
+  if (op == OP_TIFBEGIN) {
+    if (s.targetCount() <= 1) return rot.code + (<usize>load<i32>(pc, 4) << 2);
+    rot.tI = 0;
+    s.setTarget(0);
+    return pc + 8;
+  }
+  if (op == OP_TIFSTEP) {
+    const i = rot.tI;
+    const mode = load<i32>(pc, 4);
+    if (i == 0) {
+      rot.tV0 = v;
+      rot.tBest = v;
+      rot.tBestT = 0;
+      rot.tDone = false;
+    } else if (v != rot.tV0) {
+      if (mode == TIF_FIRST) {
+        if (v != 0) {
+          rot.tBestT = i;
+          rot.tDone = true;
+        }
+      } else if (mode == TIF_MAX ? v > rot.tBest : v < rot.tBest) {
+        rot.tBest = v;
+        rot.tBestT = i;
+      }
+    }
+    if (!rot.tDone && i + 1 < s.targetCount()) {
+      rot.tI = i + 1;
+      s.setTarget(i + 1);
+      return rot.code + (<usize>load<i32>(pc, 8) << 2);
+    }
+    s.setTarget(rot.tBestT);
+    return pc + 12;
+  }
+  if (op == OP_CYCBEGIN) {
+    rot.tI = 0;
+    s.setTarget(0);
+    return pc + 4;
+  }
+  if (op == OP_CYCNEXT) {
+    const cap = load<i32>(pc, 4);
+    const n = s.targetCount();
+    const lim = cap > 0 && cap < n ? cap : n;
+    const i = rot.tI + 1;
+    if (i < lim) {
+      rot.tI = i;
+      s.setTarget(i);
+      return rot.code + (<usize>load<i32>(pc, 8) << 2);
+    }
+    s.setTarget(0);
+    return pc + 12;
+  }
+  s.setTarget(0); // OP_TGTRESET
+  return pc + 4;
 }
 
 @inline function compare(cmp: i32, a: f64, b: f64): f64 {
@@ -613,6 +693,20 @@ function varOp(op: i32, cur: f64, v: f64, def: f64): f64 {
       case OP_ABS: { tos = abs(tos); pc += 4; break; }
       case OP_FLOOR: { tos = floor(tos); pc += 4; break; }
       case OP_CEIL: { tos = ceil(tos); pc += 4; break; }
+      case OP_TIFBEGIN:
+      case OP_TGTRESET:
+      case OP_CYCBEGIN:
+      case OP_CYCNEXT: {
+        pc = targetOp<S>(s, rot, op, pc, 0);
+        break;
+      }
+      case OP_TIFSTEP: {
+        const v = tos;
+        sp -= 8;
+        tos = load<f64>(sp);
+        pc = targetOp<S>(s, rot, op, pc, v);
+        break;
+      }
       default:
         unreachable(); // the compiler emits no other opcode; rotationCheck vetted the version
     }

@@ -31,6 +31,8 @@ import type { AuraImage, BuffEffect, DamageEntry, ImpactProcImage, Op, PetImage,
 import type { Profile } from "./profile.js";
 import type { CombatStats } from "../stats/combat-stats.js";
 import { CombatsimError } from "../errors.js";
+import { actorOption } from "../rotation/actor-options.js";
+import { SPEC_CATALOG } from "../generated/catalog.js";
 
 export class CompileError extends CombatsimError {
   constructor(detail: string) {
@@ -82,6 +84,8 @@ export function compileSpec(input: CompileInput): CompiledSpec {
   const petImages = new Map<string, number[]>();
   /** pet name → spell indices of its attack pseudo-spells. */
   const petAttackSpells = new Map<string, number[]>();
+  /** aura name → the pseudo spell its tick damage is reported as (`<aura>_tick`): proc filters name auras. */
+  const auraTickSpells = new Map<string, number>();
 
   const pseudoSpell = (name: string, id: number): number => {
     spells.push({ id, name, castMs: 0, startRecoveryCategory: 0, startRecoveryMs: 0 });
@@ -114,7 +118,10 @@ export function compileSpec(input: CompileInput): CompiledSpec {
     p.attacks.forEach((a, j) => {
       const si = pseudoSpell(a.name, a.spell);
       atkSpells.push(si);
-      damage.push({ spell: si, kind: "ap", base: 0, coefficient: a.apCoef * p.apRatio, school: a.school, pet: imgs[j]! });
+      // a spell-power guardian's attack scales with the owner's spell power (no ap_ratio)
+      damage.push(a.spCoef !== undefined
+        ? { spell: si, kind: "sp", base: 0, coefficient: a.spCoef, school: a.school, pet: imgs[j]! }
+        : { spell: si, kind: "ap", base: 0, coefficient: a.apCoef * p.apRatio, school: a.school, pet: imgs[j]! });
       pets.push({ name: a.name, melee: damage.length - 1, swingMs: a.intervalMs, startsActive: p.permanent });
     });
     petAttackSpells.set(p.name, atkSpells);
@@ -129,6 +136,8 @@ export function compileSpec(input: CompileInput): CompiledSpec {
       ? { spell, kind: "sp", base: 0, coefficient: d.spCoef * mult, school: d.school, aoe: aoeOf(d) }
       : { spell, kind: "ap", base: 0, coefficient: d.apCoef * petRatio(d.pet) * mult, school: d.school, aoe: aoeOf(d) };
     if (d.critBonus !== undefined && d.critBonus > 0) e.critBonus = d.critBonus;
+    if (d.critAboveHealth !== undefined) e.critAboveHealth = d.critAboveHealth;
+    if (d.critBelowHealth !== undefined) e.critBelowHealth = d.critBelowHealth;
     if (d.pet !== undefined) e.pet = firstPetImage(d.pet);
     if (d.weapon) e.weaponMultiplier = 1;
     damage.push(e);
@@ -185,6 +194,9 @@ export function compileSpec(input: CompileInput): CompiledSpec {
         }
         case "if_aura":
           out.push({ op: "ifAura", aura: auraIdx.get(op.aura)!, minStacks: op.minStacks, list: addList(compileOps(op.ops)) });
+          break;
+        case "if_no_aura":
+          out.push({ op: "ifNotAura", aura: auraIdx.get(op.aura)!, list: addList(compileOps(op.ops)) });
           break;
         case "bank_damage":
           out.push({ op: "bankDamage", aura: auraIdx.get(op.aura)!, fraction: op.fraction, masteryScaled: op.masteryScaled });
@@ -258,13 +270,31 @@ export function compileSpec(input: CompileInput): CompiledSpec {
           return { type: "versatility", value: e.value };
         case "primary_stat":
           return { type: "primaryStat", value: e.value };
+        case "primary_stat_pct":
+          // "Modify Total Stat%" (Arcane Intellect): percent of the character's primary stat, which the engine
+          // holds as spell power (intellect) or attack power (agility / strength); exact while nothing else
+          // scales the primary stat during the fight
+          return { type: "primaryStat", value: (e.value / 100) * (spec.primaryStat === "intellect" ? input.stats.spellPower : input.stats.attackPower) };
         case "damage_mult":
         case "pet_damage_mult":
           return { type: "damageMult", value: e.value };
         case "damage_mult_school":
           return { type: "damageMultSchool", value: e.value, school: e.school! };
-        case "damage_mult_spells":
-          return { type: "damageMultSpells", value: e.value, spells: e.spells!.map((n) => spellIdx.get(n)!) };
+        case "damage_mult_spells": {
+          // named spells, the tick pseudo-spells of named auras and the pseudo-spells of damage ops (by id)
+          const list = (e.spells ?? []).map((n) => spellIdx.get(n)!);
+          for (const n of e.auras ?? []) {
+            const t = tickSpellIdx.get(n);
+            if (t === undefined) throw new CompileError(`aura "${a.name}": damage_mult_spells names aura "${n}", which deals no tick damage`);
+            list.push(t);
+          }
+          for (const id of e.ops ?? []) {
+            const t = damageOpSpells.get(id);
+            if (t === undefined) throw new CompileError(`aura "${a.name}": damage_mult_spells names op ${id}, which no damage op deals`);
+            list.push(t);
+          }
+          return { type: e.additive ? "damageMultSpellsAdditive" : "damageMultSpells", value: e.value, spells: list };
+        }
         case "cleave":
           return { type: "cleave", value: e.value, count: e.count! };
         case "pet_attack_speed": {
@@ -275,14 +305,18 @@ export function compileSpec(input: CompileInput): CompiledSpec {
         }
       }
     });
+  // effects naming auras' ticks or damage ops wait until every tick and op pseudo-spell exists (after step 6)
+  const tickSpellIdx = new Map<string, number>();
+  const deferredEffects: (() => void)[] = [];
   for (const a of spec.auras) {
+    const deferred = a.effects.some((e) => e.auras?.length || e.ops?.length);
     const img: AuraImage = {
       name: a.name,
       owner: a.target,
       durationMs: a.durationMs,
       maxStacks: a.maxStacks,
       refresh: a.refresh === "duration" ? "refresh" : a.refresh,
-      effects: buffEffects(a),
+      effects: deferred ? [] : buffEffects(a),
       appliesToPets: a.appliesToPets,
       tickMayCrit: a.tickMayCrit,
       snapshot: a.snapshot,
@@ -293,7 +327,12 @@ export function compileSpec(input: CompileInput): CompiledSpec {
       const tickOps = compileOps(a.onTick);
       if (a.tickGain) tickOps.unshift({ op: "gainResource", resource: resIdx.get(a.tickGain.resource)!, amount: a.tickGain.amount });
       if (tickOps.length) img.tickOps = addList(tickOps);
-      if (a.tickDamage) img.tickDamage = addDamage(pseudoSpell(`${a.name}_tick`, a.id), a.tickDamage);
+      if (a.tickDamage) {
+        const tickSpell = pseudoSpell(`${a.name}_tick`, a.id);
+        tickSpellIdx.set(a.name, tickSpell);
+        auraTickSpells.set(a.name, tickSpell);
+        img.tickDamage = addDamage(tickSpell, a.tickDamage);
+      }
     }
     if (a.residual) {
       // residual (Ignite): ticks deal the banked damage; the entry only attributes it ("<aura>_tick")
@@ -303,6 +342,7 @@ export function compileSpec(input: CompileInput): CompiledSpec {
       img.tickDamage = damage.push({ spell: pseudoSpell(`${a.name}_tick`, a.id), kind: "flat", base: 0, coefficient: 0, school: a.residual.school, canCrit: false }) - 1;
     }
     if (a.onExpire.length) img.onExpire = addList(compileOps(a.onExpire));
+    if (deferred) deferredEffects.push(() => { img.effects = buffEffects(a); });
     auras.push(img);
   }
 
@@ -314,7 +354,11 @@ export function compileSpec(input: CompileInput): CompiledSpec {
     let list = addList(compileOps(p.ops));
     // non-crit-only impact procs: the list runs behind an ifCrit(false) on the triggering hit
     if (p.nonCritOnly) list = addList([{ op: "ifCrit", crit: false, list }]);
-    const filter = p.spells.map((n) => spellIdx.get(n)!);
+    // a proc's auras all have tick damage (checked when the manifest is read): their ticks' pseudo spells;
+    // an aura left out of this build (its talent not taken) never ticks and filters nothing
+    const auraTicks = p.auras.flatMap((n) => (auraTickSpells.has(n) ? [auraTickSpells.get(n)!] : []));
+    const filter = [...p.spells.map((n) => spellIdx.get(n)!), ...auraTicks];
+    if (p.auras.length > 0 && filter.length === 0) continue; // every trigger is out of this build: the proc cannot fire
     if (p.trigger === "impact") {
       const img: ImpactProcImage = { name: p.name, chance: p.chance, list, critOnly: p.critOnly, periodicOnly: p.periodicOnly, skipPeriodic: p.skipPeriodic };
       if (filter.length) img.spells = filter;
@@ -334,6 +378,8 @@ export function compileSpec(input: CompileInput): CompiledSpec {
     }
   }
 
+  for (const fill of deferredEffects) fill();
+
   // 7. rotation
   const symbols: RotationSymbols = {
     spell: (n) => (spec.spells.some((s) => s.name === n) ? spellIdx.get(n) : undefined),
@@ -344,8 +390,11 @@ export function compileSpec(input: CompileInput): CompiledSpec {
     // A modelled talent is 1 when taken; any other talent of the spec's trees is 0 (never taken).
     talent: (n) => (spec.allTalents.includes(n) ? spec.talents.includes(n) : spec.treeTalents.includes(n) ? false : undefined),
     heroTree: (n) => (spec.heroTrees.includes(n) ? spec.heroTree === n : undefined),
+    castable: (n) => spec.spells.find((s) => s.name === n)?.active ?? true,
     activeEnemies: input.targets,
+    actorOption: (n) => actorOption(SPEC_CATALOG.find((c) => c.specId === spec.specId)?.className, n),
     spellAura: (n) => spellAuraOf(spec, n, auraIdx),
+    spellIsChannel: (n) => spec.spells.some((s) => s.name === n && s.channel !== undefined),
     expression: (n) => (Object.hasOwn(spec.expressions.defs, n) ? { text: spec.expressions.defs[n]!, file: spec.expressions.file, key: n } : undefined),
     gcdSpell: playerGcdSpell(spells),
     race: profile.race,
@@ -392,7 +441,7 @@ export function compileSpec(input: CompileInput): CompiledSpec {
     auras,
     damage,
     opLists,
-    rotation: { kind: "bytecode", code: rotation.code, constants: rotation.constants, spells: rotation.spells },
+    rotation: { kind: "bytecode", code: rotation.code, constants: rotation.constants, spells: rotation.spells, targetSpells: rotation.targetSpells, ...(rotation.channels ? { channels: rotation.channels } : {}) },
   };
   if (castHooks.length) image.castHooks = castHooks;
   if (procs.length) image.procs = procs;

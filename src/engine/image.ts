@@ -3,6 +3,7 @@
 // turns it into the flat f64/i32 buffers the wasm loader reads (layout: docs/engine-image.md).
 //
 import { CombatsimError } from "../errors.js";
+import type { ChannelTable } from "../rotation/channel.js";
 
 // Conventions (every field below follows them unless its comment says otherwise):
 // - Times are integer MILLISECONDS (`...Ms`).
@@ -78,6 +79,13 @@ export interface DamageEntry {
   canCrit?: boolean;
   /** Percent points added to the crit chance of this entry (100 = always crits, e.g. Fire Blast). Default 0. */
   critBonus?: number;
+  /**
+   * Always crits while the target's health (the linear model of `target.health.pct`) is strictly above
+   * this percent (Firestarter: 90). Absent: no such rule. Not for pet entries.
+   */
+  critAboveHealth?: number;
+  /** Always crits while the target's health is strictly below this percent (the Scorch talent: 30). */
+  critBelowHealth?: number;
 }
 
 export type CdrCondition = "always" | "procChance" | "whileAuraActive" | "resetWhileAura";
@@ -182,6 +190,7 @@ export type BuffEffect =
   | { type: "damageMult"; value: number } // factor^stacks on all damage
   | { type: "damageMultSchool"; value: number; school: number } // factor^stacks on hits whose school mask intersects
   | { type: "damageMultSpells"; value: number; spells: number[] } // factor^stacks on damage attributed to these spell indices
+  | { type: "damageMultSpellsAdditive"; value: number; spells: number[] } // 1 + (factor - 1) × stacks on those spells' damage
   | { type: "cleave"; value: number; count: number } // single-target physical hits hit `count` more targets at `value` × damage
   | { type: "damageMultStacking"; initial: number; perStack: number }; // initial × perStack^(stacks-1)
 
@@ -287,6 +296,11 @@ export type RotationImage =
       /** Spell indices the rotation can cast (CompiledRotation.spells). Optional: lets the engine skip an
        * OffGcdReady when none of the off-GCD ones is castable (a whole rotation evaluation per GCD). */
       spells?: number[];
+      /** Spells cast by entries that choose their target (target_if / cycle_targets: CompiledRotation.targetSpells):
+       * the target-owned auras they apply spread over the targets (warnings.targets). Not encoded. */
+      targetSpells?: number[];
+      /** Channel decisions (src/rotation/channel.ts): header 63-64 and a pool table. */
+      channels?: ChannelTable;
     };
 
 export interface StatsImage {
@@ -369,7 +383,7 @@ export interface EncodedImage {
   chargePools: { key: string; maxCharges: number; rechargeMs: number }[];
 }
 
-export const HEADER_F64 = 64;
+export const HEADER_F64 = 72;
 const SECTION_ORDER = [
   "resources", "spells", "auras", "effects", "damage", "cdr", "ops", "opLists", "procs", "rppm", "pets",
   "chargePools", "pool", "rotationConstants",
@@ -387,7 +401,7 @@ const OP_CODES: Record<Op["op"], number> = {
 };
 const EFFECT_CODES: Record<BuffEffect["type"], number> = {
   haste: 0, crit: 1, mastery: 2, versatility: 3, primaryStat: 4, damageMult: 5, damageMultSchool: 6,
-  damageMultSpells: 7, cleave: 8, damageMultStacking: 9,
+  damageMultSpells: 7, cleave: 8, damageMultStacking: 9, damageMultSpellsAdditive: 10,
 };
 const RESOURCE_MODELS: Record<ResourceModel, number> = { generic: 0, mana: 1, energy: 2, rage: 3 };
 const AOE_CODES: Record<AoeMode, number> = { single: 0, all: 1, split: 2, chain: 3, sqrt: 4 };
@@ -475,6 +489,13 @@ export function encodeImage(image: SpecImage): EncodedImage {
   if (run === null || typeof run !== "object") fail("run", "expected an object");
   const durationMs = num(run.durationMs, "run.durationMs", { int: true, min: 1, max: 2 ** 40 });
   const targets = num(run.targets, "run.targets", { int: true, min: 1, max: 1000 });
+  // every target has its own instance of each target-owned aura (assembly/engine/targets.ts); instances
+  // are numbered like auras, in the event's 11-bit argument
+  const targetAuras = auras.filter((a) => a !== null && typeof a === "object" && a.owner === "target").length;
+  const instances = auras.length + (targets - 1) * targetAuras;
+  if (instances > MAX_IMAGE_INDEX) {
+    fail("run.targets", `${targets} targets x ${targetAuras} target-owned auras (+ ${auras.length - targetAuras} others) make ${instances} aura instances; at most ${MAX_IMAGE_INDEX}`);
+  }
   const targetArmor = num(run.targetArmor, "run.targetArmor", { min: 0 });
   const armorK = num(run.armorK, "run.armorK", { min: 0 });
   const incoming = num(run.incomingDamagePerSec, "run.incomingDamagePerSec", { min: 0, def: 0 });
@@ -513,6 +534,18 @@ export function encodeImage(image: SpecImage): EncodedImage {
       idx(d.pet, pets.length, `${p}.pet`, "pet"), bool(d.canCrit, `${p}.canCrit`, true),
       num(d.critBonus, `${p}.critBonus`, { min: 0, def: 0 }),
     ]);
+  });
+  // health-gated crit rules (header 61/62): entry, above (100 = none), below (0 = none)
+  const healthCrit: number[] = [];
+  damage.forEach((d, i) => {
+    const p = `damage[${i}]`;
+    if (d.critAboveHealth === undefined && d.critBelowHealth === undefined) return;
+    if (d.pet !== undefined && d.pet !== -1) fail(`${p}.pet`, "a health-gated crit rule is for player damage only");
+    healthCrit.push(
+      i,
+      num(d.critAboveHealth, `${p}.critAboveHealth`, { min: 0, max: 100, def: 100 }),
+      num(d.critBelowHealth, `${p}.critBelowHealth`, { min: 0, max: 100, def: 0 }),
+    );
   });
 
   // cooldown pools (raw ids -> dense indices)
@@ -639,7 +672,8 @@ export function encodeImage(image: SpecImage): EncodedImage {
         case "damageMultSchool":
           rec("effects", [t, num(e.value, `${ep}.value`, { min: 0 }), num(e.school, `${ep}.school`, { int: true, min: 1, max: 255 })]);
           break;
-        case "damageMultSpells": {
+        case "damageMultSpells":
+        case "damageMultSpellsAdditive": {
           const list = arr(e.spells, `${ep}.spells`, true).map((s, k) => spellIdx(s, `${ep}.spells[${k}]`, false));
           rec("effects", [t, num(e.value, `${ep}.value`, { min: 0 }), poolList(list), list.length]);
           break;
@@ -760,6 +794,17 @@ export function encodeImage(image: SpecImage): EncodedImage {
   let rotLen = 0;
   let rotSpells: number[] | null = null;
   let i32: Int32Array = new Int32Array(0);
+  let chanTable: number[] | null = null;
+  // channel table: lineVar, then per slot spell, interrupt pc, early-chain pc, flags (engine: channel-decisions.ts)
+  const encodeChannels = (t: ChannelTable, codeLen: number): number[] => {
+    const pcOk = (pc: number, f: string) => num(pc, f, { int: true, min: -1, max: codeLen - 1 });
+    const out = [num(t.lineVar, "rotation.channels.lineVar", { int: true, min: 0 })];
+    t.slots.forEach((c, k) => {
+      const p = `rotation.channels.slots[${k}]`;
+      out.push(spellIdx(c.spell, `${p}.spell`, false), pcOk(c.interruptPc, `${p}.interruptPc`), pcOk(c.earlyPc, `${p}.earlyPc`), num(c.flags, `${p}.flags`, { int: true, min: 0, max: 7 }));
+    });
+    return out;
+  };
   if (r === null || typeof r !== "object") fail("rotation", "expected an object");
   if (r.kind === "priority") {
     const entries = arr(r.entries, "rotation.entries", true);
@@ -781,6 +826,7 @@ export function encodeImage(image: SpecImage): EncodedImage {
     rotKind = 1;
     i32 = r.code;
     sec.rotationConstants.push(...r.constants);
+    if (r.channels !== undefined) chanTable = encodeChannels(r.channels, i32.length);
     if (r.spells !== undefined) rotSpells = arr(r.spells, "rotation.spells", true).map((s, k) => spellIdx(s, `rotation.spells[${k}]`, false));
   } else {
     fail("rotation.kind", `expected "priority" or "bytecode", got ${String((r as { kind?: unknown }).kind)}`);
@@ -818,7 +864,14 @@ export function encodeImage(image: SpecImage): EncodedImage {
   );
   header[30] = rotSpells ? poolList(rotSpells) : 0;
   header[60] = offHand;
-  header[61] = pullAura + 1; // H_PULL_AURA: aura index + 1, 0 = none
+  header[61] = healthCrit.length ? poolList(healthCrit) : 0;
+  header[62] = healthCrit.length / 3;
+  // 63-64: channel-decision table (pool offset, slot count; 0 slots = none)
+  if (chanTable !== null && chanTable.length > 1) {
+    header[63] = poolList(chanTable);
+    header[64] = (chanTable.length - 1) / 4;
+  }
+  header[65] = pullAura + 1; // H_PULL_AURA: aura index + 1, 0 = none
   header[31] = rotSpells ? rotSpells.length : -1;
   let off = HEADER_F64;
   const parts: number[][] = [header];

@@ -2,7 +2,9 @@
 // (aoe all / split / sqrt / chain: Multi-Shot, Colossus Smash) or through a cleave aura (single-target
 // physical player hits also hit `count` more targets while it is up: Beast Cleave). A spec with neither
 // deals exactly its single-target damage whatever the target count, so a run with several targets
-// says so (result.warnings.targets) instead of ignoring the setting without a word.
+// says so (result.warnings.targets) instead of ignoring the setting without a word. A DoT or debuff
+// whose casts choose their target (target_if / cycle_targets: one instance per target, docs/rotation.md
+// "Targets") spreads over the targets: its tick damage counts as multi-target too.
 import type { SpecImage } from "./image.js";
 import { auraSources } from "./spell-groups.js";
 
@@ -21,10 +23,17 @@ export function targetsWarning(img: SpecImage): TargetsWarning | null {
   const cleaves = img.auras.filter((a, i) => applied.has(i) && (a.effects ?? []).some((e) => e.type === "cleave")).map((a) => `${a.name} (cleave)`);
   const multi = new Set<string>();
   const single = new Set<string>();
+  // tick spells of target-owned auras applied by spells the rotation casts with a target choice
+  const chosen = new Set(img.rotation.kind === "bytecode" ? (img.rotation.targetSpells ?? []) : []);
+  const spread = new Set<number>();
+  img.auras.forEach((a, ai) => {
+    if (a.owner !== "target" || a.tickDamage === undefined) return;
+    if ([...(applied.get(ai) ?? [])].some((s) => chosen.has(s))) spread.add(img.damage[a.tickDamage]!.spell);
+  });
   for (const d of img.damage) {
     const s = img.spells[d.spell];
     if (!s || s.known === false) continue; // an untalented spell deals nothing
-    const aoe = d.aoe !== undefined && d.aoe !== "single" && d.pet === undefined;
+    const aoe = (d.aoe !== undefined && d.aoe !== "single" && d.pet === undefined) || spread.has(d.spell);
     const cleaved = cleaves.length > 0 && d.pet === undefined && d.school === 1;
     if (aoe) multi.add(s.name);
     else if (!cleaved) single.add(s.name);

@@ -341,7 +341,7 @@ export const SPEC_CATALOG: readonly SpecDescriptor[] = [
     "mastery": {
       "spellId": 77215,
       "category": "uniform",
-      "note": "DoT and Malefic Rapture damage (Potent Afflictions; modelled as all damage, the filler included)"
+      "note": "DoT, Seed of Corruption and Malefic Grasp echo damage (Potent Afflictions; modelled as all damage, the filler included)"
     },
     "implemented": true
   },

@@ -26,6 +26,8 @@ export const BOUNDS = {
   amount: { max: 10_000_000, signed: true, what: "resource or stat amount" },
   /** Percent points added to a hit's crit chance. */
   critBonus: { max: 100, what: "percent points: 100 = always crits" },
+  /** A target health threshold in percent. */
+  healthPct: { max: 100, what: "percent of the target's health" },
   /** Real Procs Per Minute rates. */
   rppm: { max: 1_000, what: "procs per minute" },
   /** A data reference's `scale` and `offset`. */

@@ -62,6 +62,10 @@ export interface ResolvedDamage {
   spCoef?: number;
   /** Percent points added to the hit's crit chance. */
   critBonus?: number;
+  /** Always crits while the target's health is above this percent (taken rules of `crit_health`). */
+  critAboveHealth?: number;
+  /** Always crits while the target's health is below this percent. */
+  critBelowHealth?: number;
   /** Product of the passive multipliers (manifest `passives`) on this damage; absent = 1. */
   mult?: number;
 }
@@ -74,6 +78,7 @@ export type ResolvedOp =
   | { op: "reset_cooldown"; spell: string }
   | { op: "bank_damage"; aura: string; fraction: number; masteryScaled: boolean }
   | { op: "if_aura"; aura: string; minStacks: number; ops: ResolvedOp[] }
+  | { op: "if_no_aura"; aura: string; ops: ResolvedOp[] }
   | { op: "add_charge"; spell: string }
   | { op: "damage"; spell: number; apCoef: number; spCoef?: number; school: number; pet?: string; mult?: number }
   | { op: "summon_pet"; pet: string; durationMs: number };
@@ -111,6 +116,10 @@ export interface ResolvedBuffEffect {
   value: number;
   school?: number;
   spells?: string[];
+  /** damage_mult_spells: auras whose ticks it multiplies; damage ops (by reported spell id) it multiplies. */
+  auras?: string[];
+  ops?: number[];
+  additive?: boolean;
   count?: number;
 }
 
@@ -146,6 +155,8 @@ export interface ResolvedProc {
   rppm: number;
   rppmHasteScales: boolean;
   spells: string[];
+  /** Auras whose ticks trigger it (with `spells`: the hit's source must be one of them). */
+  auras: string[];
   critOnly: boolean;
   nonCritOnly: boolean;
   periodicOnly: boolean;
@@ -159,7 +170,8 @@ export interface ResolvedPet {
   /** 0 for permanent pets. */
   durationMs: number;
   apRatio: number;
-  attacks: { name: string; spell: number; intervalMs: number; apCoef: number; school: number }[];
+  /** spCoef set: the attack scales with the owner's spell power (apCoef is then 0). */
+  attacks: { name: string; spell: number; intervalMs: number; apCoef: number; spCoef?: number; school: number }[];
 }
 
 export interface ResolvedResource {
@@ -322,8 +334,27 @@ function resolveDamage(c: Ctx, path: string, ownerId: number, d: DamageDecl): Re
   if (spCoef !== undefined) out.spCoef = spCoef;
   const critBonus = c.given(`${path}.crit_bonus`, d.crit_bonus);
   if (critBonus !== undefined) out.critBonus = critBonus;
+  resolveCritHealth(c, path, d, out);
   if (d.pet !== undefined) out.pet = d.pet;
   return out;
+}
+
+/**
+ * `crit_health` rules whose talent is taken: one threshold per side. Two taken rules on the same side
+ * would need a choice the data does not make (the wider one? the later one?), so they are an error.
+ */
+function resolveCritHealth(c: Ctx, path: string, d: DamageDecl, out: ResolvedDamage): void {
+  d.crit_health?.forEach((h, k) => {
+    const p = `${path}.crit_health[${k}]`;
+    if (!c.has(h.if_talent)) return;
+    if (d.pet !== undefined) throw new ManifestError("INVALID_MANIFEST", c.file, p, "a health-gated crit rule is for player damage only");
+    const side = h.above !== undefined ? "above" : "below";
+    const v = c.given(`${p}.${side}`, h[side])!;
+    if (!(v >= 0 && v <= 100)) throw new ManifestError("INVALID_MANIFEST", c.file, `${p}.${side}`, `resolved health threshold ${v} is not a percent in [0, 100]`);
+    const key = side === "above" ? "critAboveHealth" : "critBelowHealth";
+    if (out[key] !== undefined) throw new ManifestError("INVALID_MANIFEST", c.file, p, `two taken "${side}" rules on one damage entry`);
+    out[key] = v;
+  });
 }
 
 function resolveOps(c: Ctx, path: string, ops: Op[]): ResolvedOp[] {
@@ -362,6 +393,9 @@ function resolveOps(c: Ctx, path: string, ops: Op[]): ResolvedOp[] {
       case "if_aura":
         out.push({ op: op.op, aura: op.aura, minStacks: op.min_stacks, ops: resolveOps(c, `${p}.ops`, op.ops) });
         break;
+      case "if_no_aura":
+        out.push({ op: op.op, aura: op.aura, ops: resolveOps(c, `${p}.ops`, op.ops) });
+        break;
       case "bank_damage":
         out.push({ op: op.op, aura: op.aura, fraction: c.given(`${p}.fraction`, op.fraction)!, masteryScaled: op.mastery_scaled });
         break;
@@ -388,6 +422,13 @@ function petDuration(c: Ctx, path: string, pet: PetDecl): number {
 
 function resolveSpell(c: Ctx, s: SpellDecl): ResolvedSpell {
   const base = `spells.${s.name}`;
+  if (s.unavailable !== undefined) {
+    // no data record: a never-castable placeholder the rotation can name (like an untaken talent's spell)
+    return {
+      name: s.name, id: s.id, active: false, castMs: 0, startRecoveryCategory: 0, startRecoveryMs: 0, recoveryMs: 0, categoryId: 0,
+      categoryRecoveryMs: 0, chargeCategoryId: 0, maxCharges: 0, chargeRecoveryMs: 0, cost: 0, gain: 0, onCast: [], castTimeMods: [],
+    };
+  }
   const active = c.has(s.talent);
   // A spell whose talent is not taken must still exist in the data (its name may appear in the
   // rotation), but its numbers are not needed: resolve them anyway so a broken manifest fails early.
@@ -432,6 +473,7 @@ function resolveSpell(c: Ctx, s: SpellDecl): ResolvedSpell {
     maxCharges = chargeCategoryId > 0 ? c.field(`${base}.charges`, s.id, "max_charges") : 0;
     chargeRecoveryMs = c.given(`${base}.charge_cooldown_ms`, s.charge_cooldown_ms) ?? (chargeCategoryId > 0 ? c.field(`${base}.charge_cooldown_ms`, s.id, "charge_recovery_time") : 0);
   }
+  ({ recoveryMs, maxCharges, chargeRecoveryMs } = applyTalentMods(c, s, { recoveryMs, maxCharges, chargeRecoveryMs }));
   if (maxCharges > 0 && chargeRecoveryMs <= 0) throw new MissingSpellData(s.id, "charge_recovery_time", `${base}: ${maxCharges} charge(s) without a recharge time`);
 
   const resourceName = s.resource ?? c.m.resources[0]!.name;
@@ -464,8 +506,13 @@ function resolveSpell(c: Ctx, s: SpellDecl): ResolvedSpell {
     const row = rec.power_costs.find((p) => p.power_type === fr.power_type && p.required_aura_spell_id === 0);
     if (!row) throw new MissingSpellData(s.id, "power_costs", `${base}.finisher: no SpellPower row of power type ${fr.power_type} (${f.resource})`);
     const minPoints = c.note(`${base}.finisher.min_points`, row.cost, FIELD_SOURCE.power_costs!, s.id);
-    const maxPoints = c.given(`${base}.finisher.max_points`, f.max_points)
+    let maxPoints = c.given(`${base}.finisher.max_points`, f.max_points)
       ?? c.note(`${base}.finisher.max_points`, row.cost + row.optional_cost, "SpellPower.ManaCost + SpellPower.OptionalCost", s.id);
+    // talents that raise the most points spent (Sanguine Stratagem: Modify Max Cost +1)
+    f.max_points_mods?.forEach((d, i) => {
+      const v = c.given(`${base}.finisher.max_points_mods[${i}].amount`, d.amount)!;
+      if (c.has(d.if_talent)) maxPoints += v;
+    });
     if (!Number.isInteger(maxPoints) || maxPoints < Math.max(1, minPoints)) throw new ManifestError("INVALID_MANIFEST", c.file, `${base}.finisher.max_points`, `resolved max points ${maxPoints} must be an integer >= the minimum ${minPoints}`);
     out.finisher = { resource: f.resource, minPoints, maxPoints, auraMsPerPoint: c.given(`${base}.finisher.aura_ms_per_point`, f.aura_ms_per_point) ?? 0 };
     if (f.aura !== undefined) out.finisher.aura = f.aura;
@@ -489,6 +536,33 @@ function resolveSpell(c: Ctx, s: SpellDecl): ResolvedSpell {
   return out;
 }
 
+/**
+ * Taken talents' `modifies` on spell `s`: each amount (data or manifest) × the talent's rank is added to the
+ * resolved cooldown / charges / recharge (Kindling: Combustion -30 s per rank; Flame On: Fire Blast +1
+ * charge, -2 s recharge). Untaken talents change nothing. A result below 0 is an error, not a clamp.
+ */
+function applyTalentMods(c: Ctx, s: SpellDecl, v: { recoveryMs: number; maxCharges: number; chargeRecoveryMs: number }): typeof v {
+  const out = { ...v };
+  c.m.talents.forEach((t, i) => {
+    if (!t.modifies || !c.has(t.name)) return;
+    const rank = t.rank ?? 1;
+    t.modifies.forEach((mod, k) => {
+      if (mod.spell !== s.name) return;
+      const p = `talents.${t.name}.modifies[${k}]`;
+      const add = (key: "cooldown_ms" | "charges" | "charge_cooldown_ms"): number => (mod[key] === undefined ? 0 : c.given(`${p}.${key}`, mod[key])! * rank);
+      out.recoveryMs += add("cooldown_ms");
+      out.maxCharges += add("charges");
+      out.chargeRecoveryMs += add("charge_cooldown_ms");
+      for (const [key, val] of Object.entries(out)) {
+        if (!(val >= 0) || (key === "maxCharges" && !Number.isInteger(val))) {
+          throw new ManifestError("INVALID_MANIFEST", c.file, `talents[${i}].modifies[${k}]`, `spell "${s.name}": ${key} becomes ${val}`);
+        }
+      }
+    });
+  });
+  return out;
+}
+
 function resolveBuffEffect(c: Ctx, path: string, auraId: number, e: BuffEffectDecl): ResolvedBuffEffect {
   let value = c.given(`${path}.value`, e.value);
   if (value === undefined) {
@@ -500,6 +574,9 @@ function resolveBuffEffect(c: Ctx, path: string, auraId: number, e: BuffEffectDe
   const out: ResolvedBuffEffect = { type: e.type, value };
   if (e.school !== undefined) out.school = e.school;
   if (e.spells) out.spells = e.spells;
+  if (e.auras) out.auras = e.auras;
+  if (e.ops) out.ops = e.ops;
+  if (e.additive) out.additive = true;
   if (e.count !== undefined) out.count = wholeCount(c, c.given(`${path}.count`, e.count)!, `${path}.count`);
   return out;
 }
@@ -512,8 +589,22 @@ function wholeCount(c: Ctx, v: number, path: string): number {
 
 function resolveAura(c: Ctx, a: AuraDecl): ResolvedAura {
   const base = `auras.${a.name}`;
+  if (a.unavailable !== undefined) {
+    // no data record: an aura nothing can apply, so the rotation's buff.X reads "down"
+    return {
+      name: a.name, id: a.id, active: false, target: "player", durationMs: 0, maxStacks: 1, refresh: "duration", tickPeriodMs: 0,
+      tickHasted: false, tickMayCrit: false, effects: [], appliesToPets: false, snapshot: false, onTick: [], onExpire: [], atPull: false,
+    };
+  }
   const rec = c.resolver.requireRecord(a.id);
-  const durationMs = c.given(`${base}.duration_ms`, a.duration_ms) ?? c.field(`${base}.duration_ms`, a.id, "duration");
+  let durationMs = c.given(`${base}.duration_ms`, a.duration_ms) ?? c.field(`${base}.duration_ms`, a.id, "duration");
+  // SpellDuration -1 (the dump's `Duration : Aura (infinite)`, Stealth): lasts until removed, the engine's 0
+  if (durationMs < 0) durationMs = 0;
+  // talent-given extra duration (resolved whatever the build, added only when the talent is taken)
+  a.duration_mods?.forEach((d, i) => {
+    const ms = c.given(`${base}.duration_mods[${i}].ms`, d.ms)!;
+    if (c.has(d.if_talent)) durationMs += ms;
+  });
   let maxStacks = 1;
   if (a.stacking) {
     const given = c.given(`${base}.max_stacks`, a.max_stacks);
@@ -561,7 +652,7 @@ function resolveProc(c: Ctx, p: ProcDecl): ResolvedProc {
     if (!(chance >= 0 && chance <= 1)) throw new ManifestError("INVALID_MANIFEST", c.file, `${base}.chance`, `resolved chance ${chance} is outside [0, 1]`);
   }
   return {
-    name: p.name, id: p.id, trigger: p.trigger, chance, rppm, rppmHasteScales: p.rppm_haste_scales, spells: p.spells,
+    name: p.name, id: p.id, trigger: p.trigger, chance, rppm, rppmHasteScales: p.rppm_haste_scales, spells: p.spells, auras: p.auras,
     critOnly: p.crit_only, nonCritOnly: p.non_crit_only, periodicOnly: p.periodic_only, skipPeriodic: p.skip_periodic, ops: resolveOps(c, `${base}.ops`, p.ops),
   };
 }
@@ -609,7 +700,7 @@ function allOps(out: ResolvedSpec): ResolvedOp[] {
   const walk = (ops: ResolvedOp[]): void => {
     for (const op of ops) {
       acc.push(op);
-      if (op.op === "if_aura") walk(op.ops);
+      if (op.op === "if_aura" || op.op === "if_no_aura") walk(op.ops);
     }
   };
   for (const s of out.spells) walk(s.onCast);
@@ -635,7 +726,8 @@ function applyPassives(c: Ctx, m: Manifest, out: ResolvedSpec): void {
     if (!c.has(p.talent)) continue;
     p.effects.forEach((e, i) => {
       const eff = c.effect(p.id, e.effect, `passives.${p.name}.effects[${i}]`);
-      const f = 1 + c.note(`passives.${p.name}.effects[${i}]`, eff.base_points, "SpellEffect.EffectBasePointsF", p.id) / 100;
+      // rank n of a talent with linear per-rank values: n x the (rank-1) base points
+      const f = 1 + (c.note(`passives.${p.name}.effects[${i}]`, eff.base_points, "SpellEffect.EffectBasePointsF", p.id) * (e.rank ?? 1)) / 100;
       for (const s of out.spells.filter((x) => e.spells.includes(x.name))) {
         scale(s.damage, f);
         scale(s.channel?.tickDamage, f);
@@ -667,8 +759,19 @@ export function resolveManifest(m: Manifest, resolver: SpellResolver, file: stri
       max ??= c.note(`${base}.max`, Number(row["MaxBasePower"]), "PowerType.MaxBasePower");
       regen ??= c.note(`${base}.regen_per_sec`, Number(row["RegenCombat"]), "PowerType.RegenCombat");
     }
-    c.resourceMax.set(r.name, max);
-    return { name: r.name, powerType: r.power_type, max, regenPerSec: regen, initial: r.initial ?? max, hasteScaled: r.haste_scaled };
+    // talents that raise the maximum / speed regeneration (resolved whatever the build, applied when taken)
+    let regenPct = 0;
+    r.max_mods?.forEach((d, k) => {
+      const v = c.given(`${base}.max_mods[${k}].amount`, d.amount)!;
+      if (c.has(d.if_talent)) max! += v;
+    });
+    r.regen_mods?.forEach((d, k) => {
+      const v = c.given(`${base}.regen_mods[${k}].percent`, d.percent)!;
+      if (c.has(d.if_talent)) regenPct += v;
+    });
+    if (regenPct !== 0) regen = regen! * (1 + regenPct / 100);
+    c.resourceMax.set(r.name, max!);
+    return { name: r.name, powerType: r.power_type, max: max!, regenPerSec: regen!, initial: r.initial ?? max!, hasteScaled: r.haste_scaled };
   });
 
   let coefficient = m.mastery.coefficient !== undefined ? c.note("mastery.coefficient", m.mastery.coefficient, "manifest") : undefined;
@@ -690,7 +793,9 @@ export function resolveManifest(m: Manifest, resolver: SpellResolver, file: stri
       name: a.name,
       spell: a.spell,
       intervalMs: c.given(`pets.${p.name}.attacks.${a.name}.interval_ms`, a.interval_ms) ?? petAttackCooldown(c, `pets.${p.name}.attacks.${a.name}.interval_ms`, a.spell),
-      apCoef: c.given(`pets.${p.name}.attacks.${a.name}.ap_coef`, a.ap_coef)!,
+      ...(a.sp_coef !== undefined
+        ? { apCoef: 0, spCoef: c.given(`pets.${p.name}.attacks.${a.name}.sp_coef`, a.sp_coef)! }
+        : { apCoef: c.given(`pets.${p.name}.attacks.${a.name}.ap_coef`, a.ap_coef)! }),
       school: a.school,
     })),
   }));

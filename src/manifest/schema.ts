@@ -55,6 +55,10 @@ export interface ResourceDecl {
   /** Amount at pull; default = max. */
   initial?: number;
   haste_scaled: boolean;
+  /** Talents that raise the maximum: each taken one adds its amount (Sanguine Stratagem: +1 combo point). */
+  max_mods?: { if_talent: string; amount: NumOrRef }[];
+  /** Talents that speed regeneration: each taken one adds its percent (Motivated Murderer: +30 % energy). */
+  regen_mods?: { if_talent: string; percent: NumOrRef }[];
 }
 
 export interface PetAttackDecl {
@@ -63,7 +67,10 @@ export interface PetAttackDecl {
   spell: number;
   /** Default: the attack spell's own cooldown (SpellCooldowns.RecoveryTime); required when spell is 0. */
   interval_ms?: NumOrRef;
-  ap_coef: NumOrRef;
+  /** Attack-power coefficient (pet AP = owner AP x ap_ratio); exactly one of ap_coef / sp_coef. */
+  ap_coef?: NumOrRef;
+  /** Spell-power coefficient: the hit scales with the owner's spell power (a warlock's guardians). */
+  sp_coef?: NumOrRef;
   school: number;
 }
 
@@ -98,6 +105,16 @@ export interface DamageDecl {
   sp_coef?: NumOrRef;
   /** Percent points added to this hit's crit chance (100 = always crits: Fire Blast). */
   crit_bonus?: NumOrRef;
+  /** Health-gated guaranteed crits (Firestarter, Scorch): the hit always crits while the target's health is above / below a percent. */
+  crit_health?: CritHealthDecl[];
+}
+
+/** One health-gated crit rule: exactly one of `above` / `below` (percent of the target's health). */
+export interface CritHealthDecl {
+  above?: NumOrRef;
+  below?: NumOrRef;
+  /** The rule applies only when this talent is taken. */
+  if_talent?: string;
 }
 
 export type Op =
@@ -111,6 +128,7 @@ export type Op =
   | { op: "bank_damage"; aura: string; fraction: NumOrRef; mastery_scaled: boolean; if_talent?: string }
   /** Run `ops` only while `aura` is up with at least `min_stacks` stacks (default 1). */
   | { op: "if_aura"; aura: string; min_stacks: number; ops: Op[]; if_talent?: string }
+  | { op: "if_no_aura"; aura: string; ops: Op[]; if_talent?: string }
   | { op: "damage"; spell: number; ap_coef?: NumOrRef; sp_coef?: NumOrRef; school: number; pet?: string; if_talent?: string }
   | { op: "summon_pet"; pet: string; duration_ms?: NumOrRef; if_talent?: string };
 
@@ -133,6 +151,12 @@ export interface SpellDecl {
   estimated?: Estimates;
   name: string;
   id: number;
+  /**
+   * Why the game data has no record of this spell (e.g. absent from the spell dump): the entry only
+   * names it for rotations. It is never castable / never applied and resolves no data; only `name`,
+   * `id` and `comment` may accompany it.
+   */
+  unavailable?: string;
   talent?: string;
   cast_time_ms?: NumOrRef;
   gcd_ms?: NumOrRef;
@@ -157,17 +181,23 @@ export interface SpellDecl {
   cast_time_mods?: { aura: string; factor: NumOrRef }[];
   /** Combo-point finisher: spends all of `resource` (min/max from its SpellPower row: ManaCost, + OptionalCost);
    * damage x points; `aura` applied by this cast lasts its duration + points x aura_ms_per_point. */
-  finisher?: { resource: string; max_points?: NumOrRef; aura?: string; aura_ms_per_point?: NumOrRef };
+  finisher?: { resource: string; max_points?: NumOrRef; aura?: string; aura_ms_per_point?: NumOrRef; max_points_mods?: { if_talent: string; amount: NumOrRef }[] };
 }
 
 export interface BuffEffectDecl {
-  type: "damage_mult" | "damage_mult_school" | "damage_mult_spells" | "haste" | "crit" | "mastery" | "versatility" | "primary_stat" | "pet_attack_speed" | "pet_damage_mult" | "cleave";
+  type: "damage_mult" | "damage_mult_school" | "damage_mult_spells" | "haste" | "crit" | "mastery" | "versatility" | "primary_stat" | "primary_stat_pct" | "pet_attack_speed" | "pet_damage_mult" | "cleave";
   /** Explicit value (or a DataRef, used as is); damage_mult* are multipliers (1.25 = +25 %), stats are percent points. */
   value?: NumOrRef;
   /** 1-based effect of the aura's spell whose base_points give the value (percent → multiplier for damage_mult*). */
   effect?: number;
   school?: number;
   spells?: string[];
+  /** damage_mult_spells: auras whose ticks it multiplies (their `<aura>_tick` damage). */
+  auras?: string[];
+  /** damage_mult_spells: damage ops (on_cast, procs, ticks) reported as these spell ids that it multiplies. */
+  ops?: number[];
+  /** damage_mult_spells: stacks add (1 + (value - 1) x stacks, a "+x % per stack" buff) instead of multiplying. */
+  additive?: boolean;
   /** cleave: extra targets hit. */
   count?: NumOrRef;
 }
@@ -177,9 +207,17 @@ export interface AuraDecl {
   estimated?: Estimates;
   name: string;
   id: number;
+  /**
+   * Why the game data has no record of this spell (e.g. absent from the spell dump): the entry only
+   * names it for rotations. It is never castable / never applied and resolves no data; only `name`,
+   * `id` and `comment` may accompany it.
+   */
+  unavailable?: string;
   target: AuraTarget;
   talent?: string;
   duration_ms?: NumOrRef;
+  /** Talents that lengthen the aura: each taken talent adds its `ms` to the duration (Razor Wire: Garrote +6 s). */
+  duration_mods?: { if_talent: string; ms: NumOrRef }[];
   /** true: max_stacks must resolve (manifest or SpellAuraOptions.CumulativeAura); false: a single stack. */
   stacking: boolean;
   max_stacks?: NumOrRef;
@@ -216,8 +254,10 @@ export interface ProcDecl {
   /** RPPM rate; default: record rppm_base_rate. */
   rppm?: number;
   rppm_haste_scales: boolean;
-  /** Spells (names) that can trigger it; empty = any. */
+  /** Spells (names) that can trigger it; empty = any (unless `auras` names some). */
   spells: string[];
+  /** Auras (names) whose periodic ticks can trigger it (Nightfall: Corruption's ticks); joins `spells`. */
+  auras: string[];
   crit_only: boolean;
   /** Only non-critical hits are eligible (Heating Up is lost on a non-crit). */
   non_crit_only: boolean;
@@ -232,6 +272,18 @@ export interface TalentDecl {
   spell?: number;
   /** In the spec's default talent set. */
   default: boolean;
+  /** Ranks taken (default 1): each `modifies` amount is multiplied by it (the dump's `Effect#N [op=mul, values=(1, 2)]`). */
+  rank?: number;
+  /** Spell numbers this talent changes while taken: amounts added to the resolved values (× rank). */
+  modifies?: TalentModDecl[];
+}
+
+/** Additive changes a taken talent makes to one spell (Kindling: Combustion's cooldown; Flame On: Fire Blast's charges). */
+export interface TalentModDecl {
+  spell: string;
+  cooldown_ms?: NumOrRef;
+  charges?: NumOrRef;
+  charge_cooldown_ms?: NumOrRef;
 }
 
 export interface AutoAttackDecl {
@@ -285,7 +337,7 @@ export interface PassiveDecl {
   id: number;
   talent?: string;
   /** spells: direct damage and channel ticks; auras: ticks; ops: damage ops reported as these spell ids; auto_attack: both hands. */
-  effects: { effect: number; spells: string[]; auras: string[]; ops: number[]; auto_attack: boolean }[];
+  effects: { effect: number; spells: string[]; auras: string[]; ops: number[]; auto_attack: boolean; rank?: number }[];
   comment?: string;
 }
 
@@ -383,7 +435,7 @@ export function walkPath(root: unknown, path: string): unknown {
 }
 
 function readOp(r: JsonReader): Op {
-  const kind = r.field("op").oneOf(["apply_aura", "remove_aura", "gain", "reduce_cooldown", "reset_cooldown", "add_charge", "damage", "summon_pet", "bank_damage", "if_aura"] as const);
+  const kind = r.field("op").oneOf(["apply_aura", "remove_aura", "gain", "reduce_cooldown", "reset_cooldown", "add_charge", "damage", "summon_pet", "bank_damage", "if_aura", "if_no_aura"] as const);
   const withTalent = <T extends object>(o: T): T => {
     const t = optTalent(r, "if_talent");
     return t ? { ...o, if_talent: t } : o;
@@ -430,6 +482,9 @@ function readOp(r: JsonReader): Op {
     case "if_aura":
       r.keys(["op", "aura", "min_stacks", "ops", "if_talent"]);
       return withTalent({ op: kind, aura: r.field("aura").ident(), min_stacks: r.opt("min_stacks") ? bounded(r.field("min_stacks"), BOUNDS.count, { int: true, min: 1 }) : 1, ops: ops(r.field("ops")) });
+    case "if_no_aura":
+      r.keys(["op", "aura", "ops", "if_talent"]);
+      return withTalent({ op: kind, aura: r.field("aura").ident(), ops: ops(r.field("ops")) });
     case "bank_damage":
       r.keys(["op", "aura", "fraction", "mastery_scaled", "if_talent"]);
       return withTalent({ op: kind, aura: r.field("aura").ident(), fraction: nonNeg(r.field("fraction"), BOUNDS.coefficient), mastery_scaled: r.opt("mastery_scaled")?.bool() ?? false });
@@ -447,7 +502,7 @@ function ops(r: JsonReader | undefined): Op[] {
 }
 
 function readDamage(r: JsonReader): DamageDecl {
-  r.keys(["effect", "ap_coef", "sp_coef", "crit_bonus", "school", "pet", "aoe", "weapon"]);
+  r.keys(["effect", "ap_coef", "sp_coef", "crit_bonus", "crit_health", "school", "pet", "aoe", "weapon"]);
   const d: DamageDecl = {
     aoe: r.opt("aoe")?.oneOf(["single", "all", "sqrt", "split"] as const) ?? "single",
     weapon: r.opt("weapon")?.bool() ?? false,
@@ -465,8 +520,50 @@ function readDamage(r: JsonReader): DamageDecl {
   if (sp !== undefined && ap !== undefined) r.error('"ap_coef" and "sp_coef" exclude each other');
   const cb = optNonNeg(r, "crit_bonus", BOUNDS.critBonus);
   if (cb !== undefined) d.crit_bonus = cb;
+  const ch = r.opt("crit_health");
+  if (ch) d.crit_health = ch.array().map(readCritHealth);
   if (d.effect === undefined && d.ap_coef === undefined && d.sp_coef === undefined && !d.weapon) r.error('needs "effect" (coefficient from data), "ap_coef", "sp_coef" or "weapon"');
   return d;
+}
+
+function readCritHealth(r: JsonReader): CritHealthDecl {
+  r.keys(["above", "below", "if_talent"]);
+  const out: CritHealthDecl = {};
+  const above = optNonNeg(r, "above", BOUNDS.healthPct);
+  const below = optNonNeg(r, "below", BOUNDS.healthPct);
+  if ((above === undefined) === (below === undefined)) r.error('needs exactly one of "above" and "below"');
+  if (above !== undefined) out.above = above;
+  if (below !== undefined) out.below = below;
+  setOpt(out, "if_talent", optTalent(r, "if_talent"));
+  return out;
+}
+
+/**
+ * `unavailable`: the reason a spell/aura has no data record. Such an entry only names the spell for
+ * rotations, so any field describing behaviour next to it is an error (it would silently do nothing).
+ */
+function readUnavailable(r: JsonReader): string | undefined {
+  const u = r.opt("unavailable");
+  if (!u) return undefined;
+  const reason = u.str();
+  if (reason.trim().length < 3) u.error("needs a reason saying why the data has no record of the spell");
+  const extra = Object.keys(r.value as object).filter((k) => !["name", "id", "unavailable", "comment"].includes(k));
+  if (extra.length) r.at(extra[0]!).error(`an unavailable entry has no behaviour: only name, id and comment may accompany "unavailable"`);
+  return reason;
+}
+
+function readTalentMod(r: JsonReader): TalentModDecl {
+  r.keys(["spell", "cooldown_ms", "charges", "charge_cooldown_ms"]);
+  const out: TalentModDecl = { spell: r.field("spell").ident() };
+  const signed = (key: string, b: Bound): NumOrRef | undefined => {
+    const f = r.opt(key);
+    return f ? numOrRef(f, { ...b, signed: true }) : undefined;
+  };
+  setOpt(out, "cooldown_ms", signed("cooldown_ms", BOUNDS.ms));
+  setOpt(out, "charges", signed("charges", BOUNDS.count));
+  setOpt(out, "charge_cooldown_ms", signed("charge_cooldown_ms", BOUNDS.ms));
+  if (out.cooldown_ms === undefined && out.charges === undefined && out.charge_cooldown_ms === undefined) r.error('needs "cooldown_ms", "charges" or "charge_cooldown_ms"');
+  return out;
 }
 
 /** Assigns defined optional values only (exactOptionalPropertyTypes-friendly, keeps JSON clean). */
@@ -478,7 +575,10 @@ function readSpell(r: JsonReader): SpellDecl {
   r.keys([
     "name", "id", "talent", "cost_aura", "cast_time_ms", "gcd_ms", "cooldown_ms", "charges", "charge_cooldown_ms",
     "resource", "cost", "gain", "damage", "off_gcd", "on_cast", "comment", "estimated", "channel", "cost_bypass_aura", "cast_time_mods", "finisher",
+    "unavailable",
   ]);
+  const unavailable = readUnavailable(r);
+  if (unavailable !== undefined) return { name: r.field("name").ident(), id: spellId(r.field("id")), off_gcd: false, on_cast: [], unavailable };
   const s: SpellDecl = {
     name: r.field("name").ident(),
     id: spellId(r.field("id")),
@@ -522,11 +622,16 @@ function readSpell(r: JsonReader): SpellDecl {
   }
   const fin = r.opt("finisher");
   if (fin) {
-    fin.keys(["resource", "max_points", "aura", "aura_ms_per_point"]);
+    fin.keys(["resource", "max_points", "aura", "aura_ms_per_point", "max_points_mods"]);
     const f: NonNullable<SpellDecl["finisher"]> = { resource: fin.field("resource").ident() };
     setOpt(f, "max_points", optNonNeg(fin, "max_points", BOUNDS.count));
     setOpt(f, "aura", fin.opt("aura")?.ident());
     setOpt(f, "aura_ms_per_point", optNonNeg(fin, "aura_ms_per_point", BOUNDS.ms));
+    const mp = fin.opt("max_points_mods");
+    if (mp) f.max_points_mods = mp.array().map((y) => {
+      y.keys(["if_talent", "amount"]);
+      return { if_talent: y.field("if_talent").ident(), amount: nonNeg(y.field("amount"), BOUNDS.count) };
+    });
     s.finisher = f;
   }
   setOpt(s, "estimated", readEstimates(r));
@@ -534,12 +639,12 @@ function readSpell(r: JsonReader): SpellDecl {
 }
 
 const BUFF_TYPES = [
-  "damage_mult", "damage_mult_school", "damage_mult_spells", "haste", "crit", "mastery", "versatility", "primary_stat",
+  "damage_mult", "damage_mult_school", "damage_mult_spells", "haste", "crit", "mastery", "versatility", "primary_stat", "primary_stat_pct",
   "pet_attack_speed", "pet_damage_mult", "cleave",
 ] as const;
 
 function readBuffEffect(r: JsonReader): BuffEffectDecl {
-  r.keys(["type", "value", "effect", "school", "spells", "count"]);
+  r.keys(["type", "value", "effect", "school", "spells", "auras", "ops", "additive", "count"]);
   const e: BuffEffectDecl = { type: r.field("type").oneOf(BUFF_TYPES) };
   const v = r.opt("value");
   if (v) e.value = numOrRef(v, BOUNDS.amount);
@@ -548,9 +653,17 @@ function readBuffEffect(r: JsonReader): BuffEffectDecl {
   setOpt(e, "count", optNonNeg(r, "count", BOUNDS.count));
   const spells = r.opt("spells");
   if (spells) e.spells = spells.array().map((x) => x.ident());
+  const auras = r.opt("auras");
+  if (auras) e.auras = auras.array().map((x) => x.ident());
+  const opIds = r.opt("ops");
+  if (opIds) e.ops = opIds.array().map((x) => spellId(x));
+  setOpt(e, "additive", r.opt("additive")?.bool());
   if (e.value === undefined && e.effect === undefined) r.error('needs "value" or "effect" (base points from data)');
   if (e.type === "damage_mult_school" && e.school === undefined) r.field("school");
-  if (e.type === "damage_mult_spells" && !e.spells?.length) r.error('damage_mult_spells needs a non-empty "spells" list');
+  if (e.type === "damage_mult_spells" && !e.spells?.length && !e.auras?.length && !e.ops?.length) {
+    r.error('damage_mult_spells needs a non-empty "spells", "auras" or "ops" list');
+  }
+  if (e.type !== "damage_mult_spells" && (e.auras || e.ops || e.additive !== undefined)) r.error('"auras", "ops" and "additive" belong to damage_mult_spells');
   if (e.type === "cleave" && e.count === undefined) r.field("count");
   return e;
 }
@@ -559,7 +672,16 @@ function readAura(r: JsonReader): AuraDecl {
   r.keys([
     "name", "id", "target", "talent", "duration_ms", "stacking", "max_stacks", "refresh", "tick_period_ms", "hasted_ticks",
     "tick_damage", "tick_gain", "effects", "residual", "applies_to_pets", "snapshot", "on_tick", "on_expire", "at_pull", "comment", "estimated",
+    "duration_mods",
+    "unavailable",
   ]);
+  const unavailable = readUnavailable(r);
+  if (unavailable !== undefined) {
+    return {
+      name: r.field("name").ident(), id: spellId(r.field("id")), target: "player", stacking: false, refresh: "duration", effects: [],
+      applies_to_pets: false, snapshot: false, on_tick: [], on_expire: [], residual: false, at_pull: false, unavailable,
+    };
+  }
   const a: AuraDecl = {
     name: r.field("name").ident(),
     id: spellId(r.field("id")),
@@ -576,6 +698,13 @@ function readAura(r: JsonReader): AuraDecl {
   };
   setOpt(a, "talent", optTalent(r));
   setOpt(a, "duration_ms", optNonNeg(r, "duration_ms", BOUNDS.ms));
+  const dm = r.opt("duration_mods");
+  if (dm) {
+    a.duration_mods = dm.array().map((x) => {
+      x.keys(["if_talent", "ms"]);
+      return { if_talent: x.field("if_talent").ident(), ms: nonNeg(x.field("ms"), BOUNDS.ms) };
+    });
+  }
   setOpt(a, "max_stacks", optNonNeg(r, "max_stacks", BOUNDS.count));
   if (a.max_stacks !== undefined && !a.stacking && (typeof a.max_stacks !== "number" || a.max_stacks > 1)) r.at("stacking").error("max_stacks needs stacking: true");
   setOpt(a, "tick_period_ms", optNonNeg(r, "tick_period_ms", BOUNDS.ms));
@@ -592,13 +721,14 @@ function readAura(r: JsonReader): AuraDecl {
 }
 
 function readProc(r: JsonReader): ProcDecl {
-  r.keys(["name", "id", "talent", "trigger", "chance", "rppm", "rppm_haste_scales", "spells", "crit_only", "non_crit_only", "periodic_only", "skip_periodic", "ops", "comment", "estimated"]);
+  r.keys(["name", "id", "talent", "trigger", "chance", "rppm", "rppm_haste_scales", "spells", "auras", "crit_only", "non_crit_only", "periodic_only", "skip_periodic", "ops", "comment", "estimated"]);
   const p: ProcDecl = {
     name: r.field("name").ident(),
     id: spellId(r.field("id")),
     trigger: r.field("trigger").oneOf(["impact", "cast", "rppm"] as const),
     rppm_haste_scales: r.opt("rppm_haste_scales")?.bool() ?? false,
     spells: r.opt("spells")?.array().map((x) => x.ident()) ?? [],
+    auras: r.opt("auras")?.array().map((x) => x.ident()) ?? [],
     crit_only: r.opt("crit_only")?.bool() ?? false,
     non_crit_only: r.opt("non_crit_only")?.bool() ?? false,
     periodic_only: r.opt("periodic_only")?.bool() ?? false,
@@ -628,7 +758,7 @@ function readPet(r: JsonReader): PetDecl {
     permanent: r.opt("permanent")?.bool() ?? false,
     ap_ratio: r.opt("ap_ratio") ? bounded(r.field("ap_ratio"), BOUNDS.coefficient, { min: 0 }) : 1,
     attacks: r.field("attacks").array().map((a) => {
-      a.keys(["name", "spell", "interval_ms", "ap_coef", "school"]);
+      a.keys(["name", "spell", "interval_ms", "ap_coef", "sp_coef", "school"]);
       const spellR = a.opt("spell");
       const spell = spellR ? bounded(spellR, BOUNDS.spellId, { int: true, min: 0 }) : 0;
       // without a spell there is no cooldown to default to
@@ -637,9 +767,13 @@ function readPet(r: JsonReader): PetDecl {
       const attack: PetDecl["attacks"][number] = {
         name: a.field("name").ident(),
         spell,
-        ap_coef: nonNeg(a.field("ap_coef"), BOUNDS.coefficient),
         school: a.opt("school")?.num({ int: true, min: 1 }) ?? 1,
       };
+      // exactly one coefficient: attack power (ap_coef) or the owner's spell power (sp_coef)
+      const spR = a.opt("sp_coef");
+      if (spR && a.opt("ap_coef")) spR.error("give ap_coef or sp_coef, not both");
+      if (spR) attack.sp_coef = nonNeg(spR, BOUNDS.coefficient);
+      else attack.ap_coef = nonNeg(a.field("ap_coef"), BOUNDS.coefficient);
       setOpt(attack, "interval_ms", interval);
       return attack;
     }),
@@ -707,7 +841,7 @@ export function validateManifest(json: unknown, file: string): Manifest {
 
   const resR = r.field("resources");
   const resources = resR.array().map((x): ResourceDecl => {
-    x.keys(["name", "power_type", "max", "regen_per_sec", "initial", "haste_scaled", "estimated"]);
+    x.keys(["name", "power_type", "max", "regen_per_sec", "initial", "haste_scaled", "max_mods", "regen_mods", "estimated"]);
     const d: ResourceDecl = { name: x.field("name").ident(), power_type: x.field("power_type").num({ int: true, min: 0 }), haste_scaled: x.opt("haste_scaled")?.bool() ?? false };
     const amount = (key: string, min?: number): number | undefined => {
       const f = x.opt(key);
@@ -716,6 +850,16 @@ export function validateManifest(json: unknown, file: string): Manifest {
     setOpt(d, "max", amount("max", 0));
     setOpt(d, "regen_per_sec", amount("regen_per_sec"));
     setOpt(d, "initial", amount("initial", 0));
+    const mm = x.opt("max_mods");
+    if (mm) d.max_mods = mm.array().map((y) => {
+      y.keys(["if_talent", "amount"]);
+      return { if_talent: y.field("if_talent").ident(), amount: numOrRef(y.field("amount"), BOUNDS.amount) };
+    });
+    const rm = x.opt("regen_mods");
+    if (rm) d.regen_mods = rm.array().map((y) => {
+      y.keys(["if_talent", "percent"]);
+      return { if_talent: y.field("if_talent").ident(), percent: numOrRef(y.field("percent"), BOUNDS.amount) };
+    });
     setOpt(d, "estimated", readEstimates(x));
     return d;
   });
@@ -760,9 +904,12 @@ export function validateManifest(json: unknown, file: string): Manifest {
     procs: procsR?.array().map(readProc) ?? [],
     talents:
       talentsR?.array().map((t): TalentDecl => {
-        t.keys(["name", "spell", "default"]);
+        t.keys(["name", "spell", "default", "rank", "modifies"]);
         const d: TalentDecl = { name: t.field("name").ident(), default: t.opt("default")?.bool() ?? false };
         setOpt(d, "spell", t.opt("spell") ? spellId(t.field("spell")) : undefined);
+        setOpt(d, "rank", t.opt("rank")?.num({ int: true, min: 1, max: BOUNDS.count.max }));
+        const mods = t.opt("modifies");
+        if (mods) d.modifies = mods.array().map(readTalentMod);
         return d;
       }) ?? [],
     passives:
@@ -772,8 +919,10 @@ export function validateManifest(json: unknown, file: string): Manifest {
           name: x.field("name").ident(),
           id: spellId(x.field("id")),
           effects: x.field("effects").array().map((e) => {
-            e.keys(["effect", "spells", "auras", "ops", "auto_attack"]);
+            e.keys(["effect", "spells", "auras", "ops", "auto_attack", "rank"]);
+            const rank = e.opt("rank")?.num({ int: true, min: 1, max: 10 });
             return {
+              ...(rank !== undefined ? { rank } : {}),
               effect: e.field("effect").num({ int: true, min: 1 }),
               spells: e.opt("spells")?.array().map((n) => n.ident()) ?? [],
               auras: e.opt("auras")?.array().map((n) => n.ident()) ?? [],
@@ -839,6 +988,9 @@ function checkReferences(m: Manifest, file: string): void {
         case "apply_aura":
         case "remove_aura":
           need("aura", op.aura, `${p}.aura`);
+          if (op.op === "apply_aura" && m.auras.some((a) => a.name === op.aura && a.unavailable !== undefined)) {
+            throw new ManifestError("INVALID_MANIFEST", file, `${p}.aura`, `aura "${op.aura}" is unavailable (no data record): nothing can apply it`);
+          }
           break;
         case "gain":
           need("resource", op.resource, `${p}.resource`);
@@ -858,6 +1010,7 @@ function checkReferences(m: Manifest, file: string): void {
           need("pet", op.pet, `${p}.pet`);
           break;
         case "if_aura":
+        case "if_no_aura":
           need("aura", op.aura, `${p}.aura`);
           checkOps(op.ops, `${p}.ops`);
           break;
@@ -868,23 +1021,34 @@ function checkReferences(m: Manifest, file: string): void {
       }
     });
   m.pets.forEach((p, i) => need("talent", p.talent, `pets[${i}].talent`));
+  m.talents.forEach((t, i) => t.modifies?.forEach((x, k) => need("spell", x.spell, `talents[${i}].modifies[${k}].spell`)));
   m.spells.forEach((s, i) => {
     need("talent", s.talent, `spells[${i}].talent`);
     need("resource", s.resource, `spells[${i}].resource`);
     need("pet", s.damage?.pet, `spells[${i}].damage.pet`);
+    s.damage?.crit_health?.forEach((h, k) => need("talent", h.if_talent, `spells[${i}].damage.crit_health[${k}].if_talent`));
     need("pet", s.channel?.tick_damage?.pet, `spells[${i}].channel.tick_damage.pet`);
     need("aura", s.cost_bypass_aura, `spells[${i}].cost_bypass_aura`);
     s.cast_time_mods?.forEach((m, k) => need("aura", m.aura, `spells[${i}].cast_time_mods[${k}].aura`));
     need("aura", s.cost_aura, `spells[${i}].cost_aura`);
     need("resource", s.finisher?.resource, `spells[${i}].finisher.resource`);
     need("aura", s.finisher?.aura, `spells[${i}].finisher.aura`);
+    s.finisher?.max_points_mods?.forEach((d, k) => need("talent", d.if_talent, `spells[${i}].finisher.max_points_mods[${k}].if_talent`));
     checkOps(s.on_cast, `spells[${i}].on_cast`);
+  });
+  m.resources.forEach((r, i) => {
+    r.max_mods?.forEach((d, k) => need("talent", d.if_talent, `resources[${i}].max_mods[${k}].if_talent`));
+    r.regen_mods?.forEach((d, k) => need("talent", d.if_talent, `resources[${i}].regen_mods[${k}].if_talent`));
   });
   m.auras.forEach((a, i) => {
     need("talent", a.talent, `auras[${i}].talent`);
     need("pet", a.tick_damage?.pet, `auras[${i}].tick_damage.pet`);
     need("resource", a.tick_gain?.resource, `auras[${i}].tick_gain.resource`);
-    a.effects.forEach((e, j) => e.spells?.forEach((s, k) => need("spell", s, `auras[${i}].effects[${j}].spells[${k}]`)));
+    a.effects.forEach((e, j) => {
+      e.spells?.forEach((s, k) => need("spell", s, `auras[${i}].effects[${j}].spells[${k}]`));
+      e.auras?.forEach((x, k) => need("aura", x, `auras[${i}].effects[${j}].auras[${k}]`));
+    });
+    a.duration_mods?.forEach((d, k) => need("talent", d.if_talent, `auras[${i}].duration_mods[${k}].if_talent`));
     checkOps(a.on_tick, `auras[${i}].on_tick`);
     checkOps(a.on_expire, `auras[${i}].on_expire`);
   });
@@ -898,6 +1062,12 @@ function checkReferences(m: Manifest, file: string): void {
   m.procs.forEach((p, i) => {
     need("talent", p.talent, `procs[${i}].talent`);
     p.spells.forEach((s, k) => need("spell", s, `procs[${i}].spells[${k}]`));
+    p.auras.forEach((a, k) => need("aura", a, `procs[${i}].auras[${k}]`));
+    if (p.auras.length > 0 && p.trigger !== "impact") throw new ManifestError("INVALID_MANIFEST", file, `procs[${i}].auras`, "only impact procs can name auras (their ticks are hits)");
+    p.auras.forEach((a, k) => {
+      if (m.auras.some((x) => x.name === a && x.tick_damage === undefined))
+        throw new ManifestError("INVALID_MANIFEST", file, `procs[${i}].auras[${k}]`, `aura "${a}" has no tick_damage: its ticks are no hits`);
+    });
     checkOps(p.ops, `procs[${i}].ops`);
   });
 }

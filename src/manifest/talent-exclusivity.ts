@@ -29,14 +29,14 @@ export interface TalentConflict {
 
 const num = (r: Row, c: string): number => Number(r[c] ?? 0);
 
-/** Choice-node ids each of `spell`'s trait definitions is an entry of. */
-function choiceNodesOf(bundle: DataBundle, spell: number): Set<number> {
+/** The nodes `spell`'s trait definitions sit on (`all`) and the choice nodes among them (`choice`). */
+function nodesOf(bundle: DataBundle, spell: number): { all: Set<number>; choice: Set<number> } {
   const defs = new Set(bundle.table("TraitDefinition").rows.filter((r) => num(r, "SpellID") === spell).map((r) => num(r, "ID")));
   const entries = new Set(bundle.table("TraitNodeEntry").rows.filter((r) => defs.has(num(r, "TraitDefinitionID"))).map((r) => num(r, "ID")));
-  const nodes = new Set(bundle.table("TraitNodeXTraitNodeEntry").rows.filter((r) => entries.has(num(r, "TraitNodeEntryID"))).map((r) => num(r, "TraitNodeID")));
+  const all = new Set(bundle.table("TraitNodeXTraitNodeEntry").rows.filter((r) => entries.has(num(r, "TraitNodeEntryID"))).map((r) => num(r, "TraitNodeID")));
   const choice = new Set<number>();
-  for (const r of bundle.table("TraitNode").rows) if (nodes.has(num(r, "ID")) && CHOICE_NODE_TYPES.has(num(r, "Type"))) choice.add(num(r, "ID"));
-  return choice;
+  for (const r of bundle.table("TraitNode").rows) if (all.has(num(r, "ID")) && CHOICE_NODE_TYPES.has(num(r, "Type"))) choice.add(num(r, "ID"));
+  return { all, choice };
 }
 
 /** A TraitDefinition row by which talent `a` replaces talent `b`'s spell, if any. */
@@ -47,13 +47,18 @@ function replacement(bundle: DataBundle, a: TalentDecl, b: TalentDecl): Row | un
 /** Every pair of `talents` (declarations with a spell) that exclude each other, in declaration order. */
 export function talentConflicts(bundle: DataBundle, talents: readonly TalentDecl[]): TalentConflict[] {
   const withSpell = talents.filter((t): t is TalentDecl & { spell: number } => t.spell !== undefined);
-  const nodes = new Map(withSpell.map((t) => [t.name, choiceNodesOf(bundle, t.spell)]));
+  const nodes = new Map(withSpell.map((t) => [t.name, nodesOf(bundle, t.spell)]));
   const out: TalentConflict[] = [];
   withSpell.forEach((a, i) => {
     for (const b of withSpell.slice(i + 1)) {
-      const shared = [...nodes.get(a.name)!].find((n) => nodes.get(b.name)!.has(n));
-      if (shared !== undefined) {
-        out.push({ talents: [a.name, b.name], reason: `both are entries of the choice node TraitNode ${shared} (${a.spell} and ${b.spell}): one of them can be taken` });
+      const na = nodes.get(a.name)!;
+      const nb = nodes.get(b.name)!;
+      const shared = [...na.choice].filter((n) => nb.choice.has(n));
+      // One class tree holds every spec's nodes: a talent that also sits on a node without the other
+      // (Avatar: Arms node 110176 alone, Fury node 90415 a choice with Bladestorm) can be taken beside it.
+      const onlyShared = (x: { all: Set<number> }) => [...x.all].every((n) => shared.includes(n));
+      if (shared.length > 0 && (onlyShared(na) || onlyShared(nb))) {
+        out.push({ talents: [a.name, b.name], reason: `both are entries of the choice node TraitNode ${shared[0]} (${a.spell} and ${b.spell}): one of them can be taken` });
         continue;
       }
       const [by, over] = replacement(bundle, a, b) ? [a, b] : replacement(bundle, b, a) ? [b, a] : [undefined, undefined];

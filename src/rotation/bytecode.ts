@@ -73,6 +73,11 @@ export const OP = {
   ABS: 53,
   FLOOR: 54,
   CEIL: 55,
+  TIFBEGIN: 56,
+  TIFSTEP: 57,
+  TGTRESET: 58,
+  CYCBEGIN: 59,
+  CYCNEXT: 60,
 } as const;
 
 export const VAROP = {

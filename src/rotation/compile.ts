@@ -11,6 +11,7 @@ import { Resolver, type ResolveContext, type RotationSymbols } from "./resolve.j
 import { MAX_SPELL_INDEX, OP, ROT_HEADER_WORDS, ROT_MAGIC, ROT_VERSION, ROT_VERSION_FAST, ROT_VERSION_SCAN, VAROP, type VarOpName } from "./bytecode.js";
 import { Q } from "./queries.js";
 import { CAST_OPTION_KEYS, castOptions, OptionError } from "./options.js";
+import { CHANNEL_LINE_VAR, channelFlags, hasChannelDecision, type ChannelEntry, type ChannelSlot, type ChannelTable } from "./channel.js";
 import { utilityAction } from "./utility.js";
 
 export interface RotationEntryJson {
@@ -18,7 +19,15 @@ export interface RotationEntryJson {
   call?: string;
   run?: string;
   variable?: string;
+  /** SimC's cycling_variable: a variable entry whose op is applied once per target (value evaluated on each). */
+  cycling_variable?: string;
   wait?: string | number;
+  /** Target selection (cast entries; docs/rotation.md "Targets"): `min:<expr>`, `max:<expr>`, `first:<expr>` or `<expr>` (first). */
+  target_if?: string;
+  /** 1: try the entry on each target in order, cast on the first where it is ready (0: off). */
+  cycle_targets?: number;
+  /** With cycle_targets: try at most this many targets (0: all). */
+  max_cycle_targets?: number;
   /** A condition: an expression string (a number is ROTATION_BAD_SHAPE). */
   if?: string;
   value?: string | number;
@@ -63,27 +72,37 @@ export interface CompiledRotation {
   callDepth: number;
   /** Distinct spell indices that cast entries can return, ascending. */
   spells: number[];
+  /** Distinct spell indices of cast entries with target_if / cycle_targets, ascending. */
+  targetSpells: number[];
+  /** Channel decisions (src/rotation/channel.ts); absent when no entry has channel options. */
+  channels?: ChannelTable;
 }
 
 const NAME_RE = /^[A-Za-z0-9_]+$/;
 const TOP_KEYS = new Set(["main", "name", "description", "lists"]);
-const KIND_KEYS = ["cast", "call", "run", "variable", "wait"] as const;
+const KIND_KEYS = ["cast", "call", "run", "variable", "cycling_variable", "wait"] as const;
 type EntryKind = (typeof KIND_KEYS)[number];
+const VARIABLE_KEYS = ["if", "value", "op", "condition", "value_else", "default"];
 const ALLOWED_KEYS: Record<EntryKind, readonly string[]> = {
-  cast: ["cast", "if", ...CAST_OPTION_KEYS], // entry options: src/rotation/options.ts
-  call: ["call", "if"],
-  run: ["run", "if"],
+  cast: ["cast", "if", ...CAST_OPTION_KEYS], // entry options: src/rotation/options.ts (target selection included)
+  call: ["call", "if", "target_if"], // target_if: only target-independent expressions (see the call/run case)
+  run: ["run", "if", "target_if"],
   wait: ["wait", "if"],
-  variable: ["variable", "if", "value", "op", "condition", "value_else", "default"],
+  variable: ["variable", ...VARIABLE_KEYS],
+  cycling_variable: ["cycling_variable", ...VARIABLE_KEYS],
 };
+/** target_if modes (the VM's TIF_* numbers). */
+const TIF_MODE = { first: 0, min: 1, max: 2 } as const;
+/** A cast entry's target selection: target_if (mode + expression) or cycle_targets (at most `max` targets, 0 = all). */
+type TargetSel = { kind: "if"; mode: number; expr: RExpr } | { kind: "cycle"; max: number };
 const VAR_OPS = new Set<string>([...Object.keys(VAROP), "setif"]);
 
 type Entry =
-  | { kind: "cast"; cond: RExpr | null; spell: number; lineCd?: LineCd }
+  | { kind: "cast"; cond: RExpr | null; spell: number; lineCd?: LineCd; sel?: TargetSel; channel?: ChannelEntry }
   | { kind: "noop"; cond: RExpr | null }
   | { kind: "call" | "run"; cond: RExpr | null; target: string }
   | { kind: "wait"; cond: RExpr | null; seconds: RExpr }
-  | { kind: "variable"; cond: RExpr | null; op: VarOpName; index: number; value: RExpr | null; condition: RExpr | null; valueElse: RExpr | null };
+  | { kind: "variable"; cond: RExpr | null; op: VarOpName; index: number; value: RExpr | null; condition: RExpr | null; valueElse: RExpr | null; cycling: boolean };
 
 /**
  * line_cd: the entry fires only when `condition` holds (its own condition, castReady, and at least `n` s
@@ -127,6 +146,60 @@ const isConst = (e: RExpr): e is { kind: "const"; value: number } => e.kind === 
 /** bool(x) as `x != 0` (NaN stays truthy, matching the VM). */
 const truthOf = (e: RExpr): RExpr => ({ kind: "bin", op: "ne", left: e, right: { kind: "const", value: 0 } });
 
+/** Debuff/dot kinds → their current-target forms (assembly/rotation/queries.ts Q_TGT_*). */
+const TARGET_KIND: Record<number, number> = {
+  [Q.DEBUFF_UP]: Q.TGT_UP,
+  [Q.DOT_TICKING]: Q.TGT_UP,
+  [Q.DEBUFF_REMAINS]: Q.TGT_REMAINS,
+  [Q.DOT_REMAINS]: Q.TGT_REMAINS,
+  [Q.DEBUFF_STACK]: Q.TGT_STACK,
+  [Q.DOT_STACK]: Q.TGT_STACK,
+};
+
+/**
+ * An expression evaluated while the current target may be another one (target_if, the condition of a
+ * target_if / cycle_targets entry, a cycling_variable's value): its debuff/dot questions ask the
+ * current target's instance. Elsewhere the current target is the primary, which the plain kinds read
+ * (and the engine answers them without the current-target lookup).
+ */
+export function retarget(e: RExpr): RExpr {
+  switch (e.kind) {
+    case "query": {
+      const q = TARGET_KIND[e.q];
+      return q === undefined ? e : { kind: "query", q, arg: e.arg };
+    }
+    case "not":
+    case "neg":
+      return { kind: e.kind, arg: retarget(e.arg) };
+    case "fn":
+      return { kind: "fn", fn: e.fn, arg: retarget(e.arg) };
+    case "bin":
+      return { kind: "bin", op: e.op, left: retarget(e.left), right: retarget(e.right) };
+    default:
+      return e;
+  }
+}
+
+/** Kinds whose answer depends on the current target (a retargeted expression's debuff/dot questions,
+ *  and the aura properties engine/queries.ts reads from the current target's instance). */
+const PER_TARGET_KINDS = new Set<number>([Q.TGT_UP, Q.TGT_REMAINS, Q.TGT_STACK, Q.AURA_REFRESHABLE, Q.AURA_TICKS_REMAIN]);
+
+/** Whether a (retargeted) expression may have different values on different (identical) targets. */
+function perTarget(e: RExpr): boolean {
+  switch (e.kind) {
+    case "query":
+      return PER_TARGET_KINDS.has(e.q);
+    case "not":
+    case "neg":
+    case "fn":
+      return perTarget(e.arg);
+    case "bin":
+      return perTarget(e.left) || perTarget(e.right);
+    default:
+      return false;
+  }
+}
+
 /** Folds constant subexpressions. Leaves are pure, so `x & 0` → 0 and `x | 1` → 1 are safe. */
 export function foldExpr(e: RExpr): RExpr {
   switch (e.kind) {
@@ -168,7 +241,7 @@ export function foldExpr(e: RExpr): RExpr {
 // pending (engine/queries.ts).
 const TOUCH_KINDS = new Set<number>([
   Q.RESOURCE, Q.RESOURCE_DEFICIT, Q.RESOURCE_PCT, Q.RESOURCE_TIME_TO_MAX, Q.RESOURCE_MAX, Q.RESOURCE_REGEN,
-  Q.GCD_MAX, Q.CAST_TIME, Q.EXECUTE_TIME, Q.AURA_TICK_TIME, Q.AURA_TICKS_REMAIN,
+  Q.GCD_MAX, Q.CAST_TIME, Q.EXECUTE_TIME, Q.AURA_TICK_TIME, Q.AURA_TICKS_REMAIN, Q.CHANNEL_TICK_TIME,
 ]);
 
 /** Whether evaluating `e` may run a side-effect query. */
@@ -489,9 +562,11 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
   const varDefaultSet: boolean[] = [];
   for (const list of listNames) {
     (lists[list] as unknown[]).forEach((raw, entry) => {
-      if (!isObject(raw) || raw["variable"] === undefined) return;
-      const name = raw["variable"];
-      if (typeof name !== "string" || !NAME_RE.test(name)) shape({ list, entry, field: "variable" }, `variable name must be a string matching [A-Za-z0-9_]+`);
+      if (!isObject(raw)) return;
+      const key = raw["variable"] !== undefined ? "variable" : raw["cycling_variable"] !== undefined ? "cycling_variable" : null;
+      if (key === null) return;
+      const name = raw[key];
+      if (typeof name !== "string" || !NAME_RE.test(name)) shape({ list, entry, field: key }, `variable name must be a string matching [A-Za-z0-9_]+`);
       let idx = varIndex.get(name as string);
       if (idx === undefined) {
         idx = varDefault.length;
@@ -523,6 +598,20 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
     });
   }
 
+  // channel-decision entries: one hidden variable for all (the slot of the line that fired)
+  let channelLineVar = -1;
+  for (const list of listNames) {
+    for (const raw of lists[list] as unknown[]) {
+      if (channelLineVar < 0 && isObject(raw) && raw["cast"] !== undefined && hasChannelDecision(raw)) {
+        channelLineVar = varDefault.length;
+        varIndex.set(CHANNEL_LINE_VAR, channelLineVar);
+        varDefault.push(0);
+        varDefaultSet.push(true);
+      }
+    }
+  }
+  const channelEntries: (ChannelEntry & { spell: number })[] = [];
+
   // Pass 1: shape, expressions, names.
   const resolver = new Resolver(symbols, varIndex);
   // ctx: SimC's action scope (a cast entry's spell) for bare action-scoped names (`cast_time`, `remains`)
@@ -540,6 +629,32 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
   const conditionExpr = (raw: unknown, loc: Omit<RotationLocation, "file">, ctx: ResolveContext = {}): RExpr => {
     if (typeof raw === "number") shape(loc, `a condition must be an expression string, got the number ${raw} (write "${raw}" if that is meant)`);
     return expr(raw, loc, ctx);
+  };
+  // target_if / cycle_targets / max_cycle_targets of a cast entry (SimC's entry options, same names)
+  // ctx: the entry's action, for action-scoped names (`target_if=min:remains`: the action's DoT on the target tried)
+  const targetSel = (e: Record<string, unknown>, loc: Omit<RotationLocation, "file">, ctx: ResolveContext = {}): { sel?: TargetSel } => {
+    const tif = e["target_if"];
+    // counts: JSON numbers, or numeric strings (SimC option text, as the .simc front-end passes them)
+    const count = (k: string): number | undefined => {
+      const v = e[k];
+      if (v === undefined) return undefined;
+      const n = typeof v === "number" ? v : typeof v === "string" && v.trim() !== "" ? Number(v) : NaN;
+      if (!Number.isInteger(n) || n < 0) shape({ ...loc, field: k }, `"${k}" must be a non-negative integer, got ${JSON.stringify(v)}`);
+      return n;
+    };
+    const cyc = count("cycle_targets");
+    const maxc = count("max_cycle_targets");
+    const cycling = cyc !== undefined && cyc !== 0;
+    if (tif !== undefined && cycling) shape({ ...loc, field: "cycle_targets" }, `an entry selects its target with target_if or cycle_targets, not both`);
+    if (maxc !== undefined && !cycling) shape({ ...loc, field: "max_cycle_targets" }, `"max_cycle_targets" needs "cycle_targets": 1`);
+    if (cycling) return { sel: { kind: "cycle", max: maxc ?? 0 } };
+    if (tif === undefined) return {};
+    if (typeof tif !== "string") shape({ ...loc, field: "target_if" }, `"target_if" must be an expression string, optionally prefixed with min:, max: or first:`);
+    const m = /^\s*(min|max|first)\s*:/.exec(tif as string);
+    const mode = m ? TIF_MODE[m[1] as keyof typeof TIF_MODE] : TIF_MODE.first;
+    // the prefix becomes spaces: error columns still point into the option's text
+    const text = m ? " ".repeat(m[0].length) + (tif as string).slice(m[0].length) : (tif as string);
+    return { sel: { kind: "if", mode, expr: retarget(expr(text, { ...loc, field: "target_if" }, ctx)) } };
   };
   const compiled = new Map<string, Entry[]>();
   for (const list of listNames) {
@@ -585,14 +700,26 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
             throw new RotationError("ROTATION_UNKNOWN_NAME", at({ list, entry, field: "cast", column: 1 }), `the host resolved spell "${name}" to ${spell}, not an index in [0, 2^29)`);
           }
           const eff = options(spell);
-          let c = cond;
+          const sel = targetSel(e, { list, entry }, ctx);
+          // a spell the player does not have: the entry never fires (still checked for errors above)
+          let c: RExpr | null = symbols.castable?.(name as string) === false ? { kind: "const", value: 0 } : cond;
           for (const x of eff.extra) c = c === null ? x : { kind: "bin", op: "and", left: c, right: x };
-          if (eff.lineCd !== undefined) {
+          if (sel.sel !== undefined) {
+            // target selection: the condition is read on the target being tried (retarget)
+            if (eff.lineCd !== undefined) shape({ list, entry, field: "line_cd" }, `line_cd together with target_if / cycle_targets is not supported`);
+            out.push({ kind, cond: c === null ? null : retarget(c), spell, sel: sel.sel });
+          } else if (eff.lineCd !== undefined) {
             const [fire, last] = lineCdVars(list, entry).map((n) => varIndex.get(n)!) as [number, number];
             const since: RExpr = { kind: "bin", op: "sub", left: { kind: "query", q: Q.TIME, arg: 0 }, right: { kind: "var", index: last } };
             let condition: RExpr = { kind: "bin", op: "and", left: { kind: "query", q: Q.SPELL_CASTABLE, arg: spell }, right: { kind: "bin", op: "ge", left: since, right: { kind: "const", value: eff.lineCd } } };
             if (c !== null) condition = { kind: "bin", op: "and", left: c, right: condition };
             out.push({ kind, cond: null, spell, lineCd: { condition, fire, last } });
+          } else if (hasChannelDecision(e)) {
+            // the options' expressions are action-scoped like the entry's condition (`tick_time`)
+            const opt = (k: string) => (e[k] === undefined ? null : conditionExpr(e[k], { list, entry, field: k }, ctx));
+            const ch: ChannelEntry = { slot: channelEntries.length + 1, interruptIf: opt("interrupt_if"), earlyChainIf: opt("early_chain_if"), flags: channelFlags(e) };
+            channelEntries.push({ ...ch, spell });
+            out.push({ kind, cond: c, spell, channel: ch });
           } else out.push({ kind, cond: c, spell });
           break;
         }
@@ -603,13 +730,22 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
           if (!Object.hasOwn(lists, target as string)) {
             throw new RotationError("ROTATION_UNKNOWN_LIST", at({ list, entry, field: kind }), `${kind} of unknown action list "${target}" (lists: ${listNames.join(", ")})`);
           }
+          // target_if on an action list (Arms: run_action_list,…,target_if=min:target.health.pct): an
+          // expression that reads nothing per target (no debuff/dot of the target being tried) has the
+          // same value on every identical target, so SimC's rule keeps the primary target: exactly no
+          // change. A per-target expression would choose a target for the sub-list: not supported.
+          const sel = targetSel(e, { list, entry }).sel;
+          if (sel !== undefined && (sel.kind !== "if" || perTarget(sel.expr))) {
+            shape({ list, entry, field: "target_if" }, `target_if on an action list with a per-target expression (debuff/dot of the target) is not supported`);
+          }
           out.push({ kind, cond, target: target as string });
           break;
         }
         case "wait":
           out.push({ kind, cond, seconds: expr(e["wait"], { list, entry, field: "wait" }) });
           break;
-        case "variable": {
+        case "variable":
+        case "cycling_variable": {
           const opRaw = e["op"] ?? "set";
           if (typeof opRaw !== "string" || !VAR_OPS.has(opRaw)) shape({ list, entry, field: "op" }, `unknown variable op ${JSON.stringify(opRaw)} (allowed: ${[...VAR_OPS].join(", ")})`);
           const op = opRaw as VarOpName;
@@ -622,14 +758,17 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
           } else {
             for (const k of ["condition", "value_else"]) if (e[k] !== undefined) shape({ list, entry, field: k }, `"${k}" is only used by op "setif"`);
           }
+          // cycling_variable: the value (and setif's parts) are read on each target; its `if` once, on the primary
+          const scoped = (x: RExpr | null): RExpr | null => (x !== null && kind === "cycling_variable" ? retarget(x) : x);
           out.push({
-            kind,
+            kind: "variable",
+            cycling: kind === "cycling_variable",
             cond,
             op,
-            index: varIndex.get(e["variable"] as string)!,
-            value: needsValue ? expr(e["value"], { list, entry, field: "value" }) : null,
-            condition: op === "setif" ? conditionExpr(e["condition"], { list, entry, field: "condition" }) : null,
-            valueElse: op === "setif" ? expr(e["value_else"], { list, entry, field: "value_else" }) : null,
+            index: varIndex.get(e[kind] as string)!,
+            value: scoped(needsValue ? expr(e["value"], { list, entry, field: "value" }) : null),
+            condition: scoped(op === "setif" ? conditionExpr(e["condition"], { list, entry, field: "condition" }) : null),
+            valueElse: scoped(op === "setif" ? expr(e["value_else"], { list, entry, field: "value_else" }) : null),
           });
           break;
         }
@@ -692,6 +831,7 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
   em.fuse3 = scan;
   const labels = new Map<string, Label>(listNames.map((n) => [n, newLabel()]));
   const spells = new Set<number>();
+  const targetSpells = new Set<number>();
   // fast: castReady memo bit per spell cast by several entries (the first 32; others get 0 = not
   // memoized). A spell with one cast entry needs no memo.
   // Sites are counted in the lists reachable from main (BM: "cleave" is unreachable on one target).
@@ -764,10 +904,11 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
       const cond = en.cond === null ? null : foldExpr(en.cond);
       if (cond !== null && isConst(cond) && cond.value === 0) continue; // never taken
       const skip = newLabel();
-      const lineCd = en.kind === "cast" ? en.lineCd : undefined;
+      // a channel-decision entry takes the general path, like line_cd (it sets a variable before its cast)
+      const lineCd = en.kind === "cast" ? (en.lineCd ?? (en.channel ? null : undefined)) : undefined;
       if (scan) {
         // an entry may be skipped by a scan when it is a cast whose condition runs no side-effect query
-        const skippable = en.kind === "cast" && lineCd === undefined && (cond === null || isConst(cond) || !mayTouch(cond));
+        const skippable = en.kind === "cast" && lineCd === undefined && en.sel === undefined && (cond === null || isConst(cond) || !mayTouch(cond));
         const slot = skippable ? boundSlot(cond) : 0;
         // an entry with a time bound starts with a scan from its own row (the previous entry may fall
         // through to it): BM's kill_shot is then skipped with its health query for 80 % of the fight
@@ -778,6 +919,42 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
         const start = newLabel();
         em.bind(start);
         rows.push({ spell: skippable ? (en as { spell: number }).spell : -1, slot, start });
+      }
+      if (en.kind === "cast" && en.sel !== undefined) {
+        // Target selection (docs/rotation.md "Targets"): the plain cast form inside the VM's target
+        // loop; castReady does not depend on the target, the condition and the expression do.
+        spells.add(en.spell);
+        targetSpells.add(en.spell);
+        if (en.sel.kind === "if") {
+          // target_if: choose the target (evaluating the expression on each), then the entry on it
+          const body = newLabel();
+          const loop = newLabel();
+          em.code.push(OP.TIFBEGIN);
+          em.ref(body); // one target: no selection
+          em.bind(loop);
+          em.value(foldExpr(en.sel.expr));
+          em.code.push(OP.TIFSTEP, en.sel.mode);
+          em.ref(loop);
+          em.depth--;
+          em.bind(body);
+          if (cond !== null) em.branch(cond, false, skip);
+          em.code.push(OP.CAST, en.spell);
+          em.bind(skip);
+          em.code.push(OP.TGTRESET);
+        } else {
+          // cycle_targets: the entry on target 0, 1, ... (at most max); the first ready one casts
+          const body = newLabel();
+          const next = newLabel();
+          em.code.push(OP.CYCBEGIN);
+          em.bind(body);
+          if (cond !== null) em.branch(cond, false, next);
+          em.code.push(OP.CAST, en.spell);
+          em.bind(next);
+          em.code.push(OP.CYCNEXT, en.sel.max);
+          em.ref(body);
+          em.bind(skip);
+        }
+        continue;
       }
       if (scan && en.kind === "cast" && lineCd === undefined) {
         // Like fast below, with the scan forms: a blocked spell jumps through the table from the next
@@ -839,7 +1016,13 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
       if (cond !== null && !waitGuard) em.branch(cond, false, skip);
       switch (en.kind) {
         case "cast":
-          if (lineCd !== undefined) {
+          if (en.channel !== undefined) {
+            // castReady, then __channel_line := slot, then the cast (which castReady lets through)
+            em.branch({ kind: "query", q: Q.SPELL_CASTABLE, arg: en.spell }, false, skip);
+            em.value({ kind: "const", value: en.channel.slot });
+            em.code.push(OP.VAROP, VAROP.set, channelLineVar);
+            em.depth--;
+          } else if (lineCd != null) {
             // fire := condition; if fire { last := time; cast } (the cast's castReady is part of condition)
             const other = newLabel();
             const done = newLabel();
@@ -879,13 +1062,21 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
           break;
         }
         case "variable": {
+          // cycling_variable: the op once per target, the value evaluated on that target (the entry's
+          // `if` was evaluated once, on the primary target, above)
+          const body = newLabel();
+          const end = en.cycling ? newLabel() : skip;
+          if (en.cycling) {
+            em.code.push(OP.CYCBEGIN);
+            em.bind(body);
+          }
           if (en.op === "setif") {
             const other = newLabel();
             em.branch(foldExpr(en.condition!), false, other);
             em.value(foldExpr(en.value!));
             em.code.push(OP.VAROP, VAROP.set, en.index, OP.JMP);
             em.depth--;
-            em.ref(skip);
+            em.ref(end);
             em.bind(other);
             em.value(foldExpr(en.valueElse!));
             em.code.push(OP.VAROP, VAROP.set, en.index);
@@ -894,6 +1085,11 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
             if (en.value !== null) em.value(foldExpr(en.value));
             em.code.push(OP.VAROP, VAROP[en.op], en.index);
             if (en.value !== null) em.depth--;
+          }
+          if (en.cycling) {
+            em.bind(end);
+            em.code.push(OP.CYCNEXT, 0);
+            em.ref(body);
           }
           break;
         }
@@ -906,6 +1102,21 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
     }
     em.code.push(OP.END);
   }
+  // channel-decision blocks: `if <expr>: WAIT 1; END` per expression (before the scan tables: they must
+  // run to the end of the code)
+  const block = (x: RExpr | null): number => {
+    if (x === null) return -1;
+    const pc = em.pc;
+    const skip = newLabel();
+    em.branch(foldExpr(x), false, skip);
+    em.value({ kind: "const", value: 1 });
+    em.code.push(OP.WAIT);
+    em.depth--;
+    em.bind(skip);
+    em.code.push(OP.END);
+    return pc;
+  };
+  const channelSlots: ChannelSlot[] = channelEntries.map((c) => ({ spell: c.spell, interruptPc: block(c.interruptIf), earlyPc: block(c.earlyChainIf), flags: c.flags }));
   if (scan) {
     em.code[rowsAt] = em.pc;
     for (const t of tables) {
@@ -942,6 +1153,8 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
     stackDepth: em.maxDepth,
     callDepth,
     spells: [...spells].sort((a, b) => a - b),
+    targetSpells: [...targetSpells].sort((a, b) => a - b),
+    ...(channelLineVar >= 0 ? { channels: { lineVar: channelLineVar, slots: channelSlots } } : {}),
   };
 }
 

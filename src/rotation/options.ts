@@ -2,9 +2,10 @@
 // for `.simc` and `.json` rotations alike (docs/rotation.md "Entry options"). The compiler calls
 // `castOptions` for every cast entry; it checks each option's value and returns how the entry changes:
 // an extra condition (`sync`, the off-GCD gate), a line cooldown (`line_cd`, compiled into two hidden
-// variables), or nothing (options whose SimC meaning the engine already has, or cannot change damage).
-// A key that is not in the table is not an option (the compiler reports it); an option the engine
-// cannot honour (`interrupt_if`) is refused with its reason, so the line is listed, never silently run.
+// variables), channel decisions (`interrupt_if`, `early_chain_if`: compiled by src/rotation/channel.ts),
+// or nothing (options whose SimC meaning the engine already has, or cannot change damage). A key that is
+// not in the table is not an option (the compiler reports it); an option the engine cannot honour
+// (`interrupt_immediate`) is refused with its reason, so the line is listed, never silently run.
 import type { RExpr } from "./ast.js";
 import { Q } from "./queries.js";
 
@@ -29,9 +30,9 @@ interface OptionSpec {
 const ITEM_ACTIONS = ["use_item", "use_items"] as const;
 
 /**
- * The options of a cast entry (besides `cast` and `if`). `target_if`, `cycle_targets`,
- * `max_cycle_targets` and `cycling_variable` are the target-selection options (added with per-target
- * state).
+ * The options of a cast entry (besides `cast` and `if`). `target_if`, `cycle_targets` and
+ * `max_cycle_targets` select the target (compiled by src/rotation/compile.ts: targetSel); the
+ * `cycling_variable` action is a variable entry kind.
  */
 export const CAST_OPTIONS: Record<string, OptionSpec> = {
   // line_cd=N: the line may fire again only N s after it last fired (SimC action_t::line_cooldown)
@@ -44,14 +45,21 @@ export const CAST_OPTIONS: Record<string, OptionSpec> = {
   use_while_casting: { kind: "flag" },
   // sync=X: only when action X is ready too
   sync: { kind: "spell" },
-  // chain=1 (channels): re-cast the channel at its last tick. The engine ends a channel at its last
-  // tick and decides right then, so a line that picks the channel again chains it at the same moment
+  // Channel options (SimC ActionLists wiki, "chain", "early_chain_if", "interrupt", "interrupt_if",
+  // "interrupt_global"): decided at the channel's ticks by the engine (assembly/engine/channel-decisions.ts;
+  // docs/rotation.md "Channel decisions"). chain=1: the channel may be recast while it runs (its last tick
+  // ends it and the rotation decides right then; early_chain_if recasts it at an earlier tick).
   chain: { kind: "flag" },
-  early_chain_if: { kind: "text", refuse: "early_chain_if: the engine makes no decision inside a channel (a channel always runs to its last tick)" },
-  interrupt_if: { kind: "text", refuse: "interrupt_if: the engine makes no decision inside a channel (a channel always runs to its last tick)" },
-  interrupt: { kind: "flag", refuse: "interrupt: the engine makes no decision inside a channel (a channel always runs to its last tick)" },
-  interrupt_immediate: { kind: "flag", refuse: "interrupt_immediate: the engine makes no decision inside a channel" },
-  interrupt_global: { kind: "flag", refuse: "interrupt_global: the engine makes no decision inside a channel" },
+  // early_chain_if=<expr>: at a tick of a chain=1 channel (GCD over), true -> the channel restarts now
+  early_chain_if: { kind: "text" },
+  // interrupt_if=<expr> / interrupt=1: at a tick (GCD over), true -> the rotation is asked; a different
+  // action it picks ends the channel after that tick
+  interrupt_if: { kind: "text" },
+  interrupt: { kind: "flag" },
+  // interrupt_global=1: the interrupt asks the whole rotation from the top (the engine always does)
+  interrupt_global: { kind: "flag" },
+  // interrupt_immediate=1: interrupt between ticks as soon as the condition holds (no decision points there)
+  interrupt_immediate: { kind: "flag", refuse: "interrupt_immediate: the engine decides inside a channel at its ticks only, not between them" },
   // precombat timing: the engine has no pre-pull phase; precombat actions happen at t = 0 (docs)
   precombat_seconds: { kind: "number" },
   pre_pot_time: { kind: "number", only: ["potion"] },
@@ -62,6 +70,11 @@ export const CAST_OPTIONS: Record<string, OptionSpec> = {
   slot: { kind: "text", only: ITEM_ACTIONS },
   slots: { kind: "text", only: ITEM_ACTIONS },
   check_existing: { kind: "flag", only: ITEM_ACTIONS },
+  // target selection (docs/rotation.md "Targets"): checked and compiled by src/rotation/compile.ts
+  // (targetSel: the VM's target loops)
+  target_if: { kind: "text" },
+  cycle_targets: { kind: "number" },
+  max_cycle_targets: { kind: "number" },
 };
 
 export const CAST_OPTION_KEYS: readonly string[] = Object.keys(CAST_OPTIONS);

@@ -50,7 +50,12 @@ export const Q = {
   PREV_GCD_3: 46,
   COOLDOWN_MAX_CHARGES: 47,
   LAST_USED: 48,
-  COUNT: 49,
+  ACTIVE_DOT: 49,
+  TGT_UP: 50,
+  TGT_REMAINS: 51,
+  TGT_STACK: 52,
+  CHANNEL_TICK_TIME: 53,
+  COUNT: 54,
 } as const;
 
 export type QueryKind = (typeof Q)[Exclude<keyof typeof Q, "COUNT">];

@@ -14,10 +14,24 @@ export interface RotationSymbols {
   pet(name: string): number | undefined;
   /** Whether the talent is taken (folded to a constant 1/0). */
   talent(name: string): boolean | undefined;
+  /**
+   * Whether a known spell can be cast in this build (false: its talent is not taken). A `cast` entry of
+   * such a spell is never ready — SimulationCraft's "the action's spell is not learned" — so SimC APL
+   * text that names another build's ability (no `talent.X` guard) skips it. Omitted: every spell is castable.
+   */
+  castable?(name: string): boolean;
   /** Whether the build's hero tree is this one (folded to 1/0); undefined: not a hero tree of the spec. Optional: no hero trees. */
   heroTree?(name: string): boolean | undefined;
   /** A fixed enemy count for the run: folds `active_enemies` to this constant. Omit to query the engine. */
   activeEnemies?: number;
+  /**
+   * false: the spell is named but the player cannot cast it in this run (its talent is not taken, or the
+   * data has no record of it): its cast entries fold away like a false condition, as SimulationCraft
+   * drops actions the character does not have. Omitted: every resolved spell is castable.
+   */
+  castable?(name: string): boolean;
+  /** A SimC actor option read by name in expressions (`max_prio_damage`): its value; undefined = the class has none. */
+  actorOption?(name: string): number | undefined;
   /** Whether the spell is off the GCD (SimC's use_off_gcd=0 then waits for the GCD; src/rotation/options.ts). Omit: unknown. */
   offGcd?(spell: number): boolean;
   /** The character's race (SimC token, e.g. "orc"): racial actions of other races never fire (src/rotation/utility.ts). */
@@ -27,6 +41,8 @@ export interface RotationSymbols {
   /** The aura a spell applies (its DoT / debuff / buff): the subject of an entry's bare `remains`,
    *  `ticking`, `refreshable`, ... `undefined`: the spell applies none (those names are then errors). */
   spellAura?(spell: string): number | undefined;
+  /** Whether the spell is a channel (its bare `tick_time` is then the channel's tick period when it applies no aura). */
+  spellIsChannel?(spell: string): boolean;
   /** Index of a spell whose GCD is the player's (`gcd.max`). Omit: the standard 1.5 s, hasted. */
   gcdSpell?: number;
   /** Manifest-defined expressions (`expressions` in the spec manifest, docs/manifests.md): the text
@@ -245,6 +261,8 @@ export class Resolver {
     if (ACTION_ZERO_PROPS.has(p.text)) return { kind: "const", value: 0 };
     if (ACTION_AURA_PROPS.has(p.text)) {
       const aura = this.symbols.spellAura?.(spellName);
+      // a channel that applies no aura ticks itself: SimC's tick_time is its tick period
+      if (aura === undefined && p.text === "tick_time" && this.symbols.spellIsChannel?.(spellName) === true) return { kind: "query", q: Q.CHANNEL_TICK_TIME, arg: spell };
       if (aura === undefined) this.fail(loc, p, `"${full}": action "${spellName}" applies no aura, so it has no "${p.text}"`);
       const idx = this.index(aura, "the aura of spell", { text: spellName, column: p.column }, loc);
       return this.auraProp("dot", idx, [...parts.slice(0, at), p], at, full, loc);
@@ -344,6 +362,12 @@ export class Resolver {
         const aura = this.lookup("aura", need(1, "an aura name"), full, loc);
         return this.auraProp(head.text, aura, parts, 2, full, loc);
       }
+      case "active_dot": {
+        // SimC: the number of targets the DoT/debuff is up on (per-target instances: docs/rotation.md "Targets")
+        const aura = this.lookup("aura", need(1, "an aura name"), full, loc);
+        this.exact(parts, 2, full, loc);
+        return { kind: "query", q: Q.ACTIVE_DOT, arg: aura };
+      }
       case "cooldown": {
         const sp = need(1, "a spell name");
         // SimC's potion cooldown: the potion is not modelled as a spell here (no gear): ready, 0 s left
@@ -415,6 +439,13 @@ export class Resolver {
         if (idx === undefined) this.fail(loc, v, `unknown variable "${v.text}" (no entry assigns it)`);
         this.exact(parts, 2, full, loc);
         return { kind: "var", index: idx };
+      }
+      case "max_prio_damage": {
+        // a SimC actor option (src/rotation/actor-options.ts), a constant for the run
+        const v = this.symbols.actorOption?.(head.text);
+        if (v === undefined) this.fail(loc, head, `unknown name "${full}" (a SimC actor option this spec's class does not have)`);
+        this.exact(parts, 1, full, loc);
+        return { kind: "const", value: v };
       }
       case "trinket":
       case "this_trinket":

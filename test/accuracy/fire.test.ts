@@ -5,6 +5,8 @@ import { accuracySuite, checkSpec, expectedHit, type SpecAccuracy } from "./harn
 
 // Fire Mage 137019 #1 "Add Percent Modifier (108): Spell Direct Amount (0)" Base Value 0: × 1.
 const FIRE_MAGE = 1 + 0 / 100;
+// Mote of Flame 343230 #1 "Modify Damage Done% (79)" Base Value 3, Misc Value 0x4 (Fire): × 1.03 (default build).
+const MOTE_OF_FLAME = 1 + 3 / 100;
 const FIRE: SpecAccuracy = {
   spec: "fire",
   primaryStat: 1735, // intellect = spell power
@@ -13,18 +15,18 @@ const FIRE: SpecAccuracy = {
   masteryCoefficient: 0.42, // Mastery: Ignite 12846 #1 SP Coefficient 0.42 (feeds Ignite only: kind none)
   cases: [
     // Fireball 133 #1 School Damage (2): fire, SP Coefficient 4.5
-    { name: "fireball", periodic: false, power: "sp", coefficient: 4.5, physical: false, mastery: false, passives: [FIRE_MAGE] },
+    { name: "fireball", periodic: false, power: "sp", coefficient: 4.5, physical: false, mastery: false, passives: [FIRE_MAGE, MOTE_OF_FLAME] },
     // Pyroblast 11366 #1 School Damage (2): fire, SP Coefficient 4.5975 (the Hot Streak! instant cast)
-    { name: "pyroblast_hot_streak", periodic: false, power: "sp", coefficient: 4.5975, physical: false, mastery: false, passives: [FIRE_MAGE] },
+    { name: "pyroblast", periodic: false, power: "sp", coefficient: 4.5975, physical: false, mastery: false, passives: [FIRE_MAGE, MOTE_OF_FLAME] },
     // Fire Blast 108853 #1 SP Coefficient 1.31538; always crits (Fire Blast 231568 #1 Spell Critical Chance +100)
-    { name: "fire_blast", periodic: false, power: "sp", coefficient: 1.31538, physical: false, mastery: false, passives: [FIRE_MAGE], alwaysCrits: true },
+    { name: "fire_blast", periodic: false, power: "sp", coefficient: 1.31538, physical: false, mastery: false, passives: [FIRE_MAGE, MOTE_OF_FLAME], alwaysCrits: true },
   ],
 };
 
 accuracySuite("Fire Mage hits equal the hand computation from the client values", FIRE, (run) => {
-  it("Fireball by hand: 4.5 × 1735 × (1 + 59/54 %) = 7892.8042", () => {
-    expect(expectedHit(FIRE, FIRE.cases[0]!)).toBeCloseTo(4.5 * 1735 * (1 + 59 / 54 / 100), 9);
-    expect(expectedHit(FIRE, FIRE.cases[0]!)).toBeCloseTo(7892.8042, 3);
+  it("Fireball by hand: 4.5 × 1735 × (1 + 59/54 %) × 1.03 = 8129.5883", () => {
+    expect(expectedHit(FIRE, FIRE.cases[0]!)).toBeCloseTo(4.5 * 1735 * (1 + 59 / 54 / 100) * 1.03, 9);
+    expect(expectedHit(FIRE, FIRE.cases[0]!)).toBeCloseTo(8129.5883, 3);
   });
   it("the check notices a coefficient off by one part in a million", () => {
     const off = { ...FIRE, cases: [{ ...FIRE.cases[0]!, coefficient: 4.5 * 1.000001 }] };

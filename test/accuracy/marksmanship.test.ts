@@ -20,8 +20,11 @@ const MM: SpecAccuracy = {
     { name: "arcane_shot", periodic: false, power: "ap", coefficient: 0.8624, physical: false, mastery: true, passives: [MM_PASSIVE, ARCANE], skipWhile: ["precise_shots"] },
     // Rapid Fire 257044 → each shot 257045 #1 School Damage (2): physical, AP Coefficient 0.605 (channel ticks)
     { name: "rapid_fire", periodic: true, power: "ap", coefficient: 0.605, physical: true, mastery: true, passives: [MM_PASSIVE] },
-    // Kill Shot 53351 #1 School Damage (2): physical, AP Coefficient 3.2; 137016 #8 +7 % (Kill Shot)
-    { name: "kill_shot", periodic: false, power: "ap", coefficient: 3.2, physical: true, mastery: true, passives: [MM_PASSIVE, 1 + 7 / 100] },
+    // Black Arrow 466930 #1 School Damage (2): shadow, AP Coefficient 3.484; 137016 #1 −4 %, #8 +7 %, #12 +4 % (Black Arrow)
+    // (Kill Shot left the default build: the Dark Ranger build's Black Arrow stands in for it)
+    { name: "black_arrow", periodic: false, power: "ap", coefficient: 3.484, physical: false, mastery: true, passives: [MM_PASSIVE, 1 + 7 / 100, 1 + 4 / 100] },
+    // Black Arrow's DoT 468572 #1 Periodic Damage (3): shadow every 1 s, AP Coefficient 0.5; 137016 #13 +4 % (periodic)
+    { name: "black_arrow_tick", periodic: true, power: "ap", coefficient: 0.5, physical: false, mastery: true, passives: [1 + 4 / 100] },
     // Steady Shot 56641 #1 School Damage (2): physical, AP Coefficient 0.8
     { name: "steady_shot", periodic: false, power: "ap", coefficient: 0.8, physical: true, mastery: true, passives: [MM_PASSIVE] },
   ],

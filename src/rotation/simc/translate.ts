@@ -3,6 +3,7 @@
 // Action kinds (SimC meaning → entry):
 //   call_action_list,name=L  → { call: L }      run_action_list,name=L → { run: L }
 //   variable,name=V,op=…,value=…,value_else=…,condition=…,default=N → { variable: V, … } (same op names)
+//   cycling_variable,name=V,… → { cycling_variable: V, … } (the op once per target: docs/rotation.md "Targets")
 //   wait,sec=E               → { wait: E } (SimC's default sec is 1.0)
 //   anything else            → { cast: <action> } (a spell of the spec, resolved by the compiler)
 // Every other option travels as an entry key with SimC's name (`line_cd`, `target_if`, …): the compiler
@@ -60,6 +61,7 @@ function precombatCall(): RotationEntryJson {
 const optionKey = (action: string, key: string): string => {
   if (key === "name" && (action === "call_action_list" || action === "run_action_list")) return action === "call_action_list" ? "call" : "run";
   if (key === "name" && action === "variable") return "variable";
+  if (key === "name" && action === "cycling_variable") return "cycling_variable";
   if (key === "sec" && action === "wait") return "wait";
   return key;
 };
@@ -74,7 +76,8 @@ function toEntry(a: SimcAction): { entry: RotationEntryJson; columns: Record<str
       if (!a.options.some((o) => o.key === "name")) return { reason: `${a.action} needs name=<list>`, column: a.column };
       break;
     case "variable":
-      if (!a.options.some((o) => o.key === "name")) return { reason: "variable needs name=<variable>", column: a.column };
+    case "cycling_variable":
+      if (!a.options.some((o) => o.key === "name")) return { reason: `${a.action} needs name=<variable>`, column: a.column };
       break;
     case "wait":
       entry["wait"] = "1.0"; // SimC's default wait: 1 s

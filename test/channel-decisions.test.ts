@@ -18,7 +18,7 @@ const manifestTalents = (JSON.parse(readFileSync(path.resolve(__dirname, "../dat
 const TALENTS = [...manifestTalents.filter((t) => t.default).map((t) => t.name), "drain_soul"];
 
 const run = async (rotation: string) => {
-  const r = await simulate({ spec: "affliction", bundle, duration: 20, iterations: 1, seed: 3, rotation, talents: TALENTS });
+  const r = await simulate({ spec: "affliction", bundle, duration: 20, iterations: 1, seed: 3, rotation, talents: TALENTS, bloodlust: false });
   const casts = (name: string) => r.timeline!.casts.filter((c) => c.name === name).map((c) => c.t);
   return { r, casts };
 };

@@ -202,6 +202,7 @@ describe("Beast Mastery on the shared hunter.json", () => {
   });
 
   it("simulates exactly like the same manifest written out in one file (no extends)", async () => {
+    const raid = readJson("raid.json");
     const hunter = readJson("hunter.json");
     const own = readJson("beast-mastery.json");
     // Hand-inlined: the hunter entries first (where the merge puts them), then the spec's.
@@ -214,6 +215,8 @@ describe("Beast Mastery on the shared hunter.json", () => {
       notes: { ...hunter.notes, ...own.notes },
       pets: [...hunter.pets, ...own.pets],
       spells: [...hunter.spells, ...own.spells],
+      // hunter.json extends raid.json (Bloodlust): its auras come first
+      auras: [...raid.auras, ...(hunter.auras ?? []), ...own.auras],
     };
     delete inlined.extends;
     const cfg = { dataDir: DATA, iterations: 40, seed: 11, duration: 90, chunkSize: 20 };

@@ -196,7 +196,7 @@ describe("Arms manifest resolution against the real tables and the 12.0.0.64228 
 const rot = (...entries: unknown[]) => ({ main: "m", lists: { m: entries } });
 /** Arms image with `rotation`, haste / versatility 0 and crit `crit` (default 0); rage optionally made unlimited. */
 async function scripted(rotation: unknown, durationS: number, opts: { richRage?: boolean; talents?: string[]; crit?: number } = {}): Promise<SpecImage> {
-  const prep = await prepareSimulation({ spec: "arms", bundle, dataDir: DATA, duration: durationS, rotation, ...(opts.talents ? { talents: opts.talents } : {}) });
+  const prep = await prepareSimulation({ spec: "arms", bundle, dataDir: DATA, duration: durationS, rotation, bloodlust: false, ...(opts.talents ? { talents: opts.talents } : {}) });
   const img = prep.image;
   img.stats = { ...img.stats, crit: opts.crit ?? 0, haste: 0, versatility: 0 };
   if (opts.richRage) img.resources = img.resources.map((r) => ({ ...r, initial: r.max, regenPerSec: 1000 }));
@@ -212,7 +212,8 @@ describe("rage from damage dealt and damage taken", () => {
       spec: "arms", level: 90, primary_stat: 1243, ratings: { crit: 0, haste: 0, mastery: 0, versatility: 0 }, crit_damage_bonus: 0,
       target_level_offset: 3, weapon: { name: "test", item: 0, speed_ms: 3600, min_damage: 269, max_damage: 403 },
     };
-    const r = await simulate({ spec: "arms", bundle, dataDir: DATA, duration: 36, iterations: 1, rotation: rot({ wait: "1" }), profile, timeline: false });
+    // bloodlust: false — the hand-computed swing times assume haste 0 throughout
+    const r = await simulate({ spec: "arms", bundle, dataDir: DATA, duration: 36, iterations: 1, rotation: rot({ wait: "1" }), profile, timeline: false, bloodlust: false });
     const rage = r.resources.find((x) => x.name === "rage")!;
     const src = (n: string) => rage.sources.find((s) => s.name === n)!;
     expect(r.spells.find((s) => s.name === "auto_attack")!.hits).toBe(10);

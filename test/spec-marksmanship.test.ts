@@ -45,7 +45,8 @@ function referencedIds(m: Manifest): Set<number> {
   const ids = new Set<number>([m.mastery.spell]);
   if (m.auto_attack) ids.add(m.auto_attack.spell);
   for (const s of m.spells) ids.add(s.id);
-  for (const a of m.auras) ids.add(a.id);
+  // Bloodlust (2825) comes from the raid piece (raid.json, a shaman.txt block; test/raid-buffs.test.ts)
+  for (const a of m.auras) if (a.id !== 2825) ids.add(a.id);
   for (const p of m.procs) ids.add(p.id);
   for (const p of m.passives) ids.add(p.id);
   for (const t of m.talents) if (t.spell !== undefined) ids.add(t.spell);

@@ -22,7 +22,7 @@ import { healthCritBytes, healthCritLoad, healthCritChance, hcRules } from "./he
 import {
   IMAGE_VERSION, HEADER_F64, N_SECTIONS, H_VERSION, H_DURATION, H_TARGETS, H_ARMOR, H_ARMOR_K, H_AP, H_SP, H_CRIT, H_HASTE,
   H_MASTERY, H_VERS, H_CRIT_DMG_BONUS, H_MASTERY_KIND, H_MASTERY_COEF, H_MASTERY_SCHOOL, H_MASTERY_PETS, H_AUTO_DAMAGE,
-  H_OFFHAND_DAMAGE, H_HEALTH_CRIT_START, H_HEALTH_CRIT_LEN, H_AUTO_SWING, H_WEAPON_MIN, H_WEAPON_MAX, H_GCD_LOCK, H_N_LOCKS, H_N_CAT_POOLS, H_N_CHARGE_POOLS, H_ROT_KIND, H_ROT_START,
+  H_OFFHAND_DAMAGE, H_PULL_AURA, H_HEALTH_CRIT_START, H_HEALTH_CRIT_LEN, H_AUTO_SWING, H_WEAPON_MIN, H_WEAPON_MAX, H_GCD_LOCK, H_N_LOCKS, H_N_CAT_POOLS, H_N_CHARGE_POOLS, H_ROT_KIND, H_ROT_START,
   H_ROT_LEN, H_ROT_SPELLS_START, H_ROT_SPELLS_LEN, H_CHAN_START, H_CHAN_SLOTS, H_HOOKS_START, H_HOOKS_LEN, H_SECTIONS, S_RESOURCES, S_SPELLS, S_AURAS, S_EFFECTS, S_DAMAGE, S_CDR, S_OPS,
   S_OPLISTS, S_PROCS, S_RPPM, S_PETS, S_CHARGE_POOLS, S_POOL, S_ROT_CONSTS, RESOURCE_STRIDE, SPELL_STRIDE, AURA_STRIDE,
   EFFECT_STRIDE, DAMAGE_STRIDE, CDR_STRIDE, OP_STRIDE, OPLIST_STRIDE, PROC_STRIDE, RPPM_STRIDE, PET_STRIDE,
@@ -182,6 +182,7 @@ let baseAp: f64 = 0;
 let baseSp: f64 = 0;
 let baseCrit: f64 = 0;
 let baseHaste: f64 = 0;
+let pullAura: i32 = -1; // aura applied at t = 0 of every iteration (raid buff: Bloodlust), -1 none
 let baseMastery: f64 = 0;
 let baseVers: f64 = 0;
 let critMult: f64 = 2.0;
@@ -476,6 +477,7 @@ export function engineLoad(): i32 {
   masteryPets = hdr(H_MASTERY_PETS) != 0;
   autoDamage = <i32>hdr(H_AUTO_DAMAGE);
   offDamage = autoDamage >= 0 ? <i32>hdr(H_OFFHAND_DAMAGE) - 1 : -1;
+  pullAura = <i32>hdr(H_PULL_AURA) - 1;
   autoSwingMs = hdr(H_AUTO_SWING);
   weaponMin = hdr(H_WEAPON_MIN);
   weaponMax = hdr(H_WEAPON_MAX);
@@ -775,6 +777,8 @@ function resetIteration(): void {
   if (tlOn) for (let i = 0; i < nRes; i++) tlPush(0, TL_RESOURCE, i, resSlot(i).current);
   dirty = true;
   ensureStats();
+  // the raid buff cast at the pull (SimC's optimal_raid default: Bloodlust at t = 0)
+  if (pullAura >= 0) applyAura(pullAura, 1);
   if (rotKind == 1) rotationReset(changetype<Rotation>(rot));
 
   // simulation start hook: PlayerReady at t = 0, then swing timers
@@ -1879,6 +1883,7 @@ function recomputeStats(): void {
   let petm = 1.0;
   let cv = 0.0;
   let cc = 0;
+  let hasteMul = 1.0; // product of the haste auras' (1 + pct/100)^stacks
   // The effects of the auras with effects, flattened (effFlat: aura ascending, then effect: the same
   // sum/product order as a walk over all auras and their effects); fields pre-read by buildAuraTable
   // (no per-aura row loads or inner loop: -1.5k instr/iteration, BM). Act-list counts kept in locals.
@@ -1897,7 +1902,8 @@ function recomputeStats(): void {
     if (type <= E_PRIMARY) {
       if (load<i32>(q, EF_OWNER) != 0) continue; // only player-owned auras change the stat sheet
       const v = value * <f64>stacks;
-      if (type == E_HASTE) haste += v;
+      // haste percentages multiply (Bloodlust's 30 % on 20 % rating haste: 1.2 x 1.3 = 56 %)
+      if (type == E_HASTE) hasteMul *= powStacks(1.0 + value / 100.0, stacks);
       else if (type == E_CRIT) crit += v;
       else if (type == E_MASTERY) mastery += v;
       else if (type == E_VERS) vers += v;
@@ -1932,12 +1938,14 @@ function recomputeStats(): void {
   curAp = ap;
   curSp = sp;
   curCrit = crit;
-  curHaste = haste;
+  // rating haste alone: the same arithmetic as before haste auras multiplied (bit-identical results)
+  const hasteF = hasteMul == 1.0 ? 1.0 + haste / 100.0 : (1.0 + haste / 100.0) * hasteMul;
+  curHaste = hasteMul == 1.0 ? haste : (hasteF - 1.0) * 100.0;
   curMastery = mastery;
   curVers = vers;
   playerMult = pm;
   petMult = petm;
-  hasteDivisor = 1.0 + haste / 100.0;
+  hasteDivisor = hasteF;
   critChanceCur = crit / 100.0;
   versFactorCur = 1.0 + vers / 100.0;
   masteryMultCur = masteryKind >= 0 ? 1.0 + (mastery * masteryCoef) / 100.0 : 1.0;

@@ -48,6 +48,7 @@ export function simOptions(): Option[] {
     new Option("--talents <list>", "comma-separated talent names, or the game's talent loadout export string (default: the profile's loadout, else the manifest's default set; '' = none)"),
     new Option("--profile <file>", "character profile JSON; its spec is the run's spec (default: <data dir>/profiles/<spec>.json)"),
     new Option("--rotation <file>", "rotation file: a SimC APL (.simc) or a rotation JSON (default: <data dir>/rotations/<spec>.simc, else .json)"),
+    new Option("--no-bloodlust", "no Bloodlust at the pull (default: the raid buff at t = 0, SimC's optimal_raid default)"),
     new Option("--strict-rotation", "fail on the first rotation line that cannot be honoured (default: drop it and list it in the result)"),
     new Option("--data-dir <dir>", "data directory (default: $COMBATSIM_DATA_DIR, ~/.combatsim, or the bundled data)"),
     new Option("--target-error <pct>", "stop early once the DPS error (95 % confidence, percent of the mean) is <= this; --iterations is then the maximum").argParser(targetErrorOpt),
@@ -69,6 +70,8 @@ export interface SimCliOptions {
   profile?: string;
   rotation?: string;
   strictRotation?: boolean;
+  /** false with --no-bloodlust (commander's negatable option: true by default). */
+  bloodlust: boolean;
   dataDir?: string;
   targetError?: number;
   json?: boolean;

@@ -53,6 +53,8 @@ export interface CompileInput {
   targets: number;
   targetArmor: number;
   armorK: number;
+  /** Apply the manifest's `at_pull` raid buff (Bloodlust) at t = 0; default true (SimC's optimal_raid / override.bloodlust default). */
+  bloodlust?: boolean;
 }
 
 export interface CompiledSpec {
@@ -415,7 +417,7 @@ export function compileSpec(input: CompileInput): CompiledSpec {
   }
   const image: SpecImage = {
     name: spec.spec,
-    run: { durationMs: input.durationMs, targets: input.targets, targetArmor: input.targetArmor, armorK: input.armorK },
+    run: { durationMs: input.durationMs, targets: input.targets, targetArmor: input.targetArmor, armorK: input.armorK, ...pullAuraOf(spec, input.bloodlust !== false) },
     stats: {
       attackPower: s.attackPower,
       spellPower: s.spellPower,
@@ -515,4 +517,15 @@ function playerGcdSpell(spells: readonly SpellImage[]): number | undefined {
   let best: { n: number; first: number } | undefined;
   for (const c of count.values()) if (best === undefined || c.n > best.n || (c.n === best.n && c.first < best.first)) best = c;
   return best?.first;
+}
+
+/**
+ * The aura applied at t = 0 of every iteration: the manifest's `at_pull` aura (the Bloodlust raid buff,
+ * SimC's default: optimal_raid=1 casts it at the pull), unless the run turns it off. One at most: the
+ * image has a single pull slot (H_PULL_AURA).
+ */
+function pullAuraOf(spec: ResolvedSpec, on: boolean): { pullAura?: number } {
+  const idx = spec.auras.flatMap((a, i) => (a.atPull ? [i] : []));
+  if (idx.length > 1) throw new CompileError(`at most one at_pull aura, got ${idx.map((i) => spec.auras[i]!.name).join(", ")}`);
+  return on && idx.length === 1 ? { pullAura: idx[0]! } : {};
 }

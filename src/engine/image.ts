@@ -335,6 +335,8 @@ export interface RunConfig {
   armorK: number;
   /** Damage taken per second, for rage from damage taken (default 0). */
   incomingDamagePerSec?: number;
+  /** Index of the aura applied at t = 0 of every iteration (raid buff: Bloodlust); absent = none. */
+  pullAura?: number;
 }
 
 export interface SpecImage {
@@ -497,6 +499,7 @@ export function encodeImage(image: SpecImage): EncodedImage {
   const targetArmor = num(run.targetArmor, "run.targetArmor", { min: 0 });
   const armorK = num(run.armorK, "run.armorK", { min: 0 });
   const incoming = num(run.incomingDamagePerSec, "run.incomingDamagePerSec", { min: 0, def: 0 });
+  const pullAura = num(run.pullAura, "run.pullAura", { int: true, min: -1, max: (image.auras?.length ?? 0) - 1, def: -1 });
   const st = image.stats;
   if (st === null || typeof st !== "object") fail("stats", "expected an object");
   const m = image.mastery;
@@ -868,6 +871,7 @@ export function encodeImage(image: SpecImage): EncodedImage {
     header[63] = poolList(chanTable);
     header[64] = (chanTable.length - 1) / 4;
   }
+  header[65] = pullAura + 1; // H_PULL_AURA: aura index + 1, 0 = none
   header[31] = rotSpells ? rotSpells.length : -1;
   let off = HEADER_F64;
   const parts: number[][] = [header];

@@ -97,6 +97,8 @@ export interface SimulateConfig {
   rotation?: unknown;
   /** Fail on the first rotation line that cannot be honoured instead of dropping and listing it. */
   strictRotation?: boolean;
+  /** Bloodlust at the pull (the manifest's `at_pull` raid buff, data/manifests/raid.json). Default true: SimC's optimal_raid=1 / override.bloodlust=1. */
+  bloodlust?: boolean;
   /** Without config.rotation, when the spec has both `rotations/<spec>.json` and `.simc`: which one (default "json": the spec has not switched yet). */
   preferRotation?: "simc" | "json";
   profile?: unknown;
@@ -416,6 +418,7 @@ export async function prepareSimulation(config: SimulateConfig = {}): Promise<Pr
   const armor = targetArmor(bundle, profile.level + profile.targetLevelOffset, p.file);
 
   if (config.strictRotation !== undefined && typeof config.strictRotation !== "boolean") bad("strictRotation", config.strictRotation, "a boolean");
+  if (config.bloodlust !== undefined && typeof config.bloodlust !== "boolean") bad("bloodlust", config.bloodlust, "a boolean");
   if (config.preferRotation !== undefined && config.preferRotation !== "simc" && config.preferRotation !== "json") bad("preferRotation", config.preferRotation, '"simc" or "json"');
   const r = config.rotation !== undefined ? await givenRotation(config.rotation) : await (async () => {
     const file = await rotationFile(dataDir, spec, config.preferRotation ?? "json");
@@ -435,6 +438,7 @@ export async function prepareSimulation(config: SimulateConfig = {}): Promise<Pr
     targets,
     targetArmor: armor.armor,
     armorK: armor.armorK,
+    bloodlust: config.bloodlust !== false,
   });
   const dataSources = summarizeDataSources(resolved.provenance, bundle.table("SpellEffect").dumpBuild ?? null);
   const resourceDisplay = resolved.resources.map((res) => powerDisplayModifier(bundle, res.powerType));

@@ -143,6 +143,8 @@ export interface ResolvedAura {
   snapshot: boolean;
   onTick: ResolvedOp[];
   onExpire: ResolvedOp[];
+  /** Applied at t = 0 (raid buff). */
+  atPull: boolean;
 }
 
 export interface ResolvedProc {
@@ -591,7 +593,7 @@ function resolveAura(c: Ctx, a: AuraDecl): ResolvedAura {
     // no data record: an aura nothing can apply, so the rotation's buff.X reads "down"
     return {
       name: a.name, id: a.id, active: false, target: "player", durationMs: 0, maxStacks: 1, refresh: "duration", tickPeriodMs: 0,
-      tickHasted: false, tickMayCrit: false, effects: [], appliesToPets: false, snapshot: false, onTick: [], onExpire: [],
+      tickHasted: false, tickMayCrit: false, effects: [], appliesToPets: false, snapshot: false, onTick: [], onExpire: [], atPull: false,
     };
   }
   const rec = c.resolver.requireRecord(a.id);
@@ -624,6 +626,7 @@ function resolveAura(c: Ctx, a: AuraDecl): ResolvedAura {
     snapshot: a.snapshot,
     onTick: resolveOps(c, `${base}.on_tick`, a.on_tick),
     onExpire: resolveOps(c, `${base}.on_expire`, a.on_expire),
+    atPull: a.at_pull,
   };
   if (a.tick_damage) out.tickDamage = resolveDamage(c, `${base}.tick_damage`, a.id, a.tick_damage);
   if (a.residual) {

@@ -237,6 +237,8 @@ export interface AuraDecl {
   on_expire: Op[];
   /** Ticks deal the damage banked by bank_damage ops (Ignite), spread over the ticks left; school from the aura spell. */
   residual: boolean;
+  /** Applied at t = 0 of every iteration (a raid buff such as Bloodlust; docs/manifests.md "Raid buffs"); the run option `bloodlust: false` leaves it off. */
+  at_pull: boolean;
 }
 
 export interface ProcDecl {
@@ -669,7 +671,7 @@ function readBuffEffect(r: JsonReader): BuffEffectDecl {
 function readAura(r: JsonReader): AuraDecl {
   r.keys([
     "name", "id", "target", "talent", "duration_ms", "stacking", "max_stacks", "refresh", "tick_period_ms", "hasted_ticks",
-    "tick_damage", "tick_gain", "effects", "residual", "applies_to_pets", "snapshot", "on_tick", "on_expire", "comment", "estimated",
+    "tick_damage", "tick_gain", "effects", "residual", "applies_to_pets", "snapshot", "on_tick", "on_expire", "at_pull", "comment", "estimated",
     "duration_mods",
     "unavailable",
   ]);
@@ -677,7 +679,7 @@ function readAura(r: JsonReader): AuraDecl {
   if (unavailable !== undefined) {
     return {
       name: r.field("name").ident(), id: spellId(r.field("id")), target: "player", stacking: false, refresh: "duration", effects: [],
-      applies_to_pets: false, snapshot: false, on_tick: [], on_expire: [], residual: false, unavailable,
+      applies_to_pets: false, snapshot: false, on_tick: [], on_expire: [], residual: false, at_pull: false, unavailable,
     };
   }
   const a: AuraDecl = {
@@ -692,6 +694,7 @@ function readAura(r: JsonReader): AuraDecl {
     on_tick: ops(r.opt("on_tick")),
     on_expire: ops(r.opt("on_expire")),
     residual: r.opt("residual")?.bool() ?? false,
+    at_pull: r.opt("at_pull")?.bool() ?? false,
   };
   setOpt(a, "talent", optTalent(r));
   setOpt(a, "duration_ms", optNonNeg(r, "duration_ms", BOUNDS.ms));

@@ -184,21 +184,24 @@ export function retarget(e: RExpr): RExpr {
  *  and the aura properties engine/queries.ts reads from the current target's instance). */
 const PER_TARGET_KINDS = new Set<number>([Q.TGT_UP, Q.TGT_REMAINS, Q.TGT_STACK, Q.AURA_REFRESHABLE, Q.AURA_TICKS_REMAIN]);
 
-/** Whether a (retargeted) expression may have different values on different (identical) targets. */
-function perTarget(e: RExpr): boolean {
+/** Whether some query leaf of `e` is of one of `kinds`. */
+function hasQueryOf(e: RExpr, kinds: ReadonlySet<number>): boolean {
   switch (e.kind) {
     case "query":
-      return PER_TARGET_KINDS.has(e.q);
+      return kinds.has(e.q);
     case "not":
     case "neg":
     case "fn":
-      return perTarget(e.arg);
+      return hasQueryOf(e.arg, kinds);
     case "bin":
-      return perTarget(e.left) || perTarget(e.right);
+      return hasQueryOf(e.left, kinds) || hasQueryOf(e.right, kinds);
     default:
       return false;
   }
 }
+
+/** Whether a (retargeted) expression may have different values on different (identical) targets. */
+const perTarget = (e: RExpr): boolean => hasQueryOf(e, PER_TARGET_KINDS);
 
 /** Folds constant subexpressions. Leaves are pure, so `x & 0` → 0 and `x | 1` → 1 are safe. */
 export function foldExpr(e: RExpr): RExpr {
@@ -245,20 +248,7 @@ const TOUCH_KINDS = new Set<number>([
 ]);
 
 /** Whether evaluating `e` may run a side-effect query. */
-function mayTouch(e: RExpr): boolean {
-  switch (e.kind) {
-    case "query":
-      return TOUCH_KINDS.has(e.q);
-    case "not":
-    case "neg":
-    case "fn":
-      return mayTouch(e.arg);
-    case "bin":
-      return mayTouch(e.left) || mayTouch(e.right);
-    default:
-      return false;
-  }
-}
+const mayTouch = (e: RExpr): boolean => hasQueryOf(e, TOUCH_KINDS);
 
 /** Whether evaluating `e` always runs a side-effect query (`&`/`|` evaluate their right side only sometimes). */
 function mustTouch(e: RExpr): boolean {

@@ -65,10 +65,9 @@ export function treeLayout(bundle: DataBundle, tree: number): TreeLayout {
   const nodes = bundle
     .table("TraitNode")
     .rows.filter((r) => num(r, "TraitTreeID") === tree)
-    .map((r) => num(r, "ID"))
-    .sort((a, b) => a - b)
-    .map((id) => {
-      const row = bundle.table("TraitNode").rows.find((r) => num(r, "ID") === id)!;
+    .sort((a, b) => num(a, "ID") - num(b, "ID"))
+    .map((row) => {
+      const id = num(row, "ID");
       const entries = (links.get(id) ?? [])
         .slice()
         .sort((a, b) => num(a, "_Index") - num(b, "_Index") || num(a, "TraitNodeEntryID") - num(b, "TraitNodeEntryID"))

@@ -86,12 +86,8 @@ function classTree(bundle: DataBundle, spec: number): number {
   return num(named ?? {}, "TraitTreeID");
 }
 
-/** Specs that see a node: undefined = every spec. */
-function nodeSpecs(bundle: DataBundle, node: number, groupsOf: Map<number, Row[]>, condsOfNode: Map<number, Row[]>, condsOfGroup: Map<number, Row[]>): Set<number> | undefined {
-  const conds = bundle.table("TraitCond");
-  const condById = new Map(conds.rows.map((r) => [num(r, "ID"), r]));
-  const members = groupBy(bundle.table("SpecSetMember").rows, (r) => num(r, "SpecSet"));
-  const links = [...(condsOfNode.get(node) ?? []), ...(groupsOf.get(node) ?? []).flatMap((g) => condsOfGroup.get(num(g, "TraitNodeGroupID")) ?? [])];
+/** Specs that see a node (spec-set conditions on the node or its groups); undefined = every spec. */
+function nodeSpecs(links: readonly Row[], condById: Map<number, Row>, members: Map<number, Row[]>): Set<number> | undefined {
   let specs: Set<number> | undefined;
   for (const l of links) {
     const c = condById.get(num(l, "TraitCondID"));
@@ -122,10 +118,15 @@ export function specTalentTree(bundle: DataBundle, spec: number): SpecTalentTree
   const entryById = new Map(bundle.table("TraitNodeEntry").rows.map((r) => [num(r, "ID"), r]));
   const defById = new Map(bundle.table("TraitDefinition").rows.map((r) => [num(r, "ID"), r]));
   const subTrees = new Map(bundle.table("TraitSubTree").rows.filter((r) => num(r, "TraitTreeID") === tree).map((r) => [num(r, "ID"), r]));
-  const spellName = (id: number): string | undefined => (has(bundle, "SpellName") ? text(bundle.table("SpellName").rows.find((r) => num(r, "ID") === id), "Name_lang") : undefined);
+  const spellName = (id: number): string | undefined => (has(bundle, "SpellName") ? text(bundle.table("SpellName").byId(id), "Name_lang") : undefined);
+  const condById = new Map(bundle.table("TraitCond").rows.map((r) => [num(r, "ID"), r]));
+  const members = groupBy(bundle.table("SpecSetMember").rows, (r) => num(r, "SpecSet"));
 
   const nodes = bundle.table("TraitNode").rows.filter((r) => num(r, "TraitTreeID") === tree);
-  const visible = (node: number) => nodeSpecs(bundle, node, groupsOf, condsOfNode, condsOfGroup)?.has(spec) ?? true;
+  const visible = (node: number) => {
+    const links = [...(condsOfNode.get(node) ?? []), ...(groupsOf.get(node) ?? []).flatMap((g) => condsOfGroup.get(num(g, "TraitNodeGroupID")) ?? [])];
+    return nodeSpecs(links, condById, members)?.has(spec) ?? true;
+  };
 
   // Hero trees: the entries of the selection node this spec sees.
   const heroIds = new Set<number>();

@@ -15,7 +15,9 @@ import { bundledDataDir, checkDataDir, loadDataBundle, resolveDataDir } from "..
 import { SpellResolver } from "../data/resolver.js";
 import type { DataBundle } from "../data/types.js";
 import { CombatsimError } from "../errors.js";
-import { readTextFile, specFilePath } from "../manifest/load.js";
+import { readTextFile } from "../manifest/load.js";
+import { readerFor, SpecFiles } from "../data/spec-files.js";
+import { isHttpUrl, isNode } from "../data/source.js";
 import { resolveManifest, type ResolvedSpec } from "../manifest/resolve.js";
 import { summarizeDataSources, type DataSourcesSummary } from "./data-sources.js";
 import { composeManifest } from "../manifest/extends.js";
@@ -287,37 +289,25 @@ export interface LoadoutSummary {
   notModelled: UnmodelledTalent[];
 }
 
-async function exists(file: string): Promise<boolean> {
-  try {
-    const { fsp } = await (await import("../data/source.js")).nodeModules();
-    await fsp.access(file);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** `{dataDir}/<kind>/<spec>.json` when it exists, else the bundled data's copy. */
-async function specFile(dataDir: string, kind: "manifests" | "rotations" | "profiles", spec: string): Promise<string> {
-  const own = specFilePath(dataDir, kind, spec);
-  if (await exists(own)) return own;
-  const bundled = specFilePath(bundledDataDir(), kind, spec);
-  return (await exists(bundled)) ? bundled : own; // a missing file then fails with MANIFEST_READ_FAILED naming `own`
+/**
+ * The run's spec-file lookup (src/data/spec-files.ts): the data dir — a folder, or an http(s) data
+ * URL — then, in Node and when it is another folder, the package's bundled data.
+ */
+function specFilesFor(dataDir: string): SpecFiles {
+  const own = readerFor(dataDir);
+  if (isHttpUrl(dataDir) || !isNode()) return new SpecFiles([own]);
+  const bundled = bundledDataDir();
+  return new SpecFiles(bundled === dataDir ? [own] : [own, readerFor(bundled)]);
 }
 
 /**
- * The spec's rotation file: in the data dir, then in the bundled data; in each, `<spec>.json` or
- * `<spec>.simc` (a SimC APL). When a dir has both, `prefer` picks: "json" (a run's default) while a spec
- * has not switched to its APL yet — a spec helper switches by deleting the `.json`, after which only the
- * `.simc` exists — and "simc" for `combatsim rotation check`, which measures the APL.
+ * The spec's rotation: `<spec>.json` or `<spec>.simc` (a SimC APL), in the data dir, then in the bundled
+ * data. When a dir has both, `prefer` picks: "json" (a run's default) while a spec has not switched to
+ * its APL yet — a spec helper switches by deleting the `.json`, after which only the `.simc` exists —
+ * and "simc" for `combatsim rotation check`, which measures the APL.
  */
-async function rotationFile(dataDir: string, spec: string, prefer: "simc" | "json"): Promise<string> {
-  for (const dir of [dataDir, bundledDataDir()]) {
-    const json = specFilePath(dir, "rotations", spec);
-    const simc = json.replace(/\.json$/, ".simc");
-    for (const f of prefer === "simc" ? [simc, json] : [json, simc]) if (await exists(f)) return f;
-  }
-  return specFilePath(dataDir, "rotations", spec); // a missing file then fails with MANIFEST_READ_FAILED naming it
+function rotationExts(prefer: "simc" | "json"): string[] {
+  return prefer === "simc" ? [".simc", ".json"] : [".json", ".simc"];
 }
 
 /** config.rotation → its text (or object) and the file name errors name. */
@@ -340,7 +330,7 @@ async function loadProfile(p: { text: unknown; file: string }): Promise<{ profil
  * as a slug, id or name (spec-select.ts). With a pre-loaded manifest the spec only names files and the
  * result, so no manifest file has to exist.
  */
-async function chooseSpec(config: SimulateConfig, givenProfile: { profile: Profile; file: string } | undefined, dataDir: string): Promise<string> {
+async function chooseSpec(config: SimulateConfig, givenProfile: { profile: Profile; file: string } | undefined, files: SpecFiles): Promise<string> {
   const request: SpecRequest =
     config.spec !== undefined
       ? { value: config.spec, source: "config.spec" }
@@ -354,8 +344,8 @@ async function chooseSpec(config: SimulateConfig, givenProfile: { profile: Profi
     return slug;
   }
   return resolveSpecSlug(request, async (slug) => {
-    const file = await specFile(dataDir, "manifests", slug);
-    return { file, exists: await exists(file) };
+    const found = await files.find("manifests", slug);
+    return { file: found?.file ?? files.expected("manifests", slug), exists: found !== undefined };
   });
 }
 
@@ -390,20 +380,13 @@ export async function prepareSimulation(config: SimulateConfig = {}): Promise<Pr
         ? { text: await readTextFile(config.profileFile), file: config.profileFile }
         : undefined;
   const givenProfile = given && { profile: parseProfile(given.text, given.file), file: given.file };
-  const spec = await chooseSpec(config, givenProfile, dataDir);
+  const files = specFilesFor(dataDir);
+  const spec = await chooseSpec(config, givenProfile, files);
 
-  const load = async (kind: "manifests" | "rotations" | "profiles", given: unknown): Promise<{ text: unknown; file: string }> => {
-    if (given !== undefined) return { text: given, file: `<config.${kind.slice(0, -1)}>` };
-    const file = await specFile(dataDir, kind, spec);
-    return { text: await readTextFile(file), file };
-  };
-  const m = await load("manifests", config.manifest);
+  const m = config.manifest !== undefined ? { text: config.manifest, file: "<config.manifest>" } : await files.read("manifests", spec);
   // `extends` pieces are looked up like the spec's own files: the data dir, else the bundled data.
-  const manifest: Manifest = await composeManifest(m.text, m.file, async (name) => {
-    const file = await specFile(dataDir, "manifests", name);
-    return { text: await readTextFile(file), file };
-  });
-  const p = givenProfile ?? (await loadProfile(await load("profiles", undefined)));
+  const manifest: Manifest = await composeManifest(m.text, m.file, (name) => files.read("manifests", name));
+  const p = givenProfile ?? (await loadProfile(await files.read("profiles", spec)));
   const profile: Profile = p.profile;
   const loadoutText = config.talents ? undefined : (config.loadout ?? profile.talents);
   const fromLoadout = loadoutText !== undefined ? buildFromLoadout(bundle, manifest, loadoutText) : undefined;
@@ -420,10 +403,7 @@ export async function prepareSimulation(config: SimulateConfig = {}): Promise<Pr
   if (config.strictRotation !== undefined && typeof config.strictRotation !== "boolean") bad("strictRotation", config.strictRotation, "a boolean");
   if (config.bloodlust !== undefined && typeof config.bloodlust !== "boolean") bad("bloodlust", config.bloodlust, "a boolean");
   if (config.preferRotation !== undefined && config.preferRotation !== "simc" && config.preferRotation !== "json") bad("preferRotation", config.preferRotation, '"simc" or "json"');
-  const r = config.rotation !== undefined ? await givenRotation(config.rotation) : await (async () => {
-    const file = await rotationFile(dataDir, spec, config.preferRotation ?? "json");
-    return { text: await readTextFile(file), file };
-  })();
+  const r = config.rotation !== undefined ? await givenRotation(config.rotation) : await files.read("rotations", spec, rotationExts(config.preferRotation ?? "json"));
   const rotIn = rotationInput(r.text, r.file, config.strictRotation === true);
   const rotation: RotationJson = rotIn.rotation;
 

@@ -7,6 +7,7 @@
 // pool's own doing and is not reported.
 import type { Worker as NodeWorker } from "node:worker_threads";
 import type { FromWorker, ToWorker } from "./chunk.js";
+import { nodeBuiltin } from "../data/source.js";
 import { RunnerError } from "./errors.js";
 import type { WorkerResourceLimits } from "./limits.js";
 
@@ -27,7 +28,7 @@ export async function resolveWorkerEntry(explicit?: URL | string): Promise<Worke
   // Running from source (vitest, tsx): the .ts entry, started through the tsx loader.
   if (here.endsWith(".ts")) return tsxBootstrap(new URL("./worker.ts", here));
   // Built: this code sits in dist/<chunk>.js (or dist/runner/), the entry in dist/runner/worker.js.
-  const fs = await import("node:fs");
+  const fs = nodeBuiltin<typeof import("node:fs")>("node:fs", "the worker_threads pool");
   const candidates = ["./runner/worker.js", "./worker.js", "../runner/worker.js"].map((r) => new URL(r, here));
   for (const url of candidates) if (fs.existsSync(url)) return { source: url, eval: false };
   throw new RunnerError("RUNNER_WORKER_FAILED", `worker entry not found: looked for ${candidates.map((u) => u.pathname).join(", ")}`);
@@ -38,8 +39,8 @@ export async function resolveWorkerEntry(explicit?: URL | string): Promise<Worke
  * a tiny eval'd bootstrap imports tsx's loader first, then the .ts entry.
  */
 async function tsxBootstrap(entry: URL): Promise<WorkerEntry> {
-  const { createRequire } = await import("node:module");
-  const { pathToFileURL } = await import("node:url");
+  const { createRequire } = nodeBuiltin<typeof import("node:module")>("node:module", "the worker_threads pool");
+  const { pathToFileURL } = nodeBuiltin<typeof import("node:url")>("node:url", "the worker_threads pool");
   // the ESM build of tsx/esm/api (require.resolve would pick its CJS build, which fails here)
   const tsxPkg = createRequire(import.meta.url).resolve("tsx/package.json");
   const api = new URL("dist/esm/api/index.mjs", pathToFileURL(tsxPkg)).href;
@@ -77,7 +78,7 @@ export class WorkerHandle {
 
   /** Starts a worker and waits until its modules (tsx from source, the wasm) are loaded. */
   static async start(entry: WorkerEntry, limits: WorkerResourceLimits, label: string): Promise<WorkerHandle> {
-    const { Worker } = await import("node:worker_threads");
+    const { Worker } = nodeBuiltin<typeof import("node:worker_threads")>("node:worker_threads", "the worker_threads pool");
     const worker = new Worker(entry.source, { eval: entry.eval, resourceLimits: limits });
     await new Promise<void>((resolve, reject) => {
       const done = (err?: Error) => {

@@ -75,8 +75,9 @@ describe("simulate({ dataDir: <http URL> })", () => {
 
   it("an unknown spec over HTTP is the same typed error as from a folder, without a request for it", async () => {
     requests.length = 0;
-    const err = await simulate({ ...RUN, spec: "not-a-spec", dataDir: base }).catch((e: unknown) => e as { code?: string; message?: string });
-    const local = await simulate({ ...RUN, spec: "not-a-spec", dataDir: DATA }).catch((e: unknown) => e as { code?: string; message?: string });
+    type E = { code?: string; message?: string };
+    const err = await simulate({ ...RUN, spec: "not-a-spec", dataDir: base }).then(() => ({}) as E, (e: unknown) => e as E);
+    const local = await simulate({ ...RUN, spec: "not-a-spec", dataDir: DATA }).then(() => ({}) as E, (e: unknown) => e as E);
     expect(err.code).toBeDefined();
     expect(err.code).toBe(local.code);
     expect(requests.filter((x) => x.status !== 200)).toEqual([]);

@@ -28,7 +28,8 @@ import { resolveChunkDeadline, type ChunkDeadlineOptions } from "../runner/deadl
 import { RunnerError } from "../runner/errors.js";
 import { resolveResourceLimits, type WorkerResourceLimits } from "../runner/limits.js";
 import type { EngineWorkloadSpec } from "../runner/engine-workload.js";
-import { chunkCount, type ChunkExecutor } from "../runner/pool.js";
+import { chunkCount } from "../runner/plan.js";
+import { withExecutor } from "./sim-executor.js";
 import { runChunked, type RunChunkedResult } from "../runner/run.js";
 import { DPS_SCALE, type ChunkReport } from "../telemetry/report.js";
 import { encodeHistogramV2 } from "../telemetry/histogram.js";
@@ -62,8 +63,16 @@ export interface SimulateConfig {
   iterations?: number;
   /** Seed base (u64). Default 1. */
   seed?: number | bigint;
-  /** Worker threads (Node). Default 1 = run inline. */
+  /** Worker threads (Node) or Web Workers (browser, with workerUrl). Default 1 = inline in Node. */
   threads?: number;
+  /**
+   * Browsers: URL of the Web Worker bundle (`combatsim/web-worker`, src/runner/web-worker.ts). With it
+   * the run uses `threads` Web Workers (also for 1: the page keeps painting); without it, inline.
+   * Ignored in Node (worker threads).
+   */
+  workerUrl?: string | URL;
+  /** Cancels the run (simulate rejects with SIM_CANCELLED; a worker pool is closed at once). */
+  signal?: AbortSignal;
   /** Iterations per chunk. Default SIM_CHUNK_SIZE. */
   chunkSize?: number;
   /** threads > 1: when a chunk's worker counts as stuck (runner chunkDeadline: 60 s until a chunk has finished, then 10× the measured chunk time, at least 5 s). */
@@ -248,7 +257,7 @@ export interface SimulateResult {
   };
 }
 
-export type SimulateErrorCode = "INVALID_SIM_CONFIG" | "EVENT_BUDGET_EXCEEDED" | "SIM_WORKER_FAILED" | "SIM_REPLAY_MISMATCH";
+export type SimulateErrorCode = "INVALID_SIM_CONFIG" | "EVENT_BUDGET_EXCEEDED" | "SIM_WORKER_FAILED" | "SIM_REPLAY_MISMATCH" | "SIM_CANCELLED";
 
 export class SimulateError extends CombatsimError {
   declare readonly code: SimulateErrorCode;
@@ -441,23 +450,6 @@ function poolTuning(config: SimulateConfig): PoolTuning {
   }
 }
 
-/** Runs `f` inline (threads 1) or on a worker pool owned by this run (created here, closed at the end). */
-async function withExecutor<T>(threads: number, totalChunks: number, tuning: PoolTuning, f: (executor: ChunkExecutor | undefined) => Promise<T>): Promise<T> {
-  if (threads === 1) return f(undefined);
-  const { WorkerPool } = await import("../runner/pool.js");
-  let pool: Awaited<ReturnType<typeof WorkerPool.create>>;
-  try {
-    pool = await WorkerPool.create({ size: Math.min(threads, totalChunks), ...tuning });
-  } catch (e) {
-    throw new SimulateError("SIM_WORKER_FAILED", `simulate: worker pool failed to start: ${(e as Error).message}`);
-  }
-  try {
-    return await f(pool);
-  } finally {
-    await pool.close();
-  }
-}
-
 /**
  * Simulate a fight: DPS statistics over `iterations` Monte-Carlo iterations plus per-spell, aura,
  * resource and per-second breakdowns, the DPS distribution and the representative iteration's
@@ -481,7 +473,9 @@ export async function simulate(config: SimulateConfig = {}): Promise<SimulateRes
   let t1 = 0;
   let run: RunChunkedResult;
   try {
-    run = await withExecutor(threads, totalChunks, tuning, async (executor) => {
+    const choice = { threads, totalChunks, ...tuning, ...(config.workerUrl !== undefined ? { workerUrl: config.workerUrl } : {}), ...(config.signal ? { signal: config.signal } : {}) };
+    const startFailed = (e: Error) => new SimulateError("SIM_WORKER_FAILED", `simulate: worker pool failed to start: ${e.message}`);
+    run = await withExecutor(choice, startFailed, async (executor) => {
       t0 = performance.now();
       const res = await runChunked({
         workload,
@@ -489,6 +483,7 @@ export async function simulate(config: SimulateConfig = {}): Promise<SimulateRes
         chunkSize,
         ...(executor ? { executor } : {}),
         ...(target !== undefined ? { targetError: target } : {}),
+        ...(config.signal ? { signal: config.signal } : {}),
         ...(config.onProgress
           ? {
               onChunk: (p) =>
@@ -508,6 +503,9 @@ export async function simulate(config: SimulateConfig = {}): Promise<SimulateRes
       return res;
     });
   } catch (e) {
+    if (config.signal?.aborted && (e instanceof RunnerError || e instanceof SimulateError)) {
+      throw new SimulateError("SIM_CANCELLED", `simulate: the run was cancelled (${(e as Error).message})`);
+    }
     if (e instanceof RunnerError) {
       if (e.causeCode === "EVENT_BUDGET_EXCEEDED") {
         throw new SimulateError("EVENT_BUDGET_EXCEEDED", `simulate: an iteration of spec "${prep.spec.spec}" processed more than 500000 events (EventBudgetExceeded)`);

@@ -7,6 +7,7 @@
 // pool's own doing and is not reported.
 import type { Worker as NodeWorker } from "node:worker_threads";
 import type { FromWorker, ToWorker } from "./chunk.js";
+import type { PoolWorker, StartWorker, WorkerEnd } from "./pool-worker.js";
 import { nodeBuiltin } from "../data/source.js";
 import { RunnerError } from "./errors.js";
 import type { WorkerResourceLimits } from "./limits.js";
@@ -47,14 +48,6 @@ async function tsxBootstrap(entry: URL): Promise<WorkerEntry> {
   return { source: `import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${JSON.stringify(entry.href)}); });`, eval: true };
 }
 
-/** How a worker ended, as a phrase about the worker running the chunk. */
-export interface WorkerEnd {
-  /** e.g. "its worker exited with code 70", "its worker ran out of memory (…)". */
-  reason: string;
-  /** Node's code (ERR_WORKER_OUT_OF_MEMORY) or the uncaught error's own code, when there is one. */
-  code?: string;
-}
-
 /** `error`: what the worker's 'error' event carried (anything can be thrown), or nothing. */
 function describeEnd(exitCode: number, error: { value: unknown } | null, limits: WorkerResourceLimits): WorkerEnd {
   if (!error) return { reason: `its worker exited with code ${exitCode}` };
@@ -67,7 +60,7 @@ function describeEnd(exitCode: number, error: { value: unknown } | null, limits:
   return { reason: `its worker threw an uncaught exception: ${message}`, ...(code !== undefined ? { code } : {}) };
 }
 
-export class WorkerHandle {
+export class WorkerHandle implements PoolWorker {
   /** Called for every message after "ready". */
   onMessage: (m: FromWorker) => void = () => undefined;
   /** Called once when the thread ends on its own (not after terminate()). */
@@ -130,4 +123,9 @@ export class WorkerHandle {
     this.ended = true;
     await this.worker.terminate();
   }
+}
+
+/** The pool's starter for Node worker threads running `entry` under `limits`. */
+export function nodeWorkerStarter(entry: WorkerEntry, limits: WorkerResourceLimits): StartWorker {
+  return (label) => WorkerHandle.start(entry, limits, label);
 }

@@ -96,6 +96,29 @@ describe("the web page in Chromium", () => {
     expect(frames).toBeGreaterThanOrEqual(Math.max(5, Math.floor((s.result!.elapsedMs / 1000) * 5)));
   }, 240_000);
 
+  it("1, 2 and 4 Web Workers: the whole result equals Node's (same chunk plan and merge)", async () => {
+    const small = { spec: RUN.spec, duration: 60, iterations: 1200, seed: 42 };
+    await page.fill("#iterations", String(small.iterations));
+    await page.fill("#duration", String(small.duration));
+    await page.fill("#seed", String(small.seed));
+    // what may differ between hosts: the wall time, the worker count, where the rotation file was read from
+    const stable = (r: unknown): string => {
+      const { elapsedMs: _e, threads: _t, rotation, ...rest } = r as { elapsedMs: number; threads: number; rotation: { file: string } };
+      return JSON.stringify({ ...rest, rotation: { ...rotation, file: path.basename(rotation.file) } });
+    };
+    const node = stable(await simulate(small));
+    for (const workers of [1, 2, 4]) {
+      await page.fill("#threads", String(workers));
+      await page.waitForSelector("#run:not([disabled])");
+      await page.evaluate(() => (document.body.dataset["state"] = "ready"));
+      await page.click("#run");
+      await page.waitForSelector("body[data-state=done]", { timeout: 120_000 });
+      const s = await pageState();
+      expect(s.result!.threads, `${workers} workers`).toBe(workers);
+      expect(stable(s.result), `${workers} workers`).toBe(node);
+    }
+  }, 300_000);
+
   it("Cancel stops a long run", async () => {
     await page.fill("#iterations", "2000000");
     await page.waitForSelector("#run:not([disabled])");

@@ -129,6 +129,13 @@ describe("gear → stats", () => {
     expect([plain.itemLevel, plain.notApplied[0]]).toEqual([250, "bonus_id 7180/15/77: the data has no ItemBonus table"]);
   });
 
+  it("an item in a slot its inventory type does not fit is counted and said", () => {
+    const e = parseAddonExport('hunter="A"\nlegs=,id=249987\n');
+    const g = gearStats(bundle, e.gear, { file: "x", primary: "agility", specId: 253 });
+    expect(g.primary).toBe(48); // the fixture's 249987 is hands (InventoryType 10): base level 250, EpicF_1 122.946 × 3944/10000 = 48.49
+    expect(g.warnings).toEqual([{ line: 2, message: "legs 249987: slot: the item's InventoryType 10 does not go in legs (its stats are counted as given)" }]);
+  });
+
   it("names every unknown item in one UNKNOWN_ITEMS error", () => {
     const e = parseAddonExport('hunter="A"\nhead=,id=249988\nneck=,id=250247\nback=amulet,id=249335\n', "mine.simc");
     const err = errorOf(() => gearStats(bundle, e.gear, { file: "mine.simc", primary: "agility", specId: 253 }));

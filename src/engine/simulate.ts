@@ -431,7 +431,7 @@ export async function prepareSimulation(config: SimulateConfig = {}): Promise<Pr
   });
   const p0 = givenProfile ?? (await loadProfile(await load("profiles", undefined)));
   // An imported character: the spec's default profile only fills what the export leaves out.
-  const character = imported ? characterFromExport(imported, bundle, spec, p0.profile) : undefined;
+  const character = imported ? characterFromExport(imported, bundle, spec, p0.profile, new Set([...manifest.spells, ...manifest.auras, ...manifest.passives].map((x) => x.id))) : undefined;
   const p = character ? { profile: character.profile, file: imported!.file } : p0;
   const profile: Profile = p.profile;
   const loadoutText = config.talents ? undefined : (config.loadout ?? profile.talents);

@@ -24,7 +24,8 @@ export interface CharacterSummary {
   /** Where the primary stat and ratings come from. */
   statsFrom: "gear" | "gear+overrides" | "overrides" | "profile";
   items: Omit<ItemStats, "itemSet">[];
-  setBonuses: GearTotals["setBonuses"];
+  /** Set bonuses reached; `modelled`: the spec's manifest has the bonus spell (else it has no effect on the run). */
+  setBonuses: (GearTotals["setBonuses"][number] & { modelled: boolean })[];
   primaryStat: Primary;
   /** The totals the profile got (after overrides). */
   totals: { primary: number; ratings: Record<Secondary, number>; weapon: Profile["weapon"] };
@@ -62,7 +63,7 @@ export interface CharacterInput {
  * supplies what the export leaves out (no gear: its stats; no main-hand weapon: its weapon), each use
  * listed as a warning.
  */
-export function characterFromExport(exp: AddonExport, bundle: DataBundle, slug: string, fallback: Profile): CharacterInput {
+export function characterFromExport(exp: AddonExport, bundle: DataBundle, slug: string, fallback: Profile, modelledSpells: ReadonlySet<number> = new Set()): CharacterInput {
   const spec = lookupSpecs(slug)[0];
   const specId = spec?.specId ?? 0;
   const warnings: InputWarning[] = [...exp.warnings];
@@ -113,7 +114,7 @@ export function characterFromExport(exp: AddonExport, bundle: DataBundle, slug: 
     checksum: exp.checksum,
     statsFrom: gear ? (hasOverrides ? "gear+overrides" : "gear") : hasOverrides ? "overrides" : "profile",
     items: (gear?.items ?? []).map(({ itemSet: _s, ...rest }) => rest),
-    setBonuses: gear?.setBonuses ?? [],
+    setBonuses: (gear?.setBonuses ?? []).map((b) => ({ ...b, modelled: modelledSpells.has(b.spell) })),
     primaryStat,
     totals: { primary: profile.primaryStat, ratings: profile.ratings, weapon: profile.weapon },
     overrides: o,

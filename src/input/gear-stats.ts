@@ -74,6 +74,13 @@ export function slotType(itemClass: number, subclass: number, inventoryType: num
 
 const num = (row: Row, column: string): number => Number(row[column] ?? 0);
 
+/** Inventory types each equipment slot takes (ItemSparse.InventoryType; the game's INVTYPE_* numbers). */
+const SLOT_INVENTORY_TYPES: Readonly<Record<string, readonly number[]>> = {
+  head: [1], neck: [2], shoulder: [3], shirt: [4], chest: [5, 20], waist: [6], legs: [7], feet: [8], wrist: [9], hands: [10],
+  finger1: [11], finger2: [11], trinket1: [12], trinket2: [12], back: [16], tabard: [19],
+  main_hand: [13, 15, 17, 21, 26], off_hand: [13, 14, 22, 23],
+};
+
 /** The ItemBonus rows of one bonus id, in OrderIndex order. */
 function bonusRows(itemBonus: Table, bonusId: number): Row[] {
   return [...itemBonus.allByFk("ParentItemBonusListID", bonusId)].sort((a, b) => num(a, "OrderIndex") - num(b, "OrderIndex"));
@@ -104,7 +111,7 @@ function itemStats(bundle: DataBundle, line: GearLine, sparse: Row, item: Row, p
         else if (type === 14 || type === 42) { level = v0 + (level - num(sparse, "ItemLevel")); source = "bonus"; }
         else if (type === 3) quality = v0;
         else if (type === 2) extraStats.push({ stat: v0, alloc: num(b, "Value_1") });
-        else if (type === 0 || type === 4 || type === 6 || type === 9 || type === 26) continue; // no stat effect: none, name description, socket count, appearance, heirloom/description data
+        else if (type === 0 || type === 4 || type === 6) continue; // no stat effect: empty row, name suffix (ITEM_BONUS_DESC), socket count (gems are not applied)
         else notApplied.push(`bonus_id ${id} (ItemBonus type ${type}): no rule for this type`);
       }
     }
@@ -141,6 +148,8 @@ function itemStats(bundle: DataBundle, line: GearLine, sparse: Row, item: Row, p
     const perSwing = (dps * delay) / 1000;
     weapon = { speedMs: delay, minDamage: Math.round(perSwing * (1 - variance / 2)), maxDamage: Math.round(perSwing * (1 + variance / 2)) };
   }
+  const fits = SLOT_INVENTORY_TYPES[line.slot];
+  if (fits && !fits.includes(inv)) notApplied.push(`slot: the item's InventoryType ${inv} does not go in ${line.slot} (its stats are counted as given)`);
   if (line.enchantId > 0) notApplied.push(`enchant_id ${line.enchantId}: enchant effects scale through the SpellScaling game table, absent from the data`);
   if (line.gemIds.length > 0) notApplied.push(`gem_id ${line.gemIds.join("/")}: gem items need ItemSparse rows (GemProperties) the data does not carry`);
   for (const opt of line.unapplied) notApplied.push(`${opt}: not applied`);

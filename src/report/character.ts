@@ -36,7 +36,7 @@ export function characterTextLines(r: SimulateResult): string[] {
     lines.push(`talents modelled: ${r.talents.length}; selected but not modelled: ${nm.length}${nm.length ? ` (${names}${nm.length > SHORT_NOT_MODELLED ? `, … and ${nm.length - SHORT_NOT_MODELLED} more: --json` : ""})` : ""}`);
   }
   if (c.items.length > 0) lines.push(`gear (${c.items.length} items):`, ...c.items.map((it) => `  ${itemLine(it)}`));
-  for (const s of c.setBonuses) lines.push(`  set ${s.name} ${s.pieces} pieces: ${s.threshold}-piece bonus spell ${s.spell}`);
+  for (const s of c.setBonuses) lines.push(`  set ${s.name} ${s.pieces} pieces: ${s.threshold}-piece bonus spell ${s.spell}${s.modelled ? "" : " (not modelled: no effect on the run)"}`);
   if (c.warnings.length > 0) lines.push(`import notes (${c.warnings.length}):`, ...c.warnings.map((w) => `  ${w.line > 0 ? `line ${w.line}: ` : ""}${w.message}`));
   return lines;
 }
@@ -51,6 +51,7 @@ export function characterHtml(r: SimulateResult): string {
     .join("");
   const table = c.items.length === 0 ? "" : `<table><thead><tr><th>slot</th><th>item</th><th>item level</th><th>${escapeHtml(c.primaryStat)}</th><th>crit</th><th>haste</th><th>mastery</th><th>vers</th></tr></thead><tbody>${items}</tbody></table>`;
   const notes = rest.filter((l) => !l.startsWith("  ") && !l.startsWith("gear ("));
+  const sets = rest.filter((l) => l.startsWith("  set ")).map((l) => `<li>${escapeHtml(l.trim())}</li>`).join("");
   const warn = c.warnings.length === 0 ? "" : `<details><summary>${c.warnings.length} import note(s)</summary><ul>${c.warnings.map((w) => `<li>${w.line > 0 ? `line ${w.line}: ` : ""}${escapeHtml(w.message)}</li>`).join("")}</ul></details>`;
-  return `<section id="character"><h2>Character</h2><p>${escapeHtml(head!)}</p><p>${escapeHtml(stats!)}</p>${notes.filter((l) => !l.startsWith("import notes")).map((l) => `<p class="sub">${escapeHtml(l)}</p>`).join("")}${table}${warn}</section>`;
+  return `<section id="character"><h2>Character</h2><p>${escapeHtml(head!)}</p><p>${escapeHtml(stats!)}</p>${notes.filter((l) => !l.startsWith("import notes")).map((l) => `<p class="sub">${escapeHtml(l)}</p>`).join("")}${table}${sets ? `<ul>${sets}</ul>` : ""}${warn}</section>`;
 }

@@ -40,6 +40,7 @@ import { idleWarning, type IdleWarning } from "./idle.js";
 import { targetsWarning, type TargetsWarning } from "./targets.js";
 import { characterFromExport, exportSpecText, type CharacterSummary } from "../input/character.js";
 import { parseAddonExport, type AddonExport } from "../input/addon-export.js";
+import { LoadoutError, type LoadoutErrorCode } from "../talents/loadout.js";
 import { checkProfileSpec, resolveSpecSlug, SPEC_SLUG, type SpecRequest } from "./spec-select.js";
 import { lookupSpecs } from "../catalog/lookup.js";
 
@@ -380,6 +381,16 @@ async function readInput(config: SimulateConfig): Promise<AddonExport | undefine
   return config.input !== undefined ? parseAddonExport(config.input, "<config.input>") : parseAddonExport(await readTextFile(config.inputFile!), config.inputFile!);
 }
 
+/** A loadout error of the export's own `talents=` line names the file and line (the loadout module knows neither). */
+function inputLoadout<T>(imported: AddonExport | undefined, fromInput: boolean, build: () => T): T {
+  try {
+    return build();
+  } catch (e) {
+    if (!(imported && fromInput && e instanceof LoadoutError)) throw e;
+    throw new LoadoutError(e.code as LoadoutErrorCode, `${imported.file}:${imported.talentsLine}: talents: ${e.message}`, e.position);
+  }
+}
+
 /** Load, resolve and compile everything a run needs (no iterations run). */
 export async function prepareSimulation(config: SimulateConfig = {}): Promise<PreparedSim & { durationS: number; targets: number }> {
   if (config.spec !== undefined && (typeof config.spec !== "string" || !SPEC_TEXT.test(config.spec))) {
@@ -435,7 +446,7 @@ export async function prepareSimulation(config: SimulateConfig = {}): Promise<Pr
   const p = character ? { profile: character.profile, file: imported!.file } : p0;
   const profile: Profile = p.profile;
   const loadoutText = config.talents ? undefined : (config.loadout ?? profile.talents);
-  const fromLoadout = loadoutText !== undefined ? buildFromLoadout(bundle, manifest, loadoutText) : undefined;
+  const fromLoadout = loadoutText !== undefined ? inputLoadout(imported, config.loadout === undefined, () => buildFromLoadout(bundle, manifest, loadoutText)) : undefined;
   const resolved = resolveManifest(
     manifest,
     new SpellResolver(bundle),

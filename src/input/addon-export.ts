@@ -62,8 +62,9 @@ export interface AddonExport {
   /** Race token as written (`orc`, `blood_elf`). */
   race?: string;
   spec?: string;
-  /** The active talent loadout string. */
+  /** The active talent loadout string, and its line (messages). */
   talents?: string;
+  talentsLine?: number;
   /** region, server, role, professions, loot_spec…: recorded, not simulated. */
   recorded: Record<string, string>;
   gear: GearLine[];
@@ -252,6 +253,7 @@ export function parseAddonExport(text: string, file = "<input>"): AddonExport {
           r.fail(lineNo, vcol + Math.max(0, bad), `talents must be the game's loadout export string (base64 letters, digits, + and /)${bad >= 0 ? `, found "${value[bad]}"` : ""}`);
         }
         out.talents = value;
+        out.talentsLine = lineNo;
         break;
       default:
         if ((GEAR_OVERRIDE_KEYS as readonly string[]).includes(key)) out.overrides[key as GearOverrideKey] = r.int(value, lineNo, vcol, key, 100_000);

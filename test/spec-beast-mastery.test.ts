@@ -2,6 +2,7 @@
 // build added resolve from the 12.0.0.64228 dump blocks (data/sources/12.0.0.64228/hunter.txt) and the real 12.0.5
 // rows, checked against the dump lines quoted below; the Howl of the Pack Leader cycle, Nature's Ally and Lethal
 // Barbs on a seeded run; Wild Thrash on scripted runs (exact arithmetic: crit 0, versatility 0, armor 0).
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadDataBundle } from "../src/data/bundle.js";
@@ -169,5 +170,29 @@ describe("Dark Ranger (hunter.json notes.dark_ranger): castable only in a Dark R
     const ba = spellRes(r, "black_arrow")!;
     expect(ba.casts).toBe(1);
     expect(ba.damage).toBeCloseTo(3.484 * img.stats.attackPower * 1.2, 6);
+  });
+});
+
+// SimulationCraft's default APL run unchanged (data/rotations/beast-mastery.simc): the lines it
+// cannot honour are exactly the table of docs/beast-mastery.md ("### Ignored APL lines"), the absent names its table.
+describe("SimC default APL (data/rotations/beast-mastery.simc)", () => {
+  it("ignoredLines and absentNames are exactly the documented ones", async () => {
+    const doc = readFileSync(path.resolve(__dirname, "../docs/beast-mastery.md"), "utf8");
+    const ignoredSection = doc.slice(doc.indexOf("### Ignored APL lines"), doc.indexOf("### Absent names"));
+    const documented = [...ignoredSection.matchAll(/^\| (\d+) \|/gm)].map((m) => Number(m[1]));
+    expect(documented).toEqual([15, 32, 76]);
+    const r = await simulate({ spec: "beast-mastery", bundle, dataDir: DATA, duration: 30, iterations: 1, timeline: false, preferRotation: "simc" });
+    expect(r.rotation.file).toBe(path.join(DATA, "rotations/beast-mastery.simc"));
+    expect(r.rotation.ignoredLines.map((l) => l.line)).toEqual(documented);
+    expect(r.rotation.ignoredLines.map((l) => l.reason.replace(/ \(SimC's .*\)/, ""))).toEqual([
+      "not modelled: the combat potion has no spell data in the bundled dump",
+      "not modelled: the combat potion has no spell data in the bundled dump",
+      'unknown aura "liquid_luster" in "buff.liquid_luster.up"',
+    ]);
+    expect([r.rotation.lines, r.rotation.honoured]).toEqual([56, 53]);
+    const absentSection = doc.slice(doc.indexOf("### Absent names"));
+    const row = /^\| `cobra_fang` \| aura \| 40, 61, 71 \|/m;
+    expect(absentSection).toMatch(row);
+    expect(r.rotation.absentNames.map((a) => [a.name, a.kind, a.lines])).toEqual([["cobra_fang", "aura", [40, 61, 71]]]);
   });
 });

@@ -5,6 +5,7 @@
 // as JSON (<script type="application/json" id="combatsim-result">) for tools; every number shown is
 // formatted from that same object.
 import type { SimulateResult } from "../engine/simulate.js";
+import { characterHtml } from "./character.js";
 import { ignoredCategory, rotationSummaryLine } from "../rotation/index.js";
 import { formatWarnings } from "./warnings.js";
 import { formatDataSources } from "../engine/data-sources.js";
@@ -263,6 +264,7 @@ export function renderHtmlReport(r: SimulateResult & { analysis?: AnalysisReport
 <div class="sub">${num(r.iterations)} iterations${r.error.stoppedEarly ? ` (target error ${r.error.target} % reached; at most ${num(r.maxIterations)})` : ""}, seed ${escapeHtml(r.seed)}, ${r.threads} thread(s), ${num(r.elapsedMs)} ms; talents: ${escapeHtml(r.talents.join(", ") || "none")}</div>
 <div class="sub" id="data-sources">data: ${escapeHtml(formatDataSources(r.dataSources))}</div>
 ${rotationHtml(r)}
+${characterHtml(r)}
 ${formatWarnings(r).map((w) => `<p class="warning">${escapeHtml(w)}</p>`).join("\n")}
 <section id="summary">
 <div class="big" id="dps-mean">${num(r.dps.mean, 1)} DPS <span class="sub" id="dps-error">${escapeHtml(err)}</span></div>

@@ -75,6 +75,7 @@ describe("racials (Blood Fury)", () => {
     const bf = prep.spec.spells.find((s) => s.name === "blood_fury")!;
     expect(bf.id).toBe(20572);
     expect(bf.recoveryMs).toBe(120_000);
+    expect(prep.spec.auras.some((a) => a.name === "blood_fury_intellect")).toBe(false);
     expect(prep.spec.auras.find((a) => a.name === "blood_fury")).toMatchObject({ durationMs: 15_000, effects: [expect.objectContaining({ value: 168.6061 })] });
   });
 
@@ -82,6 +83,9 @@ describe("racials (Blood Fury)", () => {
     const prep = await prepareSimulation({ spec: "affliction", iterations: 1, preferRotation: "simc" });
     expect(prep.consumables.race).toBe("pandaren");
     expect(prep.spec.spells.some((s) => s.name.startsWith("blood_fury"))).toBe(false);
+    // their buffs go with them (SimC has no such buff on the character either)
+    expect(prep.spec.auras.some((a) => a.name.startsWith("blood_fury"))).toBe(false);
+    expect(prep.spec.auras.some((a) => a.name === "lights_potential")).toBe(true);
     expect(prep.rotation.ignoredLines.some((l) => /blood_fury|berserking|fireblood|ancestral_call/.test(l.text))).toBe(false);
   });
 

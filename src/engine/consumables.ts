@@ -121,7 +121,13 @@ export function applyConsumables(spec: ResolvedSpec, profile: Profile, className
   const kept = new Set(variants.values());
   const keep = (name: string): boolean => (name === POTION_SPELL ? potionModelled : Object.hasOwn(RACIAL_SPELLS, name) ? kept.has(name) : true);
   const spells = spec.spells.filter((s) => keep(s.name)).map((s) => (kept.has(s.name) ? { ...s, name: RACIAL_SPELLS[s.name]!.action } : s));
-  const out: ResolvedSpec = { ...spec, spells };
+  // The buffs only a removed spell applies go too: the character has no such buff (SimC creates a racial's or
+  // potion's buff only for the character that has it), and every aura costs the engine a little per iteration.
+  // (the pieces' spells apply their buff with a top-level apply_aura op; nothing else applies these buffs)
+  const applied = (ss: typeof spec.spells) => new Set(ss.flatMap((s) => s.onCast.flatMap((o) => (o.op === "apply_aura" ? [o.aura] : []))));
+  const stillApplied = applied(spells);
+  const orphans = new Set([...applied(spec.spells.filter((s) => !keep(s.name)))].filter((a) => !stillApplied.has(a)));
+  const out: ResolvedSpec = { ...spec, spells, auras: spec.auras.filter((a) => !orphans.has(a.name)) };
   return {
     spec: out,
     report: { potion: token === undefined ? null : equipped!, potionModelled, race: race ?? null, racials, notModelled },

@@ -192,11 +192,12 @@ describe("Beast Mastery on the shared hunter.json", () => {
     // "Marksmanship [tree=spec, row=6, col=3 ...]" (data/sources/12.0.0.64228/hunter.txt:226)
     expect(hunter.spells.map((s: { name: string }) => s.name)).not.toContain("kill_shot");
     expect(manifest.spells.map((s) => s.name)).not.toContain("kill_shot");
-    // with no hunter spells to inherit, the spell list is raid.json's pieces' (the potion and the racials,
-    // docs/consumables.md), then the spec's own, in its order
+    // the shared pieces of raid.json first (the potion and the racials, docs/consumables.md), then the class
+    // piece's shared Dark Ranger spells (hunter.json notes.dark_ranger), then the spec's own, in its order
     const shared = [...readJson("consumables.json").spells, ...readJson("racials.json").spells];
+    expect(hunter.spells.map((s: { name: string }) => s.name)).toEqual(["black_arrow", "wailing_arrow"]);
     expect(manifest.spells.map((s) => s.name)).toEqual([...shared, ...hunter.spells, ...own.spells].map((s: { name: string }) => s.name));
-    expect(manifest.spells[shared.length]!.name).toBe("kill_command");
+    expect(manifest.spells[shared.length + 2]!.name).toBe("kill_command");
     const { manifest: mm } = await loadManifest(DATA, "marksmanship");
     expect(readJson("marksmanship.json").extends).toBe("hunter");
     expect(mm.spells.find((s) => s.name === "kill_shot")).toMatchObject({ id: 53351 });
@@ -221,6 +222,8 @@ describe("Beast Mastery on the shared hunter.json", () => {
       // hunter.json extends raid.json, which extends consumables.json and racials.json: their entries come first
       spells: [...consumables.spells, ...racials.spells, ...hunter.spells, ...own.spells],
       auras: [...consumables.auras, ...racials.auras, ...raid.auras, ...(hunter.auras ?? []), ...own.auras],
+      talents: [...hunter.talents, ...own.talents],
+      absent: own.absent,
     };
     delete inlined.extends;
     const cfg = { dataDir: DATA, iterations: 40, seed: 11, duration: 90, chunkSize: 20 };

@@ -192,10 +192,12 @@ describe("Beast Mastery on the shared hunter.json", () => {
     // "Marksmanship [tree=spec, row=6, col=3 ...]" (data/sources/12.0.0.64228/hunter.txt:226)
     expect(hunter.spells.map((s: { name: string }) => s.name)).not.toContain("kill_shot");
     expect(manifest.spells.map((s) => s.name)).not.toContain("kill_shot");
-    // the class piece's shared Dark Ranger spells first (hunter.json notes.dark_ranger), then the spec's own, in its order
+    // the shared pieces of raid.json first (the potion and the racials, docs/consumables.md), then the class
+    // piece's shared Dark Ranger spells (hunter.json notes.dark_ranger), then the spec's own, in its order
+    const shared = [...readJson("consumables.json").spells, ...readJson("racials.json").spells];
     expect(hunter.spells.map((s: { name: string }) => s.name)).toEqual(["black_arrow", "wailing_arrow"]);
-    expect(manifest.spells.map((s) => s.name)).toEqual([...hunter.spells, ...own.spells].map((s: { name: string }) => s.name));
-    expect(manifest.spells[2]!.name).toBe("kill_command");
+    expect(manifest.spells.map((s) => s.name)).toEqual([...shared, ...hunter.spells, ...own.spells].map((s: { name: string }) => s.name));
+    expect(manifest.spells[shared.length + 2]!.name).toBe("kill_command");
     const { manifest: mm } = await loadManifest(DATA, "marksmanship");
     expect(readJson("marksmanship.json").extends).toBe("hunter");
     expect(mm.spells.find((s) => s.name === "kill_shot")).toMatchObject({ id: 53351 });
@@ -204,6 +206,8 @@ describe("Beast Mastery on the shared hunter.json", () => {
 
   it("simulates exactly like the same manifest written out in one file (no extends)", async () => {
     const raid = readJson("raid.json");
+    const consumables = readJson("consumables.json");
+    const racials = readJson("racials.json");
     const hunter = readJson("hunter.json");
     const own = readJson("beast-mastery.json");
     // Hand-inlined: the hunter entries first (where the merge puts them), then the spec's.
@@ -215,9 +219,9 @@ describe("Beast Mastery on the shared hunter.json", () => {
       auto_attack: hunter.auto_attack,
       notes: { ...hunter.notes, ...own.notes },
       pets: [...hunter.pets, ...own.pets],
-      spells: [...hunter.spells, ...own.spells],
-      // hunter.json extends raid.json (Bloodlust): its auras come first
-      auras: [...raid.auras, ...(hunter.auras ?? []), ...own.auras],
+      // hunter.json extends raid.json, which extends consumables.json and racials.json: their entries come first
+      spells: [...consumables.spells, ...racials.spells, ...hunter.spells, ...own.spells],
+      auras: [...consumables.auras, ...racials.auras, ...raid.auras, ...(hunter.auras ?? []), ...own.auras],
       talents: [...hunter.talents, ...own.talents],
       absent: own.absent,
     };

@@ -141,7 +141,7 @@ describe("utility no-ops", () => {
     expect([e.code, e.field]).toEqual(["ROTATION_UNKNOWN_NAME", "if"]);
   });
 
-  it("racials: another race's never fires (honoured, no code); the profile's own race's is refused; potion is refused", () => {
+  it("racials: another race's never fires (honoured, no code); the profile's own race's is refused without a spell; potion without a spell is refused", () => {
     const withRace = (race: string | undefined) => ({ ...symbols(), race });
     const rot = { lists: { default: [{ cast: "blood_fury", if: "buff.bestial_wrath.up" }, { cast: "cobra_shot" }] } };
     const plain = compileRotation({ lists: { default: [{ cast: "cobra_shot" }] } }, symbols(), FILE);
@@ -154,10 +154,24 @@ describe("utility no-ops", () => {
     }
     expect(err).toBeInstanceOf(RotationError);
     expect([(err as RotationError).code, (err as RotationError).field, (err as RotationError).entry]).toEqual(["ROTATION_UNKNOWN_NAME", "cast", 0]);
-    expect((err as RotationError).detail).toBe("not modelled: blood_fury is the racial of the profile's race (orc); its spell has no data in the bundled dump");
+    expect((err as RotationError).detail).toMatch(/^not modelled: blood_fury is the racial of the profile's race \(orc\); no spell of that name in the manifest/);
     const p = compileError({ default: [{ cast: "potion", if: "buff.bestial_wrath.up" }] });
     expect([p.code, p.field]).toEqual(["ROTATION_UNKNOWN_NAME", "cast"]);
-    expect(p.detail).toMatch(/^not modelled: the combat potion .*Light's Potential, buff spell 1236616/);
+    expect(p.detail).toMatch(/^not modelled: the spec's manifest has no potion spell/);
+  });
+
+  it("the host's verdict (symbols.utility) comes first; potion.X reads symbols.potion", () => {
+    const plain = compileRotation({ lists: { default: [{ cast: "cobra_shot" }] } }, symbols(), FILE);
+    // a potion the run does not drink: the line never fires (no code)
+    const off = { ...symbols(), utility: (n: string) => (n === "potion" ? { noop: "no potion" } : undefined) };
+    expect([...compileRotation({ lists: { default: [{ cast: "potion" }, { cast: "cobra_shot" }] } }, off, FILE).code]).toEqual([...plain.code]);
+    // a potion the data does not model: refused with the host's reason
+    const refused = { ...symbols(), utility: (n: string) => (n === "potion" ? { refuse: "not modelled: the profile's potion x_2" } : undefined) };
+    expect(() => compileRotation({ lists: { default: [{ cast: "potion" }] } }, refused, FILE)).toThrow(/the profile's potion x_2/);
+    // potion.lights_potential is 1 for that potion (the condition folds away: the plain code), 0 otherwise (the line folds to nothing)
+    const guarded = { lists: { default: [{ cast: "cobra_shot", if: "potion.lights_potential" }] } };
+    expect([...compileRotation(guarded, { ...symbols(), potion: "lights_potential" }, FILE).code]).toEqual([...plain.code]);
+    expect([...compileRotation(guarded, { ...symbols(), potion: "liquid_luster" }, FILE).code]).not.toEqual([...plain.code]);
   });
 
   it("a spec that has a spell of that name casts it", () => {

@@ -77,11 +77,16 @@ describe("loader", () => {
 });
 
 describe("profile race", () => {
-  it("decides the racial lines: the profile's own racial is listed (not modelled), another race's is honoured", async () => {
-    const profile = JSON.parse(readFileSync(path.join(DATA, "profiles", "beast-mastery.json"), "utf8"));
+  it("decides the racial lines: the profile's own racial is cast (modelled) or listed (not modelled), another race's is honoured", async () => {
+    const { race: _orc, ...profile } = JSON.parse(readFileSync(path.join(DATA, "profiles", "beast-mastery.json"), "utf8"));
     const rotation = "actions=blood_fury\nactions+=/berserking\nactions+=/cobra_shot";
+    // orc: Blood Fury is modelled (data/manifests/racials.json) and cast; berserking is a troll's
     const orc = await run({ rotation, profile: { ...profile, race: "orc" } });
-    expect(orc.rotation).toMatchObject({ lines: 3, honoured: 2, ignoredLines: [{ line: 1, text: "blood_fury", code: "ROTATION_UNKNOWN_NAME" }] });
+    expect(orc.rotation).toMatchObject({ lines: 3, honoured: 3 });
+    expect(orc.spells.find((s) => s.name === "blood_fury")!.casts).toBeGreaterThan(0);
+    // troll: Berserking is the profile race's own racial and not modelled: listed
+    const troll = await run({ rotation, profile: { ...profile, race: "troll" } });
+    expect(troll.rotation).toMatchObject({ lines: 3, honoured: 2, ignoredLines: [{ line: 2, text: "berserking", code: "ROTATION_UNKNOWN_NAME" }] });
     const none = await run({ rotation, profile });
     expect(none.rotation).toMatchObject({ lines: 3, honoured: 3 });
     await expect(run({ rotation, profile: { ...profile, race: "ogre" } })).rejects.toThrow(/race.*expected one of human\|orc/);

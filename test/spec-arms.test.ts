@@ -179,7 +179,11 @@ describe("Arms manifest resolution against the real tables and the 12.0.0.64228 
     expect(unmarkedManifestValues(m, spec.provenance)).toEqual([]);
     expect(listEstimates(m).map((e) => `${e.path}=${e.value}`).sort()).toEqual([
       "auras.battle_stance.duration_ms=86400000",
+      // the shared consumables / racials pieces (docs/consumables.md)
+      "auras.blood_fury.effects[0].value=168.6061",
+      "auras.blood_fury_intellect.effects[0].value=168.6062",
       "auras.deep_wounds.tick_damage.school=129",
+      "auras.lights_potential.effects[0].value=473.1867",
       "auras.rend_dot.tick_damage.school=129",
       "procs.martial_prowess.chance=1",
       "procs.mortal_wounds.chance=1",
@@ -187,6 +191,7 @@ describe("Arms manifest resolution against the real tables and the 12.0.0.64228 
       "resources.rage.initial=0", "resources.rage.regen_per_sec=10",
       "spells.bladestorm.gcd_ms=6000",
       "spells.champions_leap.cooldown_ms=0", "spells.champions_leap.gcd_ms=0",
+      "spells.potion.cooldown_ms=86400000",
     ]);
   });
 });

@@ -131,13 +131,18 @@ describe("Assassination manifest resolution against the real tables and the 12.0
     const m = (await loadManifest(DATA, "assassination")).manifest;
     expect(unmarkedManifestValues(m, spec.provenance)).toEqual([]);
     expect(listEstimates(m).map((e) => e.path).sort()).toEqual([
+      // the shared consumables / racials pieces (docs/consumables.md)
+      "auras.blood_fury.effects[0].value",
+      "auras.blood_fury_intellect.effects[0].value",
       "auras.deathmark.tick_damage.school",
       "auras.garrote.tick_damage.school",
       "auras.garrote_improved.duration_ms",
+      "auras.lights_potential.effects[0].value",
       "auras.rupture.tick_damage.school",
       "auto_attack.off_hand.damage_factor",
       "resources.combo_points.initial",
       "spells.envenom.finisher.aura_ms_per_point",
+      "spells.potion.cooldown_ms",
       "spells.rupture.finisher.aura_ms_per_point",
       "spells.stealth.cooldown_ms",
     ]);

@@ -102,6 +102,31 @@ describe("dumpRows", () => {
     expect(rows.SpellName.map((r) => r.ID)).toEqual([75, 136, 674, 781, 1462, 1513]);
   });
 
+  it("reads item-scaled effects (nonclass.txt): Scaling Class on the header, (coefficient=x[, delta=y]) in the Scaled Value", () => {
+    // data/sources/12.0.0.64228/nonclass.txt: Light Potion Stats 1236616, effect 1232711
+    // "Apply Aura (6) | Attribute (29) | Scaling Class: Primary Attribute (-1)", "Scaled Value: 473.1867 (coefficient=3.609894)"
+    const text = readFileSync(path.join(ROOT, "data/sources/12.0.0.64228/nonclass.txt"), "utf8");
+    const potion = parseSpellDump(text, "nonclass.txt").spells.find((x) => x.id === 1236616)!;
+    expect(potion.effects[0]).toMatchObject({ effectType: 6, auraType: 29, scalingClass: -1, coefficient: 3.609894, basePoints: 0, variance: 0 });
+    const rows = dumpRows([{ spell: potion, file: "nonclass.txt" }], idx);
+    expect(rows.SpellEffect[0]).toMatchObject({ ID: 1232711, ScalingClass: -1, Coefficient: 3.609894, EffectBasePointsF: 0 });
+    // a damage roll with both: "(coefficient=2.154, delta=0.3)" (Zulian Slice 24251 in the nonclass dump)
+    const roll = parseSpellDump(
+      [
+        "SimulationCraft 1200-01 for World of Warcraft 12.0.0.64228 midnight-BETA",
+        "",
+        "Name             : Zulian Slice (id=24251) ",
+        "School           : Nature",
+        "Effects          :",
+        "#1 (id=14468)    : School Damage (2): nature | Scaling Class: Replace Secondary (-9)",
+        "                   Base Value: 0 | Scaled Value: 514.7898 - 696.4804 (coefficient=2.154, delta=0.3) | Target: Current Target (25)",
+        "",
+      ].join("\n"),
+      "roll.txt",
+    ).spells[0]!;
+    expect(roll.effects[0]).toMatchObject({ scalingClass: -9, coefficient: 2.154, variance: 0.3 });
+  });
+
   it("refuses a printed value no index row holds, an unknown school, and a spell kept twice", () => {
     const odd = parseSpellDump(EXCERPT.replace("Cast Time        : 1.5 seconds", "Cast Time        : 1.2345 seconds"), "x.txt");
     expect(() => dumpRows(odd.spells.map((s) => ({ spell: s, file: "x.txt" })), idx)).toThrow(/spell 1513 \(Scare Beast\): no SpellCastTimes row with Base 1235/);

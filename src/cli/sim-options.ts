@@ -50,6 +50,8 @@ export function simOptions(): Option[] {
     new Option("--profile <file>", "character profile JSON; its spec is the run's spec (default: <data dir>/profiles/<spec>.json)"),
     new Option("--rotation <file>", "rotation file: a SimC APL (.simc) or a rotation JSON (default: <data dir>/rotations/<spec>.simc, else .json)"),
     new Option("--no-bloodlust", "no Bloodlust at the pull (default: the raid buff at t = 0, SimC's optimal_raid default)"),
+    new Option("--no-potion", "drink no combat potion (default: the profile's potion, SimC MID1's Light's Potential; docs/consumables.md)"),
+    new Option("--no-racials", "use no racial ability (default: the profile race's racials that the data models, e.g. the orc's Blood Fury)"),
     new Option("--strict-rotation", "fail on the first rotation line that cannot be honoured (default: drop it and list it in the result)"),
     new Option("--data-dir <dir>", "data directory (default: $COMBATSIM_DATA_DIR, ~/.combatsim, or the bundled data)"),
     new Option("--target-error <pct>", "stop early once the DPS error (95 % confidence, percent of the mean) is <= this; --iterations is then the maximum").argParser(targetErrorOpt),
@@ -74,6 +76,10 @@ export interface SimCliOptions {
   strictRotation?: boolean;
   /** false with --no-bloodlust (commander's negatable option: true by default). */
   bloodlust: boolean;
+  /** false with --no-potion. */
+  potion: boolean;
+  /** false with --no-racials. */
+  racials: boolean;
   dataDir?: string;
   targetError?: number;
   json?: boolean;

@@ -55,6 +55,8 @@ export interface CompileInput {
   armorK: number;
   /** Apply the manifest's `at_pull` raid buff (Bloodlust) at t = 0; default true (SimC's optimal_raid / override.bloodlust default). */
   bloodlust?: boolean;
+  /** The run's potion and the verdicts on the consumable / racial spells left out (src/engine/consumables.ts). */
+  consumables?: { potion: string | undefined; utility: (name: string) => { noop: string } | { refuse: string } | undefined };
 }
 
 export interface CompiledSpec {
@@ -400,6 +402,8 @@ export function compileSpec(input: CompileInput): CompiledSpec {
     expression: (n) => (Object.hasOwn(spec.expressions.defs, n) ? { text: spec.expressions.defs[n]!, file: spec.expressions.file, key: n } : undefined),
     gcdSpell: playerGcdSpell(spells),
     race: profile.race,
+    potion: input.consumables?.potion,
+    ...(input.consumables ? { utility: input.consumables.utility } : {}),
     // on the GCD = locked by the category-133 start recovery (docs/engine-image.md "OffGcdReady")
     offGcd: (i) => {
       const sp = spells[i];

@@ -41,6 +41,8 @@ export interface Profile {
   talents?: string;
   /** SimC's race token (`race=orc` in a SimC profile); decides which racial actions a rotation can use. */
   race?: string;
+  /** SimC's potion token (`potion=lights_potential_2`; "disabled" = none); absent: SimC MID1's for the spec (src/engine/consumables.ts). */
+  potion?: string;
 }
 
 /** SimC's race tokens (a profile's `race`). */
@@ -81,7 +83,7 @@ export function parseProfile(json: unknown, file: string): Profile {
     throw new ProfileError(file, path, detail);
   };
   const r = new JsonReader(typeof json === "string" ? parseJsonText(json, fail) : json, "", fail);
-  r.keys(["spec", "level", "race", "primary_stat", "ratings", "crit_damage_bonus", "target_level_offset", "weapon", "talents", "comment"]);
+  r.keys(["spec", "level", "race", "potion", "primary_stat", "ratings", "crit_damage_bonus", "target_level_offset", "weapon", "talents", "comment"]);
   const rr = r.field("ratings");
   rr.keys(["crit", "haste", "mastery", "versatility"]);
   const rating = (k: string) => inRange(rr.field(k), PROFILE_BOUNDS.rating);
@@ -100,7 +102,11 @@ export function parseProfile(json: unknown, file: string): Profile {
   const talents = r.opt("talents")?.str();
   if (talents !== undefined && !/^[A-Za-z0-9+/]+$/.test(talents)) r.field("talents").error("must be a talent loadout string (the game's export: base64 letters, digits, + and /)");
   const race = r.opt("race")?.oneOf(RACES);
+  const potion = r.opt("potion");
+  const potionName = potion?.str();
+  if (potion && !/^[a-z][a-z0-9_]*$/.test(potionName!)) potion.error(`must be a SimC potion token such as "lights_potential_2" (or "disabled"), got ${JSON.stringify(potionName)}`);
   return {
+    ...(potionName !== undefined ? { potion: potionName } : {}),
     ...(talents !== undefined ? { talents } : {}),
     ...(race !== undefined ? { race } : {}),
     spec: r.field("spec").str(),

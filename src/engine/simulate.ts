@@ -34,6 +34,8 @@ import { runChunked, type RunChunkedResult } from "../runner/run.js";
 import { DPS_SCALE, type ChunkReport } from "../telemetry/report.js";
 import { encodeHistogramV2 } from "../telemetry/histogram.js";
 import { compileSpec } from "./compile.js";
+import { applyConsumables, type ConsumablesReport } from "./consumables.js";
+import { SPEC_CATALOG } from "../generated/catalog.js";
 import type { SpecImage } from "./image.js";
 import { parseProfile, profileStats, targetArmor, type Profile } from "./profile.js";
 import { captureTimeline, resourceSource, type ResourceSourceKind, type Timeline } from "./simulate-telemetry.js";
@@ -113,6 +115,10 @@ export interface SimulateConfig {
   strictRotation?: boolean;
   /** Bloodlust at the pull (the manifest's `at_pull` raid buff, data/manifests/raid.json). Default true: SimC's optimal_raid=1 / override.bloodlust=1. */
   bloodlust?: boolean;
+  /** The combat potion (the profile's `potion`, default SimC MID1's; docs/consumables.md). Default true; false: no potion (CLI --no-potion). */
+  potion?: boolean;
+  /** Racial abilities of the profile's race (docs/consumables.md "Racials"). Default true; false: none (CLI --no-racials). */
+  racials?: boolean;
   /** Without config.rotation, when the spec has both `rotations/<spec>.json` and `.simc`: which one (default "json": the spec has not switched yet). */
   preferRotation?: "simc" | "json";
   profile?: unknown;
@@ -255,6 +261,8 @@ export interface SimulateResult {
   loadout: LoadoutSummary | null;
   /** The rotation's lines honoured / total and every ignored line with its reason (docs/rotation.md "SimC APL files"). */
   rotation: RotationReport;
+  /** Consumables and racials: the potion drunk, the race, the racials cast, what is not modelled (docs/consumables.md). */
+  consumables: ConsumablesReport;
   /** The imported character: name, spec, level, race, gear with item levels, totals and what was not applied (null: a profile was used). */
   character: CharacterSummary | null;
   /** How many of the spec's resolved values come from client tables, the spell dump, fixtures and estimates. */
@@ -300,6 +308,8 @@ export interface PreparedSim {
   rotation: RotationReport;
   /** The build read from a loadout string (null: talents from names or the manifest's defaults). */
   loadout: LoadoutSummary | null;
+  /** The potion, race and racials of the run (src/engine/consumables.ts). */
+  consumables: ConsumablesReport;
   /** The imported character (config.input / inputFile; null: a profile was used). */
   character: CharacterSummary | null;
 }
@@ -451,13 +461,17 @@ export async function prepareSimulation(config: SimulateConfig = {}): Promise<Pr
 
   if (config.strictRotation !== undefined && typeof config.strictRotation !== "boolean") bad("strictRotation", config.strictRotation, "a boolean");
   if (config.bloodlust !== undefined && typeof config.bloodlust !== "boolean") bad("bloodlust", config.bloodlust, "a boolean");
+  if (config.potion !== undefined && typeof config.potion !== "boolean") bad("potion", config.potion, "a boolean");
+  if (config.racials !== undefined && typeof config.racials !== "boolean") bad("racials", config.racials, "a boolean");
+  const className = SPEC_CATALOG.find((c) => c.specId === resolved.specId)?.className;
+  const consumables = applyConsumables(resolved, profile, className, { potion: config.potion !== false, racials: config.racials !== false });
   if (config.preferRotation !== undefined && config.preferRotation !== "simc" && config.preferRotation !== "json") bad("preferRotation", config.preferRotation, '"simc" or "json"');
   const r = config.rotation !== undefined ? await givenRotation(config.rotation) : await files.read("rotations", spec, rotationExts(config.preferRotation ?? "json"));
   const rotIn = rotationInput(r.text, r.file, config.strictRotation === true);
   const rotation: RotationJson = rotIn.rotation;
 
   const { image, rotationReport } = compileSpec({
-    spec: resolved,
+    spec: consumables.spec,
     profile,
     stats,
     rotation,
@@ -468,11 +482,12 @@ export async function prepareSimulation(config: SimulateConfig = {}): Promise<Pr
     targetArmor: armor.armor,
     armorK: armor.armorK,
     bloodlust: config.bloodlust !== false,
+    consumables: { potion: consumables.potion, utility: consumables.utility },
   });
   const dataSources = summarizeDataSources(resolved.provenance, bundle.table("SpellEffect").dumpBuild ?? null);
   const resourceDisplay = resolved.resources.map((res) => powerDisplayModifier(bundle, res.powerType));
   const loadout = fromLoadout ? { selected: fromLoadout.selected, heroTree: fromLoadout.heroTree ?? null, notModelled: fromLoadout.notModelled } : null;
-  return { image, seed, spec: resolved, stats, durationS, targets, dataSources, resourceDisplay, rotation: rotationReport, loadout, character: character?.summary ?? null };
+  return { image, seed, spec: consumables.spec, stats, durationS, targets, dataSources, resourceDisplay, rotation: rotationReport, loadout, consumables: consumables.report, character: character?.summary ?? null };
 }
 
 interface PoolTuning {
@@ -665,6 +680,7 @@ function buildResult(
     loadout: prep.loadout,
     character: prep.character,
     rotation: prep.rotation,
+    consumables: prep.consumables,
     dataSources: prep.dataSources,
     warnings: {
       unknownSpellCasts: r.unknownSpellCasts,

@@ -26,6 +26,14 @@ function talentsLine(r: SimulateResult): string {
   return `talents: ${r.talents.join(", ") || "none"}${extra.length ? ` (${extra.join("; ")})` : ""}`;
 }
 
+/** "consumables: potion lights_potential_2; race orc, racials blood_fury" (+ what is not modelled). */
+export function consumablesLine(r: SimulateResult): string {
+  const c = r.consumables;
+  const potion = c.potion === null ? "no potion" : `potion ${c.potion}${c.potionModelled ? "" : " (not modelled)"}`;
+  const race = c.race === null ? "no race" : `race ${c.race}, racials ${c.racials.join(", ") || "none"}`;
+  return `consumables: ${potion}; ${race}${c.notModelled.length ? `; ${c.notModelled.length} not modelled` : ""}`;
+}
+
 function headerLines(r: SimulateResult): string[] {
   const lines = [
     `${r.spec}: ${r.durationS} s, ${r.targets} target(s), ${fmt(r.iterations)} iterations, seed ${r.seed}, ${r.threads} thread(s)`,
@@ -43,6 +51,7 @@ function headerLines(r: SimulateResult): string[] {
     `${fmt(r.elapsedMs)} ms  (${fmt((r.iterations / r.elapsedMs) * 1000)} iterations/s)`,
     `data: ${formatDataSources(r.dataSources)}`,
     talentsLine(r),
+    consumablesLine(r),
   );
   if (r.rotation) lines.push(...rotationLines(r));
   lines.push(...characterTextLines(r));

@@ -677,7 +677,7 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
               throw new RotationError(err.code, at({ list, entry, field: err.field, column: 1 }), err.message);
             }
           };
-          const utility = spell === undefined ? utilityAction(name as string, symbols.race) : undefined;
+          const utility = spell === undefined ? (symbols.utility?.(name as string) ?? utilityAction(name as string, symbols.race)) : undefined;
           if (utility !== undefined && "refuse" in utility) throw new RotationError("ROTATION_UNKNOWN_NAME", at({ list, entry, field: "cast", column: 1 }), utility.refuse);
           if (utility !== undefined) {
             // a utility action that cannot change damage (src/rotation/utility.ts): honoured, emits nothing

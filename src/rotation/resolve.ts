@@ -37,6 +37,13 @@ export interface RotationSymbols {
   offGcd?(spell: number): boolean;
   /** The character's race (SimC token, e.g. "orc"): racial actions of other races never fire (src/rotation/utility.ts). */
   race?: string | undefined;
+  /** The potion the character drinks (SimC token without the quality suffix, e.g. "lights_potential"): `potion.X` is 1 for it. */
+  potion?: string | undefined;
+  /**
+   * The host's verdict on a utility action whose spell it left out for this run (a potion or racial the
+   * character cannot use, src/engine/consumables.ts); undefined: the front-end's own rules apply.
+   */
+  utility?(name: string): { noop: string } | { refuse: string } | undefined;
   /** `talent.X.rank`: the taken rank (0 when not taken). Omit: 1 when taken, else 0. */
   talentRank?(name: string): number | undefined;
   /** The aura a spell applies (its DoT / debuff / buff): the subject of an entry's bare `remains`,
@@ -506,9 +513,10 @@ export class Resolver {
       case "equipped":
       case "set_bonus":
       case "potion": {
-        // No gear is modelled: nothing is equipped, no set bonus is active, no potion is chosen
-        need(1, head.text === "equipped" ? "an item name" : head.text === "set_bonus" ? "a set bonus (tierNN_Npc)" : "a potion name");
+        // No gear is modelled: nothing is equipped, no set bonus is active; potion.X: the run's potion is X
+        const item = need(1, head.text === "equipped" ? "an item name" : head.text === "set_bonus" ? "a set bonus (tierNN_Npc)" : "a potion name");
         this.exact(parts, head.text === "potion" ? 3 : 2, full, loc);
+        if (head.text === "potion" && this.symbols.potion !== undefined && item.text === this.symbols.potion) return { kind: "const", value: 1 };
         return zero;
       }
       case "raid_event": {

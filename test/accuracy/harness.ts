@@ -3,6 +3,7 @@
 // against the engine's per-hit damage from a seeded run (the representative iteration's timeline,
 // whose hit amounts are the engine's f64 values). Each spec file lists its cases with the dump line
 // each number comes from; this file only knows the game's formula and the level-90 stat scale.
+// Bloodlust, the potion and racials are off: each hit is made with the profile's stats (docs/consumables.md).
 import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { simulate, type SimulateResult } from "../../src/engine/simulate.js";
@@ -67,7 +68,7 @@ export function expectedHit(s: SpecAccuracy, c: HitCase): number {
 }
 
 export async function seededRun(spec: string, seed = 424242, talents?: string[]): Promise<SimulateResult> {
-  return simulate({ spec, duration: 300, iterations: 1, seed, threads: 1, timeline: true, bloodlust: false, ...(talents ? { talents } : {}) });
+  return simulate({ spec, duration: 300, iterations: 1, seed, threads: 1, timeline: true, bloodlust: false, potion: false, racials: false, ...(talents ? { talents } : {}) });
 }
 
 /** The first non-critical hit (critical for `alwaysCrits`) of the case outside every `skipWhile` aura window. */

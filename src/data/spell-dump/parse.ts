@@ -38,8 +38,10 @@ export interface DumpEffect {
   apCoefficient: number;
   spCoefficient: number;
   pvpCoefficient: number;
-  /** Scaling coefficient (`Coefficient: x` on spells with a scaling class). */
+  /** Scaling coefficient (`Coefficient: x`, or `(coefficient=x)` after the scaled value, on effects with a scaling class). */
   coefficient: number;
+  /** `Scaling Class: <name> (n)` on the header line: SpellEffect.ScalingClass (0 = none printed). */
+  scalingClass: number;
   triggerSpell: number;
   miscValue0: number;
   miscValue1: number;
@@ -146,6 +148,13 @@ function parseEffectHeader(rest: string, effect: DumpEffect): void {
   if (attrs >= 0) {
     for (const m of parts.splice(attrs, 1)[0]!.matchAll(/\((\d+)\)(?:,|$)/g)) effect.attributes |= 1 << Number(m[1]);
   }
+  // item and consumable effects (nonclass.txt): "Scaling Class: Primary Attribute (-1)"
+  const scaling = parts.findIndex((p) => p.startsWith("Scaling Class: "));
+  if (scaling >= 0) {
+    const m = /\((-?\d+)\)$/.exec(parts.splice(scaling, 1)[0]!.trim());
+    if (!m) throw new Error(`scaling class in "${rest}"`);
+    effect.scalingClass = Number(m[1]);
+  }
   if (parts.length > 2) throw new Error(`more parts than effect | aura in "${rest}"`);
   const e = /^(.*?) ?\((\d+)\)(?::.*)?$/.exec(parts[0]!.trim());
   if (!e) throw new Error(`effect type in "${rest}"`);
@@ -165,8 +174,11 @@ function applyDetail(key: string, value: string, effect: DumpEffect): void {
   switch (key) {
     case "Base Value": effect.basePoints = num(value); break;
     case "Scaled Value": {
-      const d = /\(delta=([-\d.]+)\)/.exec(value);
+      const d = /[(,] ?delta=([-\d.]+)\)/.exec(value);
       if (d) effect.variance = Number(d[1]);
+      // "473.1867 (coefficient=3.609894)": the scaling-class coefficient (SpellEffect.Coefficient)
+      const c = /\(coefficient=([-\d.e+]+)[,)]/.exec(value);
+      if (c) effect.coefficient = Number(c[1]);
       break;
     }
     case "AP Coefficient": effect.apCoefficient = num(value); break;
@@ -194,7 +206,7 @@ function newEffect(number: number, rowId: number): DumpEffect {
   return {
     number, rowId, effectType: 0, effectName: "", auraType: 0, auraName: "", periodMs: 0, attributes: 0, basePoints: 0, variance: 0,
     apCoefficient: 0, spCoefficient: 0, pvpCoefficient: 0, coefficient: 0, triggerSpell: 0, miscValue0: 0, miscValue1: 0,
-    radius0: 0, radius1: 0, chainTargets: 0, chainMultiplier: 0, pointsPerResource: 0, implicitTarget0: 0, implicitTarget1: 0, details: {},
+    radius0: 0, radius1: 0, chainTargets: 0, chainMultiplier: 0, pointsPerResource: 0, implicitTarget0: 0, implicitTarget1: 0, details: {}, scalingClass: 0,
   };
 }
 

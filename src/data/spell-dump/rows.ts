@@ -19,7 +19,8 @@
 // | SpellEffect.EffectAuraPeriod                | `every X seconds` on the aura part                              |
 // | SpellEffect.EffectBasePointsF, Variance     | `Base Value`, `(delta=x)`                                       |
 // | SpellEffect.BonusCoefficientFromAP / EffectBonusCoefficient | `AP Coefficient` / `SP Coefficient`             |
-// | SpellEffect.Coefficient, PvpMultiplier      | `Coefficient`, `PvP Coefficient` (1 when not printed)           |
+// | SpellEffect.Coefficient, PvpMultiplier      | `Coefficient` or `(coefficient=x)` in the Scaled Value, `PvP Coefficient` (1 when not printed) |
+// | SpellEffect.ScalingClass                   | `Scaling Class: <name> (n)` on the effect's header line (0 when not printed) |
 // | SpellEffect.EffectTriggerSpell, EffectMiscValue_0/1 | `Trigger Spell`, `Misc Value`, `Misc Value 2`           |
 // | SpellEffect.EffectRadiusIndex_0/1           | `Radius: a - b` → SpellRadius.Radius a (index 0) and b (index 1)  |
 // | SpellEffect.EffectChainTargets, EffectChainAmplitude, EffectPointsPerResource | `Chain Targets`, `Chain Multiplier`, `Points Per Combo Point` |
@@ -186,7 +187,7 @@ class RowBuilder {
       ID: e.rowId, EffectAura: e.auraType, EffectAttributes: e.attributes, EffectIndex: e.number - 1, Effect: e.effectType, EffectAuraPeriod: e.periodMs,
       EffectBonusCoefficient: e.spCoefficient, EffectChainAmplitude: e.chainMultiplier || 1, EffectChainTargets: e.chainTargets,
       EffectPointsPerResource: e.pointsPerResource, EffectTriggerSpell: e.triggerSpell, BonusCoefficientFromAP: e.apCoefficient,
-      PvpMultiplier: e.pvpCoefficient || 1, Coefficient: e.coefficient, Variance: e.variance, EffectBasePointsF: e.basePoints,
+      PvpMultiplier: e.pvpCoefficient || 1, Coefficient: e.coefficient, Variance: e.variance, EffectBasePointsF: e.basePoints, ScalingClass: e.scalingClass,
       EffectMiscValue_0: e.miscValue0, EffectMiscValue_1: e.miscValue1,
       EffectRadiusIndex_0: this.radiusIndex(s, e, e.radius0), EffectRadiusIndex_1: this.radiusIndex(s, e, e.radius1),
       ImplicitTarget_0: e.implicitTarget0, ImplicitTarget_1: e.implicitTarget1, SpellID: s.id,

@@ -11,7 +11,7 @@ import { SpellResolver } from "../src/data/resolver.js";
 import type { DataBundle } from "../src/data/types.js";
 import { MissingSpellData } from "../src/errors.js";
 import { listEstimates, loadManifest, ManifestError, resolveManifest, unmarkedManifestValues, validateManifest, type Manifest, type ResolvedSpec } from "../src/manifest/index.js";
-import { prepareSimulation } from "../src/engine/simulate.js";
+import { prepareSimulation, simulate } from "../src/engine/simulate.js";
 import { runImage, type RunResult } from "../src/engine/run.js";
 import type { DamageEntry, SpecImage, SpellImage } from "../src/engine/image.js";
 import { expectSeedDeterminism } from "./helpers/spec-run.js";
@@ -416,5 +416,48 @@ describe("default build smoke run (300 s, 1 target, 200 iterations, seed 7)", ()
   it("talents matter: without Precise Shots and Lock and Load the DPS is lower", async () => {
     const none = (await prepareSimulation({ spec: "marksmanship", bundle, dataDir: DATA, duration: 300, talents: ["trick_shots"] })).image;
     expect(runImage(none, { iterations: N, seed: 7n }).dps.mean).toBeLessThan(a.dps.mean);
+  }, 60_000);
+});
+
+// ---------------------------------------------------------------------------------------------
+
+describe("default rotation: SimulationCraft's APL text (data/rotations/marksmanship.simc), run unchanged", () => {
+  it("the ignored lines are exactly those listed on docs/specs/marksmanship.md (65 / 69 honoured)", async () => {
+    const r = await simulate({ spec: "marksmanship", bundle, dataDir: DATA, duration: 30, iterations: 2, seed: 1, timeline: false });
+    expect(r.rotation).toMatchObject({ format: "simc", lines: 69, honoured: 65 });
+    expect(r.rotation!.file.endsWith("marksmanship.simc")).toBe(true);
+    const lines = r.rotation!.ignoredLines.map((l) => l.line);
+    expect(lines).toEqual([34, 40, 60, 76]);
+    const doc = readFileSync(path.resolve(__dirname, "../docs/specs/marksmanship.md"), "utf8");
+    for (const l of lines) expect(doc).toMatch(new RegExp(`^\\| ${l} \\| `, "m"));
+    for (const l of [40, 60, 76]) expect(r.rotation!.ignoredLines.find((x) => x.line === l)!.reason).toContain('unknown talent "unload"');
+  });
+
+  it("Black Arrow (466930: usable above $s3 = 80 % or below $s2 = 20 % health) is cast only in the first and last 60 s of 300 s", async () => {
+    // the manifest's usable_if.black_arrow writes the thresholds as text: they must be the data's
+    expect(resolver.get_spell_effect(466930, 2)!.base_points).toBe(20);
+    expect(resolver.get_spell_effect(466930, 3)!.base_points).toBe(80);
+    expect(manifest.expressions?.["usable_if.black_arrow"]).toBe("target.health.pct > 80 | target.health.pct < 20");
+    const r = await simulate({ spec: "marksmanship", bundle, dataDir: DATA, duration: 300, iterations: 20, seed: 3 });
+    const casts = r.timeline!.casts.filter((c) => c.name === "black_arrow").map((c) => c.start);
+    expect(casts.length).toBeGreaterThan(4);
+    // linear health 100 (1 - t / 300 s): above 80 % while t < 60 s, below 20 % once t > 240 s
+    for (const t of casts) expect(t < 60_000 || t > 240_000, `black_arrow at ${t} ms`).toBe(true);
+  }, 60_000);
+
+  it("Wailing Arrow (Wailing Dead): cast only within 15 s (459808) after a Trueshot, at most once per Trueshot", async () => {
+    expect(au("wailing_arrow").durationMs).toBe(15_000);
+    const r = await simulate({ spec: "marksmanship", bundle, dataDir: DATA, duration: 300, iterations: 20, seed: 3 });
+    const ts = r.timeline!.casts.filter((c) => c.name === "trueshot").map((c) => c.start);
+    const wa = r.timeline!.casts.filter((c) => c.name === "wailing_arrow").map((c) => c.start);
+    expect(wa.length).toBeGreaterThan(0);
+    expect(wa.length).toBeLessThanOrEqual(ts.length);
+    for (const t of wa) expect(ts.some((s) => t >= s && t <= s + 15_000), `wailing_arrow at ${t} ms`).toBe(true);
+  }, 60_000);
+
+  it("the Sentinel and untaken pieces never act: no Explosive Shot, Volley, Multi-Shot or Moonlight Chakram at 1 target", async () => {
+    const r = await simulate({ spec: "marksmanship", bundle, dataDir: DATA, duration: 300, iterations: 20, seed: 3, timeline: false });
+    for (const n of ["explosive_shot", "volley", "multishot", "moonlight_chakram"]) expect(r.spells.find((s) => s.name === n)?.casts ?? 0, n).toBe(0);
+    expect(r.spells.find((s) => s.name === "wailing_arrow")!.casts).toBeGreaterThan(0);
   }, 60_000);
 });

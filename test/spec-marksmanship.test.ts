@@ -84,12 +84,12 @@ describe("every hunter spell the MM manifest uses resolves from the 12.0.0.64228
     //   Withering Fire 466990 (talent) / 466991 (aura); Bullseye 204089 (talent) / 204090 (aura)
     // + the SimC APL's names: Explosive Shot 212431 (+ its explosion 212680), Volley 260243, Bulletstorm 389019 / 389020,
     //   Wailing Arrow 392060 (+ its missile 392058), Wailing Dead 1264290 and its window 459808, Avian Specialization
-    //   466867 and Spotter's Mark 466872; the unavailable placeholders (double_tap 260402, sentinels_mark 1253601,
+    //   466867 and Spotter's Mark 466872 (its proc 1219616); Deathblow 343248 (talent) / 378770 (aura), Soul Drinker 469638; the unavailable placeholders (double_tap 260402, sentinels_mark 1253601,
     //   moonlight_chakram 1264902) name ids without a record and are not referenced
     expect(ids).toEqual([
       75, 19434, 53351, 56641, 77443, 137016, 185358, 193468, 194594, 194595, 204089, 204090, 212431, 212680, 257044, 257045, 257620, 257621,
-      257622, 260240, 260242, 260243, 263585, 288613, 389019, 389020, 392058, 392060, 459808, 466867, 466872, 466930, 466932, 466990, 466991,
-      468572, 1264290,
+      257622, 260240, 260242, 260243, 263585, 288613, 343248, 378770, 389019, 389020, 392058, 392060, 459808, 466867, 466872, 466930, 466932,
+      466990, 466991, 468572, 469638, 1219616, 1264290,
     ]);
     const provenance = JSON.parse(readFileSync(path.join(DATA, "data/spell-dump.json"), "utf8")).spells as Record<string, string>;
     const lines = readFileSync(DUMP, "utf8").split("\n");
@@ -117,7 +117,7 @@ describe("every hunter spell the MM manifest uses resolves from the 12.0.0.64228
     expect(spec.auras.map((a) => a.name)).not.toContain("streamline");
     expect(spec.allTalents).toEqual([
       "precise_shots", "lock_and_load", "trick_shots", "kill_shot", "black_arrow", "withering_fire", "bullseye", "wailing_dead", "avian_specialization",
-      "explosive_shot", "volley", "bulletstorm",
+      "explosive_shot", "volley", "bulletstorm", "deathblow", "soul_drinker",
     ]);
     expect(resolver.record(260367)).toBeUndefined();
     const m = await mmDoc();
@@ -402,9 +402,11 @@ describe("default build smoke run (300 s, 1 target, 200 iterations, seed 7)", ()
     expect(rf.hits / rf.casts).toBeGreaterThan(6.8);
   });
 
-  it("Black Arrow only above 80 % or below 20 % health (first and last 60 s): 10 s recharge → at most 2 + 120/10 casts", () => {
-    expect(per("black_arrow")).toBeGreaterThan(8);
-    expect(per("black_arrow")).toBeLessThanOrEqual(2 + 120 / 10);
+  it("Black Arrow: 80 %/20 % health windows (first and last 60 s, 10 s recharge) + one cast per Deathblow (Rapid Fire, ~19 % of Aimed Shots, Trueshot, Wailing Arrow)", () => {
+    // every Deathblow grant allows at most one cast the windows and the recharge would not
+    const grants = per("rapid_fire") + per("aimed_shot") + per("trueshot") + per("wailing_arrow");
+    expect(per("black_arrow")).toBeGreaterThan(2 + 120 / 10);
+    expect(per("black_arrow")).toBeLessThanOrEqual(2 + 120 / 10 + grants);
   });
 
   it("every Aimed Shot grants Precise Shots, which the next Arcane Shot spends: arcane casts >= aimed casts - 1", () => {
@@ -433,17 +435,37 @@ describe("default rotation: SimulationCraft's APL text (data/rotations/marksmans
     for (const l of [40, 60, 76]) expect(r.rotation!.ignoredLines.find((x) => x.line === l)!.reason).toContain('unknown talent "unload"');
   });
 
-  it("Black Arrow (466930: usable above $s3 = 80 % or below $s2 = 20 % health) is cast only in the first and last 60 s of 300 s", async () => {
+  it("Black Arrow (466930: usable above $s3 = 80 % or below $s2 = 20 % health, or with Deathblow up): mid-fight casts only with Deathblow", async () => {
     // the manifest's usable_if.black_arrow writes the thresholds as text: they must be the data's
     expect(resolver.get_spell_effect(466930, 2)!.base_points).toBe(20);
     expect(resolver.get_spell_effect(466930, 3)!.base_points).toBe(80);
-    expect(manifest.expressions?.["usable_if.black_arrow"]).toBe("target.health.pct > 80 | target.health.pct < 20");
+    expect(manifest.expressions?.["usable_if.black_arrow"]).toBe("target.health.pct > 80 | target.health.pct < 20 | buff.deathblow.up");
     const r = await simulate({ spec: "marksmanship", bundle, dataDir: DATA, duration: 300, iterations: 20, seed: 3 });
-    const casts = r.timeline!.casts.filter((c) => c.name === "black_arrow").map((c) => c.start);
-    expect(casts.length).toBeGreaterThan(4);
-    // linear health 100 (1 - t / 300 s): above 80 % while t < 60 s, below 20 % once t > 240 s
-    for (const t of casts) expect(t < 60_000 || t > 240_000, `black_arrow at ${t} ms`).toBe(true);
+    const tl = r.timeline!;
+    const casts = tl.casts.filter((c) => c.name === "black_arrow").map((c) => c.start);
+    const deathblow = tl.auras.filter((w) => w.name === "deathblow");
+    expect(casts.length).toBeGreaterThan(10);
+    // linear health 100 (1 - t / 300 s): above 80 % while t < 60 s, below 20 % once t > 240 s; between, Deathblow must be up
+    const mid = casts.filter((t) => t >= 60_000 && t <= 240_000);
+    expect(mid.length).toBeGreaterThan(0);
+    for (const t of mid) expect(deathblow.some((w) => w.start <= t && t <= w.end), `black_arrow at ${t} ms without Deathblow`).toBe(true);
+    // without any Deathblow source (no Withering Fire / Soul Drinker / Deathblow talent; Wailing Dead off too) the rule alone holds
+    const bare = await simulate({ spec: "marksmanship", bundle, dataDir: DATA, duration: 300, iterations: 20, seed: 3, talents: ["precise_shots", "lock_and_load", "black_arrow"] });
+    const bareCasts = bare.timeline!.casts.filter((c) => c.name === "black_arrow").map((c) => c.start);
+    expect(bareCasts.length).toBeGreaterThan(4);
+    for (const t of bareCasts) expect(t < 60_000 || t > 240_000, `black_arrow at ${t} ms`).toBe(true);
   }, 60_000);
+
+  it("Deathblow chances from the data: Aimed Shot 343248 #1 = 10 % and Soul Drinker 469638 #3 = +10 % (two rolls), Rapid Fire 469638 #4 = 100 %", () => {
+    const proc = (n: string) => spec.procs.find((p) => p.name === n)!;
+    expect(proc("deathblow").chance).toBeCloseTo(0.1, 12);
+    expect(proc("soul_drinker_aimed").chance).toBeCloseTo(0.1, 12);
+    expect(proc("soul_drinker_rapid_fire").chance).toBe(1);
+    // Spotter's Mark: 30 % per Precise-Shots hit (1219616 #1); Aimed Shot x (1 + (20 + 20) / 100): 466872 #1 + Avian Specialization 466867 #1
+    expect(proc("spotters_mark").chance).toBeCloseTo(0.3, 12);
+    expect(resolver.get_spell_effect(466867, 1)!.base_points).toBe(20);
+    expect(au("spotters_mark").effects).toEqual([expect.objectContaining({ type: "damage_mult_spells", value: 1 + (20 + 20) / 100 })]);
+  });
 
   it("Wailing Arrow (Wailing Dead): cast only within 15 s (459808) after a Trueshot, at most once per Trueshot", async () => {
     expect(au("wailing_arrow").durationMs).toBe(15_000);

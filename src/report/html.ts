@@ -229,7 +229,9 @@ function rotationHtml(r: SimulateResult): string {
     .map((l) => `<tr><td>${l.line}</td><td><code>${escapeHtml(l.text)}</code></td><td>${escapeHtml(ignoredCategory(l))}</td><td>${escapeHtml(l.reason)}</td></tr>`)
     .join("");
   const table = rot.ignoredLines.length === 0 ? "" : `<details><summary>${rot.ignoredLines.length} ignored line(s)</summary><table><thead><tr><th>line</th><th>text</th><th>category</th><th>reason</th></tr></thead><tbody>${rows}</tbody></table></details>`;
-  return `<div class="sub" id="rotation">${escapeHtml(rotationSummaryLine(rot))} — ${escapeHtml(rot.file)}${rot.source ? ` (source: ${escapeHtml(rot.source)})` : ""}${table}</div>`;
+  const absent = (rot.absentNames ?? []).map((a) => `<li><code>${escapeHtml(a.name)}</code> (${a.kind}${a.lines.length ? `, line ${a.lines.join(", ")}` : ""}): ${escapeHtml(a.reason)} [${escapeHtml(a.source)}]</li>`).join("");
+  const absentList = absent === "" ? "" : `<details><summary>${rot.absentNames.length} name(s) absent in the modelled game version (never active / castable)</summary><ul>${absent}</ul></details>`;
+  return `<div class="sub" id="rotation">${escapeHtml(rotationSummaryLine(rot))} — ${escapeHtml(rot.file)}${rot.source ? ` (source: ${escapeHtml(rot.source)})` : ""}${table}${absentList}</div>`;
 }
 
 export function renderHtmlReport(r: SimulateResult & { analysis?: AnalysisReport }): string {

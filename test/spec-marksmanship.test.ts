@@ -84,12 +84,13 @@ describe("every hunter spell the MM manifest uses resolves from the 12.0.0.64228
     //   Withering Fire 466990 (talent) / 466991 (aura); Bullseye 204089 (talent) / 204090 (aura)
     // + the SimC APL's names: Explosive Shot 212431 (+ its explosion 212680), Volley 260243, Bulletstorm 389019 / 389020,
     //   Wailing Arrow 392060 (+ its missile 392058), Wailing Dead 1264290 and its window 459808, Avian Specialization
-    //   466867 and Spotter's Mark 466872 (its proc 1219616); Deathblow 343248 (talent) / 378770 (aura), Soul Drinker 469638; the unavailable placeholders (double_tap 260402, sentinels_mark 1253601,
-    //   moonlight_chakram 1264902) name ids without a record and are not referenced
+    //   466867 and Spotter's Mark 466872 (its proc 1219616); Deathblow 343248 (talent) / 378770 (aura), Soul Drinker 469638;
+    //   the Sentinel pieces: Sentinel 1253599 / Sentinel's Mark 1253601, Moonlight Chakram 1264902 (talent) / 1264946 (window) /
+    //   1264949 (cast) / 1266081 (hit); the unavailable placeholder double_tap (260402) names an id without a record
     expect(ids).toEqual([
       75, 19434, 53351, 56641, 77443, 137016, 185358, 193468, 194594, 194595, 204089, 204090, 212431, 212680, 257044, 257045, 257620, 257621,
       257622, 260240, 260242, 260243, 263585, 288613, 343248, 378770, 389019, 389020, 392058, 392060, 459808, 466867, 466872, 466930, 466932,
-      466990, 466991, 468572, 469638, 1219616, 1264290,
+      466990, 466991, 468572, 469638, 1219616, 1253599, 1253601, 1264290, 1264902, 1264946, 1264949, 1266081,
     ]);
     const provenance = JSON.parse(readFileSync(path.join(DATA, "data/spell-dump.json"), "utf8")).spells as Record<string, string>;
     const lines = readFileSync(DUMP, "utf8").split("\n");
@@ -117,7 +118,7 @@ describe("every hunter spell the MM manifest uses resolves from the 12.0.0.64228
     expect(spec.auras.map((a) => a.name)).not.toContain("streamline");
     expect(spec.allTalents).toEqual([
       "precise_shots", "lock_and_load", "trick_shots", "kill_shot", "black_arrow", "withering_fire", "bullseye", "wailing_dead", "avian_specialization",
-      "explosive_shot", "volley", "bulletstorm", "deathblow", "soul_drinker",
+      "explosive_shot", "volley", "bulletstorm", "deathblow", "soul_drinker", "sentinel", "moonlight_chakram",
     ]);
     expect(resolver.record(260367)).toBeUndefined();
     const m = await mmDoc();
@@ -482,4 +483,20 @@ describe("default rotation: SimulationCraft's APL text (data/rotations/marksmans
     for (const n of ["explosive_shot", "volley", "multishot", "moonlight_chakram"]) expect(r.spells.find((s) => s.name === n)?.casts ?? 0, n).toBe(0);
     expect(r.spells.find((s) => s.name === "wailing_arrow")!.casts).toBeGreaterThan(0);
   }, 60_000);
+});
+
+describe("the Sentinel pieces the APL names: known, castable only on a Sentinel build", () => {
+  it("default (Dark Ranger): moonlight_chakram and sentinels_mark exist but are inactive; a Sentinel build activates them", () => {
+    expect(sp("moonlight_chakram")).toMatchObject({ id: 1264949, active: false, costAura: "moonlight_chakram" });
+    expect(au("sentinels_mark")).toMatchObject({ id: 1253601, active: false, target: "target" });
+    // 1264946 'Duration : 15 seconds'; the damage is one 1266081 hit (AP 2.844)
+    expect(au("moonlight_chakram").durationMs).toBe(15_000);
+    expect(sp("moonlight_chakram").damage).toMatchObject({ apCoef: 2.844 });
+    const sentinel = resolveManifest(manifest, resolver, FILE, { talents: ["precise_shots", "sentinel", "moonlight_chakram"], heroTree: "sentinel" });
+    expect(sentinel.spells.find((s) => s.name === "moonlight_chakram")!.active).toBe(true);
+    expect(sentinel.spells.find((s) => s.name === "wailing_arrow")!.active).toBe(false);
+    expect(sentinel.spells.find((s) => s.name === "trueshot")!.onCast).toEqual(expect.arrayContaining([expect.objectContaining({ op: "apply_aura", aura: "moonlight_chakram" })]));
+    // a Dark Ranger build cannot take a Sentinel talent
+    expect(() => resolveManifest(manifest, resolver, FILE, { talents: ["sentinel"] })).toThrow(/sentinel hero talent/);
+  });
 });

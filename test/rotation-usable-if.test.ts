@@ -11,7 +11,7 @@ import { gcdSpell, testImage } from "./helpers/spec-image.js";
 function casts(rotation: RotationJson, usable: Record<string, string>, durationMs = 10_000): number {
   const base = testImage("usable", { spells: [gcdSpell("filler")] });
   const spells = [...base.spells, { id: 9, name: "probe", castMs: 0, startRecoveryCategory: 0, startRecoveryMs: 0, recoveryMs: 1_000_000 }];
-  const img: SpecImage = { ...base, spells, durationMs };
+  const img: SpecImage = { ...base, spells, run: { ...base.run, durationMs } };
   const expression = (n: string) => (n.startsWith("usable_if.") && Object.hasOwn(usable, n.slice(10)) ? { text: usable[n.slice(10)]!, file: "manifests/t.json", key: n } : undefined);
   const compiled = compileRotation(rotation, imageSymbols(img, { expression }), "t.json", { fast: true, scan: true });
   const r = runImage({ ...img, rotation: { kind: "bytecode", code: compiled.code, constants: compiled.constants, spells: compiled.spells } }, { iterations: 1, seed: 7n });

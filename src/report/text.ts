@@ -5,6 +5,7 @@ import type { SimulateResult } from "../engine/simulate.js";
 import { formatDataSources } from "../engine/data-sources.js";
 import { spellRows } from "./spell-rows.js";
 import { formatWarnings } from "./warnings.js";
+import { characterTextLines } from "./character.js";
 import { formatAbsent, formatIgnored, rotationSummaryLine } from "../rotation/index.js";
 
 /** Ignored rotation lines are listed in the summary up to this many (else: --json / `combatsim rotation check`). */
@@ -44,6 +45,7 @@ function headerLines(r: SimulateResult): string[] {
     talentsLine(r),
   );
   if (r.rotation) lines.push(...rotationLines(r));
+  lines.push(...characterTextLines(r));
   return lines;
 }
 

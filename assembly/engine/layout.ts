@@ -47,6 +47,7 @@ export const H_CHAN_SLOTS: i32 = 64; // its slots (0 = none)
 export const H_PULL_AURA: i32 = 65; // aura applied at t = 0 of every iteration (raid buff: Bloodlust) + 1 (0 = none)
 export const H_START_AURAS: i32 = 66; // auras applied at t = 0 after it (timers started on entering combat): pool offset
 export const H_START_AURAS_LEN: i32 = 67; //   their count (0 = none)
+export const H_CWC: i32 = 68; // 1: the rotation has use_while_casting casts (cast-while-casting.ts), 0: none
 
 // section ids (pair index after H_SECTIONS)
 export const S_RESOURCES: i32 = 0;

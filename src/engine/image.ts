@@ -301,6 +301,8 @@ export type RotationImage =
       targetSpells?: number[];
       /** Channel decisions (src/rotation/channel.ts): header 63-64 and a pool table. */
       channels?: ChannelTable;
+      /** The code has use_while_casting casts (OP_CASTW): header 68 = 1, the engine decides during cast bars. */
+      whileCasting?: boolean;
     };
 
 export interface StatsImage {
@@ -800,6 +802,7 @@ export function encodeImage(image: SpecImage): EncodedImage {
   let rotSpells: number[] | null = null;
   let i32: Int32Array = new Int32Array(0);
   let chanTable: number[] | null = null;
+  let whileCasting = false;
   // channel table: lineVar, then per slot spell, interrupt pc, early-chain pc, flags (engine: channel-decisions.ts)
   const encodeChannels = (t: ChannelTable, codeLen: number): number[] => {
     const pcOk = (pc: number, f: string) => num(pc, f, { int: true, min: -1, max: codeLen - 1 });
@@ -832,6 +835,7 @@ export function encodeImage(image: SpecImage): EncodedImage {
     i32 = r.code;
     sec.rotationConstants.push(...r.constants);
     if (r.channels !== undefined) chanTable = encodeChannels(r.channels, i32.length);
+    whileCasting = bool(r.whileCasting, "rotation.whileCasting", false) === 1;
     if (r.spells !== undefined) rotSpells = arr(r.spells, "rotation.spells", true).map((s, k) => spellIdx(s, `rotation.spells[${k}]`, false));
   } else {
     fail("rotation.kind", `expected "priority" or "bytecode", got ${String((r as { kind?: unknown }).kind)}`);
@@ -882,6 +886,7 @@ export function encodeImage(image: SpecImage): EncodedImage {
     header[66] = poolList(startAuras);
     header[67] = startAuras.length;
   }
+  header[68] = whileCasting ? 1 : 0; // H_CWC: decisions during cast bars (assembly/engine/cast-while-casting.ts)
   header[31] = rotSpells ? rotSpells.length : -1;
   let off = HEADER_F64;
   const parts: number[][] = [header];

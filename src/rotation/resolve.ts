@@ -114,10 +114,13 @@ const ACTION_SPELL_PROPS: Record<string, number> = {
   cooldown_react: Q.COOLDOWN_READY,
   ready: Q.SPELL_CASTABLE,
   last_used: Q.LAST_USED,
+  // the hard cast in progress: read by use_while_casting decisions (during another cast bar)
+  executing: Q.EXECUTING,
+  execute_remains: Q.EXECUTE_REMAINS,
 };
-// Constant 0 in this engine: no projectile travel (damage lands when the cast completes), and the
-// rotation is never asked while the player casts or channels (docs/rotation.md §2).
-const ACTION_ZERO_PROPS = new Set(["in_flight", "in_flight_remains", "in_flight_to_target", "travel_time", "executing", "execute_remains", "casting", "channeling"]);
+// Constant 0 in this engine: no projectile travel (damage lands when the cast completes); `casting` /
+// `channeling` of an action are not modelled (docs/rotation.md §2).
+const ACTION_ZERO_PROPS = new Set(["in_flight", "in_flight_remains", "in_flight_to_target", "travel_time", "casting", "channeling"]);
 const ACTION_AURA_PROPS = new Set(["remains", "ticking", "up", "down", "stack", "react", ...AURA_EXTRA]);
 
 // SimC fight styles (sim_t fight_style option). This engine runs one: a single-target-at-a-time

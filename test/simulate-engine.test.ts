@@ -108,8 +108,20 @@ describe("simulate() Beast Mastery smoke test", () => {
 // gating is checked on the Marksmanship build instead.
 describe("execute phase: Kill Shot (Marksmanship)", () => {
   it("is cast only below 20 % target health (the last 60 s) and within its 10 s recharge", async () => {
-    // Kill Shot is replaced by Black Arrow in the Dark Ranger default build (466932): a build without Black Arrow
-    const r = await simulate({ spec: "marksmanship", iterations: 100, seed: 1, bundle, dataDir: DATA, talents: ["precise_shots", "lock_and_load", "kill_shot"] });
+    // Kill Shot is replaced by Black Arrow in the Dark Ranger default build (466932): a build without Black Arrow.
+    // SimC's MM APL casts Kill Shot only in its Sentinel list: a small rotation after its single-target priorities
+    const rotation = {
+      lists: {
+        default: [
+          { cast: "rapid_fire" },
+          { cast: "kill_shot", if: "target.health.pct < 20" },
+          { cast: "aimed_shot" },
+          { cast: "arcane_shot", if: "buff.precise_shots.up" },
+          { cast: "steady_shot" },
+        ],
+      },
+    };
+    const r = await simulate({ spec: "marksmanship", iterations: 100, seed: 1, bundle, dataDir: DATA, rotation, talents: ["precise_shots", "lock_and_load", "kill_shot"] });
     // the rotation casts it if target.health.pct < 20 (53351 #2 (id=45990) Base Value 20); the engine's health
     // falls linearly over the fight, so from 240 s on. 1 charge / 10 s (SpellCategories row 11859 → ChargeCategory
     // 1873; SpellCategory 1873 MaxCharges 1, ChargeRecoveryTime 10000; dump "Charges : 1 (10 seconds cooldown)"):

@@ -172,7 +172,8 @@ describe("engine telemetry: impact procs (Marksmanship, Lock and Load)", () => {
     const t = readEngineTelemetry(img);
     // procs.lock_and_load: impact on Auto Shot, chance 194595 #1 (id=285666) Base Value 10 x 0.01 ("Your ranged
     // auto attacks have a $s1% chance to trigger Lock and Load")
-    expect(img.procs!.map((p) => p.name)).toEqual(["lock_and_load"]);
+    // (Spotter's Mark, 1219616, is the other impact proc, twice: Arcane Shot / Multi-Shot and Black Arrow hits, not Auto Shot)
+    expect(img.procs!.map((p) => p.name)).toEqual(["lock_and_load", "spotters_mark", "spotters_mark_headshot"]);
     expect(img.procs![0]!.chance).toBeCloseTo(0.1, 12);
     const auto = r.spells[img.spells.findIndex((s) => s.name === "auto_shot")]!.hits;
     // ~110 Auto Shots per iteration (3.0 s swing / 1 + haste) x 40: binomial sd of the rate ≈ 0.0045

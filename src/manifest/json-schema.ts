@@ -328,6 +328,14 @@ export const MANIFEST_JSON_SCHEMA: S = {
         ops: list(spellId("spell id"), "damage ops reported as these spell ids that it multiplies (damage_mult_spells)"),
         additive: { type: "boolean", description: "stacks add: 1 + (value - 1) x stacks (damage_mult_spells)" },
         count: { $ref: "#/$defs/count", description: "extra targets (cleave): a whole number >= 1 or a data reference" },
+        points_mods: list(
+          obj(
+            "a talent that adds to the effect's base points",
+            { if_talent: nameRef("talent"), amount: ref("signedAmount", "points added when the talent is taken (x its rank)"), per_rank: bool("amount x the talent's rank (default true); false: added once") },
+            ["if_talent", "amount"],
+          ),
+          "talents that add to the base points of `effect` (each taken one adds its amount x rank; needs effect, no value)",
+        ),
       },
       ["type"],
     ),

@@ -574,7 +574,13 @@ function applyTalentMods(c: Ctx, s: SpellDecl, v: { recoveryMs: number; maxCharg
 function resolveBuffEffect(c: Ctx, path: string, auraId: number, e: BuffEffectDecl): ResolvedBuffEffect {
   let value = c.given(`${path}.value`, e.value);
   if (value === undefined) {
-    const bp = c.note(`${path}.value`, c.effect(auraId, e.effect!, path).base_points, "SpellEffect.EffectBasePointsF", auraId);
+    let bp = c.note(`${path}.value`, c.effect(auraId, e.effect!, path).base_points, "SpellEffect.EffectBasePointsF", auraId);
+    // talents adding to the effect's points (resolved whatever the build, added only when taken)
+    e.points_mods?.forEach((d, i) => {
+      const amount = c.given(`${path}.points_mods[${i}].amount`, d.amount)!;
+      const rank = d.per_rank === false ? 1 : (c.m.talents.find((t) => t.name === d.if_talent)?.rank ?? 1);
+      if (c.has(d.if_talent)) bp += amount * rank;
+    });
     // Data holds percents; damage multipliers are factors (25 → 1.25), stats stay percent points.
     value = e.type.startsWith("damage_mult") || e.type === "pet_damage_mult" || e.type === "pet_attack_speed" ? 1 + bp / 100
       : e.type === "cleave" ? bp / 100 : bp;

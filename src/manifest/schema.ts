@@ -200,6 +200,8 @@ export interface BuffEffectDecl {
   additive?: boolean;
   /** cleave: extra targets hit. */
   count?: NumOrRef;
+  /** Talents that add to the effect's base points ("Add Flat Modifier: Spell Effect N" on the aura): each taken one adds its amount × its rank (`per_rank: false`: once). Needs `effect`. */
+  points_mods?: { if_talent: string; amount: NumOrRef; per_rank?: boolean }[];
 }
 
 export interface AuraDecl {
@@ -662,7 +664,7 @@ const BUFF_TYPES = [
 ] as const;
 
 function readBuffEffect(r: JsonReader): BuffEffectDecl {
-  r.keys(["type", "value", "effect", "school", "spells", "auras", "ops", "additive", "count"]);
+  r.keys(["type", "value", "effect", "school", "spells", "auras", "ops", "additive", "count", "points_mods"]);
   const e: BuffEffectDecl = { type: r.field("type").oneOf(BUFF_TYPES) };
   const v = r.opt("value");
   if (v) e.value = numOrRef(v, BOUNDS.amount);
@@ -676,6 +678,17 @@ function readBuffEffect(r: JsonReader): BuffEffectDecl {
   const opIds = r.opt("ops");
   if (opIds) e.ops = opIds.array().map((x) => spellId(x));
   setOpt(e, "additive", r.opt("additive")?.bool());
+  const pm = r.opt("points_mods");
+  if (pm) {
+    if (r.opt("effect") === undefined || r.opt("value") !== undefined) pm.error('"points_mods" adds to the base points of "effect": it needs "effect" and no "value"');
+    e.points_mods = pm.array().map((x) => {
+      x.keys(["if_talent", "amount", "per_rank"]);
+      const mod: { if_talent: string; amount: NumOrRef; per_rank?: boolean } = { if_talent: x.field("if_talent").ident(), amount: numOrRef(x.field("amount"), BOUNDS.amount) };
+      const perRank = x.opt("per_rank")?.bool();
+      if (perRank !== undefined) mod.per_rank = perRank;
+      return mod;
+    });
+  }
   if (e.value === undefined && e.effect === undefined) r.error('needs "value" or "effect" (base points from data)');
   if (e.type === "damage_mult_school" && e.school === undefined) r.field("school");
   if (e.type === "damage_mult_spells" && !e.spells?.length && !e.auras?.length && !e.ops?.length) {
@@ -1077,6 +1090,7 @@ function checkReferences(m: Manifest, file: string): void {
     need("pet", a.tick_damage?.pet, `auras[${i}].tick_damage.pet`);
     need("resource", a.tick_gain?.resource, `auras[${i}].tick_gain.resource`);
     a.effects.forEach((e, j) => {
+      e.points_mods?.forEach((d, k) => need("talent", d.if_talent, `auras[${i}].effects[${j}].points_mods[${k}].if_talent`));
       e.spells?.forEach((s, k) => need("spell", s, `auras[${i}].effects[${j}].spells[${k}]`));
       e.auras?.forEach((x, k) => need("aura", x, `auras[${i}].effects[${j}].auras[${k}]`));
     });

@@ -702,6 +702,14 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
           const sel = targetSel(e, { list, entry }, ctx);
           // a spell the player does not have: the entry never fires (still checked for errors above)
           let c: RExpr | null = symbols.castable?.(name as string) === false ? { kind: "const", value: 0 } : cond;
+          // SimC checks a spell's own usability (action_t::ready) before any APL line casts it; a manifest
+          // states such a rule the engine does not model as the expression `usable_if.<spell>` (docs/manifests.md)
+          if (c !== null && c.kind === "const" && c.value === 0) {
+            // never castable: nothing to add
+          } else if (symbols.expression?.(`usable_if.${name as string}`) !== undefined) {
+            const u = conditionExpr(`usable_if.${name as string}`, { list, entry, field: "if" }, ctx);
+            c = c === null ? u : { kind: "bin", op: "and", left: c, right: u };
+          }
           for (const x of eff.extra) c = c === null ? x : { kind: "bin", op: "and", left: c, right: x };
           const cwc = eff.whileCasting ? ({ cwc: true } as const) : {};
           if (sel.sel !== undefined) {

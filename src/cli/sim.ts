@@ -35,6 +35,7 @@ export function simConfig(o: SimCliOptions): SimulateConfig {
     else config.talents = o.talents.split(",").map((t) => t.trim()).filter(Boolean);
   }
   if (o.targetError !== undefined) config.targetError = o.targetError;
+  if (o.redis !== undefined) config.queue = { url: o.redis, ...(o.queue !== undefined ? { queueName: o.queue } : {}) };
   return config;
 }
 

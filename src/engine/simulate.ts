@@ -69,6 +69,11 @@ export interface SimulateConfig {
   /** threads > 1: V8 limits of each worker (runner resourceLimits; default a 256 MB heap). */
   resourceLimits?: WorkerResourceLimits;
   /**
+   * Run the chunks as jobs on a BullMQ/Redis queue served by `combatsim worker` processes instead of
+   * on this machine (src/queue, docs/distributed.md); `threads` is then unused. Same result bytes.
+   */
+  queue?: import("../queue/executor.js").QueueOptions;
+  /**
    * Early exit: stop once the DPS error (95 % confidence half-width of the mean, in percent of the
    * mean: 1.96·stddev/√n/mean·100, SimulationCraft's "target_error") is <= this, tested after every
    * merged chunk. `iterations` is then the maximum. Default: none (run all iterations).
@@ -461,8 +466,9 @@ function poolTuning(config: SimulateConfig): PoolTuning {
   }
 }
 
-/** Runs `f` inline (threads 1) or on a worker pool owned by this run (created here, closed at the end). */
-async function withExecutor<T>(threads: number, totalChunks: number, tuning: PoolTuning, f: (executor: ChunkExecutor | undefined) => Promise<T>): Promise<T> {
+/** Runs `f` inline (threads 1), on a worker pool owned by this run, or on a queue (config.queue); the executor is closed at the end. */
+async function withExecutor<T>(threads: number, totalChunks: number, tuning: PoolTuning, f: (executor: ChunkExecutor | undefined) => Promise<T>, queue?: SimulateConfig["queue"]): Promise<T> {
+  if (queue !== undefined) return withQueue(queue, f);
   if (threads === 1) return f(undefined);
   const { WorkerPool } = await import("../runner/pool.js");
   let pool: Awaited<ReturnType<typeof WorkerPool.create>>;
@@ -475,6 +481,18 @@ async function withExecutor<T>(threads: number, totalChunks: number, tuning: Poo
     return await f(pool);
   } finally {
     await pool.close();
+  }
+}
+
+/** A queue executor for this run (src/queue: Node only, reached lazily like the pool). */
+async function withQueue<T>(queue: NonNullable<SimulateConfig["queue"]>, f: (executor: ChunkExecutor) => Promise<T>): Promise<T> {
+  if (queue === null || typeof queue !== "object" || typeof queue.url !== "string") bad("queue", queue, "an object { url: \"redis://host:port\", ... }");
+  const { QueueExecutor } = await import("../queue/executor.js");
+  const executor = await QueueExecutor.connect(queue);
+  try {
+    return await f(executor);
+  } finally {
+    await executor.close();
   }
 }
 
@@ -526,7 +544,7 @@ export async function simulate(config: SimulateConfig = {}): Promise<SimulateRes
       });
       t1 = performance.now();
       return res;
-    });
+    }, config.queue && config.dataDir !== undefined ? { dataDir: config.dataDir, ...config.queue } : config.queue);
   } catch (e) {
     if (e instanceof RunnerError) {
       if (e.causeCode === "EVENT_BUDGET_EXCEEDED") {

@@ -71,8 +71,10 @@ export interface SimulateConfig {
   /**
    * Run the chunks as jobs on a BullMQ/Redis queue served by `combatsim worker` processes instead of
    * on this machine (src/queue, docs/distributed.md); `threads` is then unused. Same result bytes.
+   * Options connect a QueueExecutor for this run (closed at its end); a QueueExecutor the caller
+   * made (QueueExecutor.connect) is used as is and stays open (many runs on one connection).
    */
-  queue?: import("../queue/executor.js").QueueOptions;
+  queue?: import("../queue/executor.js").QueueOptions | ChunkExecutor;
   /**
    * Early exit: stop once the DPS error (95 % confidence half-width of the mean, in percent of the
    * mean: 1.96·stddev/√n/mean·100, SimulationCraft's "target_error") is <= this, tested after every
@@ -486,9 +488,10 @@ async function withExecutor<T>(threads: number, totalChunks: number, tuning: Poo
 
 /** A queue executor for this run (src/queue: Node only, reached lazily like the pool). */
 async function withQueue<T>(queue: NonNullable<SimulateConfig["queue"]>, f: (executor: ChunkExecutor) => Promise<T>): Promise<T> {
-  if (queue === null || typeof queue !== "object" || typeof queue.url !== "string") bad("queue", queue, "an object { url: \"redis://host:port\", ... }");
+  if (queue !== null && typeof queue === "object" && typeof (queue as ChunkExecutor).execute === "function") return f(queue as ChunkExecutor);
+  if (queue === null || typeof queue !== "object" || typeof (queue as { url?: unknown }).url !== "string") bad("queue", queue, "an object { url: \"redis://host:port\", ... } or a QueueExecutor");
   const { QueueExecutor } = await import("../queue/executor.js");
-  const executor = await QueueExecutor.connect(queue);
+  const executor = await QueueExecutor.connect(queue as import("../queue/executor.js").QueueOptions);
   try {
     return await f(executor);
   } finally {
@@ -544,7 +547,7 @@ export async function simulate(config: SimulateConfig = {}): Promise<SimulateRes
       });
       t1 = performance.now();
       return res;
-    }, config.queue && config.dataDir !== undefined ? { dataDir: config.dataDir, ...config.queue } : config.queue);
+    }, config.queue && config.dataDir !== undefined && !("execute" in config.queue) ? { dataDir: config.dataDir, ...config.queue } : config.queue);
   } catch (e) {
     if (e instanceof RunnerError) {
       if (e.causeCode === "EVENT_BUDGET_EXCEEDED") {

@@ -130,7 +130,8 @@ export class QueueExecutor implements ChunkExecutor {
   /** Threads of the connected workers, read from their client names (`….t<threads>`, worker.ts). */
   async workerThreads(): Promise<number> {
     const workers = await this.bull.getWorkers();
-    const names = new Set(workers.map((w) => w.name ?? ""));
+    // BullMQ puts the queue name in `name` and the client name in `rawname` (…:w:<worker name>)
+    const names = new Set(workers.map((w) => w.rawname ?? w.name ?? ""));
     let threads = 0;
     for (const n of names) threads += Number(/\.t(\d+)$/.exec(n)?.[1] ?? 1);
     return threads;

@@ -821,7 +821,7 @@ function addAutoAttackCount(processed: i32, counted0: i64): void {
 }
 
 // Queued at t = end by resetIteration (negative: popValue's `p < 0` test ends the loop on it; not -1,
-// the empty queue). Replaces a t >= end test per event: -4k instr/iteration (BM)
+// the empty queue), so the hot loop needs no t >= end test per event.
 const END_EVENT: i32 = i32.MIN_VALUE;
 
 // The event count, at a static address: a constant-address load/add/store per event (a local is
@@ -832,7 +832,7 @@ function runIteration(): f64 {
   resetIteration();
   store<i32>(evCount, 0);
   // AutoAttack events (~40 % of them) are not counted one by one: kind 7's count is derived on exit
-  // from the event count and the other kinds' (counted in their switch cases): -3.7k instr/iteration
+  // from the event count and the other kinds' (counted in their switch cases).
   const counted0 = countedKinds();
   for (;;) {
     let p: i32;
@@ -1154,7 +1154,7 @@ export function castReady(spell: i32): bool {
     }
   }
   const costRes = load<i32>(r, 16);
-  // the general cost checks below reduce to this one for a simple spell (BM: every rotation spell): -6k instr/iteration
+  // the general cost checks below reduce to this one for a simple spell (CRF_SIMPLE: one resource, no charges/extras)
   if (flags & CRF_SIMPLE) {
     // hasResource, as nested ifs
     if (costRes < 0) return true;
@@ -1837,7 +1837,7 @@ function gainRes(res: i32, amount: f64): void {
 
 /**
  * syncResources() with syncRes's first test (already synced at now: return) hoisted out of the calls:
- * an instant cast's CastComplete runs at the time its PlayerReady already synced (-4k instr/iteration, BM).
+ * an instant cast's CastComplete runs at the time its PlayerReady already synced.
  */
 // @ts-ignore: decorator
 @inline function syncResourcesAtNow(): void {
@@ -1886,7 +1886,7 @@ function recomputeStats(): void {
   let hasteMul = 1.0; // product of the haste auras' (1 + pct/100)^stacks
   // The effects of the auras with effects, flattened (effFlat: aura ascending, then effect: the same
   // sum/product order as a walk over all auras and their effects); fields pre-read by buildAuraTable
-  // (no per-aura row loads or inner loop: -1.5k instr/iteration, BM). Act-list counts kept in locals.
+  // (no per-aura row loads or inner loop). Act-list counts kept in locals.
   let nSch = 0;
   let nSpl = 0;
   // pointer walk and pre-scaled aura-state offsets: no multiply per effect
@@ -2279,7 +2279,7 @@ function snapshotInto(st: AuraState): void {
   }
   const ops = load<i32>(r, AU_TICK_OPS);
   if (ops >= 0 && st.active != 0) {
-    // one gain_resource op: runOps(ops, 0) would make exactly this call (see buildAuraTable): -6k instr/iteration (BM)
+    // one gain_resource op: runOps(ops, 0) would make exactly this call (see buildAuraTable), so it is made directly
     const gr = load<i32>(r, AU_TICK_GAIN_RES);
     if (gr >= 0) {
       // gainRes(gr, amount), inlined, with syncRes's body inlined too (two calls less per regen tick)
@@ -2572,8 +2572,8 @@ function prepareHitConst(r: DamageRec, hp: usize): void {
 
 /**
  * Fills the var part at `hv` for the entry whose const part is at `hc` (snapAura >= 0: that aura's
- * snapshot stats). Inlined into dealDamage: as a call it cost ~8k instr/iteration more (BM, per-function
- * callgrind counts), mostly argument spills around the ~270 misses per iteration.
+ * snapshot stats). Inlined into dealDamage on purpose: as a call, its argument spills around every miss
+ * cost measurably more (bench/HISTORY.md).
  */
 // @ts-ignore: decorator
 @inline function prepareHitVar(hc: usize, hv: usize, snapAura: i32): void {
@@ -2760,7 +2760,7 @@ let hitCrit: bool = false;
 /**
  * Impact procs a player hit of `spell` may roll (bit i: proc i eligible, amount aside); -1: use the
  * generic fireImpactProcs (more than 31 procs, or a spell id outside the table). Lets recordHit skip
- * the playerHitEffects call for the hits no proc can match (BM: all but auto-shot crits; -30k instr/iteration).
+ * the playerHitEffects call for the hits no proc can match (in BM: all but auto-shot crits).
  */
 // @ts-ignore: decorator
 @inline function hitProcMask(spell: i32, flags: i32): i32 {
@@ -2998,7 +2998,7 @@ function onAutoAttack(arg: i32, gen: i32): void {
     return;
   }
   if (ps.ver != statsVer) petSwingPrep(p, ps);
-  // Pet melee hits bypass dealDamage (-51k instr/iteration): a pet hit is dealDamage's fast path with
+  // Pet melee hits bypass dealDamage (the most frequent hit kind): a pet hit is dealDamage's fast path with
   // inputs fixed per stats version (no weapon draw, hitScale 1, no procs/rage), so only the crit draw
   // and recordHit's sums remain. Same draws, same amounts (computed by the same expressions), same sums.
   const h = ps.hits;
@@ -3127,10 +3127,10 @@ function petConstPrep(p: i32, ps: PetState): void {
   const acc = ps.acc;
   store<f64>(acc, load<f64>(acc, 8) + amt, 8);
   // the hit counts (acc +16, tel +16: onAutoAttack, once per swing) and crit counts (acc +24) are
-  // counted as integers and added by petFlushCounts: -3k instr/iteration (BM)
+  // counted as integers and added by petFlushCounts (no f64 add per swing)
   ps.nCrits += <i64>isCrit;
   iterPet += amt;
-  if (telSum) { // else derived at the flush (petConstPrep): -1.35k instr/iteration (BM)
+  if (telSum) { // else derived at the flush (petConstPrep)
     const p = ps.tel;
     store<f64>(p, load<f64>(p, 8) + amt, 8);
   }

@@ -5,6 +5,7 @@
 // the bundle is immutable, so a request only looks the bytes and ETag up. The public origin is
 // configuration (origin.ts), never the request's Host.
 import { Hono } from "hono";
+import { cors } from "hono/cors";
 import { loadDataBundle } from "../data/bundle.js";
 import type { DataBundle } from "../data/types.js";
 import { AnswerCache } from "./answers.js";
@@ -14,7 +15,7 @@ import { Lru, rawPath, strongEtag } from "./http.js";
 import { idsOrError } from "./ids.js";
 import { ICON_NAME_RE, ICON_PIXELS, IconService, validateIconOptions, type IconOptions, type IconSize } from "./icons.js";
 import { originPolicy, type OriginOptions } from "./origin.js";
-import { ALLOWED_METHODS, CACHE_CONTROL, errorResponse, READ_METHODS, readRoute, sendCached } from "./responses.js";
+import { ALLOWED_METHOD_LIST, ALLOWED_METHODS, CACHE_CONTROL, errorResponse, READ_METHODS, readRoute, sendCached } from "./responses.js";
 
 export { MAX_IDS, parseIds } from "./ids.js";
 export { CACHE_CONTROL } from "./responses.js";
@@ -149,18 +150,13 @@ export function createApp(options: ApiOptions = {}): Hono {
 
   const app = new Hono();
 
-  app.options("*", (c) => {
-    const h: Record<string, string> = {
-      "Access-Control-Allow-Origin": "*",
-      "Access-Control-Allow-Methods": ALLOWED_METHODS,
-      "Access-Control-Max-Age": "86400",
-      // the allowed headers echo the request's, so a cache must key on them
-      Vary: "Access-Control-Request-Headers",
-    };
-    const requested = c.req.header("access-control-request-headers");
-    if (requested) h["Access-Control-Allow-Headers"] = requested;
-    return c.body(null, 204, h);
-  });
+  // Preflight from any origin (public data, no credentials): Hono's cors() answers OPTIONS with 204,
+  // the methods the read routes take, the request's own headers echoed (with Vary on them) and a
+  // day's max-age; the routes' own answers carry Allow-Origin/Expose-Headers via corsHeaders().
+  app.use(
+    "*",
+    cors({ origin: "*", allowMethods: ALLOWED_METHOD_LIST, exposeHeaders: ["ETag"], maxAge: 86400 }),
+  );
 
   app.on(READ_METHODS, `${GAME_DATA_PATH}/classes`, readRoute(async (c) => {
     const origin = origins.originOf(c.req);

@@ -14,7 +14,9 @@ export const CACHE_CONTROL = Object.freeze({
  * GET and HEAD, plus POST with an empty body: Supabase-style clients (`functions.invoke`) POST by
  * default, and a POST without a body asks for nothing a GET does not (docs/api.md "methods").
  */
-export const ALLOWED_METHODS = "GET, HEAD, POST, OPTIONS";
+export const ALLOWED_METHOD_LIST = ["GET", "HEAD", "POST", "OPTIONS"];
+/** The `Allow` header of a 405 answer. */
+export const ALLOWED_METHODS = ALLOWED_METHOD_LIST.join(", ");
 /** Methods the read routes answer (Hono answers HEAD through the GET route). */
 export const READ_METHODS = ["GET", "POST"];
 

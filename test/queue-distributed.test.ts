@@ -65,7 +65,7 @@ describe("distributed runs: same bytes as a local run", () => {
         ...killConfig,
         queue: executor,
         onProgress: (p) => {
-          // every worker is busy with a chunk now (8 jobs outstanding, 3 threads): kill one outright
+          // every worker is running a chunk now (9 jobs outstanding for 3 threads): kill one outright
           if (p.chunks >= 2 && !killed) killed = stop(workers[1]!, "SIGKILL");
         },
       });

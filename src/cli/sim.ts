@@ -3,7 +3,7 @@
 // --profile's spec), 300 s, 1 target, 10000 iterations, seed 1, on every available core, on the
 // resolved data dir.
 import { looksLikeLoadout } from "../talents/build-from-loadout.js";
-import type { Command } from "commander";
+import { CommanderError, type Command } from "commander";
 import { writeFile } from "node:fs/promises";
 import { simulate, type SimulateConfig, type SimulateResult } from "../engine/simulate.js";
 import { renderHtmlReport } from "../report/html.js";
@@ -35,6 +35,7 @@ export function simConfig(o: SimCliOptions): SimulateConfig {
     else config.talents = o.talents.split(",").map((t) => t.trim()).filter(Boolean);
   }
   if (o.targetError !== undefined) config.targetError = o.targetError;
+  if (o.queue !== undefined && o.redis === undefined) throw new CommanderError(2, "combatsim.badOption", "--queue names a queue of --redis: give --redis redis://host:port too");
   if (o.redis !== undefined) config.queue = { url: o.redis, ...(o.queue !== undefined ? { queueName: o.queue } : {}) };
   return config;
 }

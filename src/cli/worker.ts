@@ -10,6 +10,7 @@ import { defaultThreads, intOpt, MAX_THREADS } from "./sim-options.js";
 interface WorkerCliOptions {
   redis: string;
   threads: number;
+  prefetch?: number;
   queue?: string;
   dataDir?: string;
   lockMs: number;
@@ -22,6 +23,7 @@ export function addWorkerCommand(program: Command): Command {
     .description("run chunk jobs of `combatsim sim --redis` runs from a Redis queue, on every core of this machine")
     .addOption(new Option("--redis <url>", "the queue's Redis, e.g. redis://127.0.0.1:6379").makeOptionMandatory())
     .addOption(new Option("--threads <n>", "threads running chunks").argParser(intOpt("threads", 1, MAX_THREADS)).default(defaultThreads(), `${defaultThreads()}: the cores available`))
+    .addOption(new Option("--prefetch <n>", "jobs held beyond the threads, so a thread's next chunk is already taken while it runs one (default: as many as --threads)").argParser(intOpt("prefetch", 0, 1024)))
     .addOption(new Option("--queue <name>", "queue name (default combatsim-chunks; coordinators use the same)"))
     .addOption(new Option("--data-dir <dir>", "data directory this worker's bundle identity is read from (must match the coordinator's)"))
     .addOption(new Option("--lock-ms <ms>", "job lock; a worker silent this long (killed) has its jobs retried elsewhere").argParser(intOpt("lock-ms", 100, 3_600_000)).default(DEFAULT_LOCK_MS))
@@ -31,6 +33,7 @@ export function addWorkerCommand(program: Command): Command {
       const worker = await QueueWorker.start({
         url: o.redis,
         threads: o.threads,
+        ...(o.prefetch !== undefined ? { prefetch: o.prefetch } : {}),
         lockDurationMs: o.lockMs,
         stalledIntervalMs: o.stalledMs,
         ...(o.queue !== undefined ? { queueName: o.queue } : {}),

@@ -22,11 +22,14 @@ import { parseFailure, QueueError } from "./errors.js";
 import { localIdentity, type RunIdentity } from "./identity.js";
 import { decodeReturn, deleteRunPayload, jobId, putRunPayload, QUEUE_NAME, type ChunkJobData } from "./protocol.js";
 
+/** Outstanding jobs per worker thread: one running, one prefetched (worker.ts), one waiting in the queue. */
+const WINDOW_PER_THREAD = 3;
+
 export interface QueueOptions {
   /** redis://host:port of the queue. */
   url: string;
   queueName?: string;
-  /** Chunk jobs outstanding at most (default: twice the threads of the connected workers, at least 8). */
+  /** Chunk jobs outstanding at most (default: three times the threads of the connected workers — each worker holds up to twice its threads, one running and one prefetched per thread — at least 8). */
   window?: number;
   /** First contact with Redis (default 3000 ms). */
   connectTimeoutMs?: number;
@@ -154,7 +157,7 @@ export class QueueExecutor implements ChunkExecutor {
 
     const outstanding = new Set<number>(); // added, result not yet taken
     let next = 0;
-    let window = this.o.window ?? Math.max(8, 2 * this.size);
+    let window = this.o.window ?? Math.max(8, WINDOW_PER_THREAD * this.size);
     let settled = false;
     let adding: Promise<void> = Promise.resolve();
     let lastResultAt = Date.now();
@@ -234,7 +237,7 @@ export class QueueExecutor implements ChunkExecutor {
       }
       if (this.o.window === undefined) {
         const threads = await this.workerThreads().catch(() => 0);
-        window = Math.max(window, 2 * threads);
+        window = Math.max(window, WINDOW_PER_THREAD * threads);
         fill();
       }
       if (Date.now() - lastResultAt < 2 * this.o.pollMs) return;

@@ -30,8 +30,14 @@ const RUN_CACHE = 8;
 export interface QueueWorkerOptions {
   /** redis://host:port */
   url: string;
-  /** Threads that run chunks (BullMQ concurrency). */
+  /** Threads that run chunks. */
   threads: number;
+  /**
+   * Jobs held beyond the threads (default: as many as threads): the next chunk is already fetched
+   * and locked while a thread runs the current one, so the Redis round trips of taking and finishing
+   * a job overlap the work instead of adding to it. BullMQ concurrency = threads + prefetch.
+   */
+  prefetch?: number;
   queueName?: string;
   /** The data dir whose bundle this worker vouches for (default: the resolved data dir). */
   dataDir?: string;
@@ -68,6 +74,8 @@ export class QueueWorker {
     for (const [k, v] of [["lockDurationMs", lockDuration], ["stalledIntervalMs", stalledInterval]] as const) {
       if (!Number.isInteger(v) || v < 100) throw new QueueError("QUEUE_BAD_OPTIONS", `${k} = ${v} is not an integer >= 100`);
     }
+    const prefetch = o.prefetch ?? o.threads;
+    if (!Number.isInteger(prefetch) || prefetch < 0 || prefetch > 1024) throw new QueueError("QUEUE_BAD_OPTIONS", `prefetch = ${prefetch} is not an integer in [0, 1024]`);
     const log = o.log ?? ((line: string) => console.error(line));
     const queueName = o.queueName ?? QUEUE_NAME;
     const redis = await connectOrFail(target, o.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS);
@@ -121,7 +129,7 @@ export class QueueWorker {
 
     const worker = new Worker<ChunkJobData, string>(queueName, processor, {
       connection: bullConnection(target),
-      concurrency: o.threads,
+      concurrency: o.threads + prefetch,
       name,
       lockDuration,
       stalledInterval,

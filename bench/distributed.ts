@@ -9,7 +9,7 @@
 // read from INFO (commands processed, CPU seconds of the redis-server process) around the queue runs.
 // Usage: npm run bench:distributed [-- --chunks 16]   Output: a table and bench/results/distributed.json.
 import { execFileSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -51,6 +51,7 @@ async function timed(run: () => Promise<Uint8Array>): Promise<{ ms: number; byte
   return { ms: performance.now() - t, bytes };
 }
 
+const loadBefore = +os.loadavg()[0]!.toFixed(2);
 const parallelismBefore = await probeParallelism();
 let reference: string | null = null;
 const rows: { workers: number; localMs: number; queueMs: number; localItPerS: number; queueItPerS: number; overheadPct: number; overheadPerChunkMs: number; redisCommandsPerChunk: number; redisCpuMsPerChunk: number }[] = [];
@@ -159,6 +160,24 @@ try {
     redisBenchmarkSlowestOpsPerS: Math.min(...Object.values(redisBenchmark)),
     verdict: "",
   };
+  // the same with the chunk time of a quiet machine (bench/results/runner.json chunk.runMs, if present):
+  // chunks get shorter, the queue traffic per second grows in proportion
+  const quietChunkS = (() => {
+    try {
+      return (JSON.parse(readFileSync(path.join(here, "results", "runner.json"), "utf8")) as { chunk?: { runMs?: number } }).chunk?.runMs! / 1000;
+    } catch {
+      return NaN;
+    }
+  })();
+  const quiet = Number.isFinite(quietChunkS)
+    ? { secondsPerChunkPerCore: quietChunkS, chunksPerSecond: Math.round((MACHINES * CORES) / quietChunkS), redisCpuShare: +(((MACHINES * CORES) / quietChunkS) * cpuPerChunkMs / 1000).toFixed(3) }
+    : null;
+  /** Smallest chunk size that keeps one Redis core at most half busy, for a given share at 500-iteration chunks. */
+  const chunkForHalfCore = (share: number) => Math.ceil((CHUNK * share) / 0.5 / 100) * 100;
+  Object.assign(projection, {
+    minChunkSizeHalfRedisCore: chunkForHalfCore(projection.redisCpuShare),
+    quietMachine: quiet && { ...quiet, source: "bench/results/runner.json chunk.runMs", minChunkSizeHalfRedisCore: chunkForHalfCore(quiet.redisCpuShare) },
+  });
   projection.verdict =
     projection.redisCpuShare < 0.5
       ? `fits: one Redis core would be ${(projection.redisCpuShare * 100).toFixed(0)} % busy`
@@ -166,8 +185,8 @@ try {
 
   const out = {
     date: new Date().toISOString(),
-    machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model ?? "?", node: process.version, redis: execFileSync("redis-server", ["--version"], { encoding: "utf8" }).trim() },
-    parallelism: { before: parallelismBefore, after: parallelismAfter },
+    machine: { loadAverage1m: +os.loadavg()[0]!.toFixed(2), cpus: os.cpus().length, model: os.cpus()[0]?.model ?? "?", node: process.version, redis: execFileSync("redis-server", ["--version"], { encoding: "utf8" }).trim() },
+    parallelism: { before: parallelismBefore, after: parallelismAfter, loadAverage1mBefore: loadBefore },
     workload: { spec: "beast-mastery", durationS: 300, chunkSize: CHUNK, chunks: CHUNKS, iterations: ITERATIONS, repeats: REPEATS, kept: "fastest" },
     rows,
     jobCost,

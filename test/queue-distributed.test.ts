@@ -168,6 +168,38 @@ describe("distributed runs: faults", () => {
     expect(Date.now() - t0).toBeLessThan(8000);
   }, 30_000);
 
+  it("Redis gone mid-run: QUEUE_UNREACHABLE after the grace period, nothing left hanging", async () => {
+    const own = await startRedis(); // a Redis of this test's own, to kill
+    const worker = await startWorker(own.url, ["--queue", "dies"]);
+    const executor = await QueueExecutor.connect({ url: own.url, queueName: "dies", graceMs: 1000, pollMs: 100 });
+    let killedAt = 0;
+    try {
+      const err = await runChunked({
+        workload: { ...fake, durationS: 300 },
+        iterations: 20_000,
+        chunkSize: 100,
+        executor,
+        onChunk: () => {
+          if (killedAt === 0) {
+            killedAt = Date.now();
+            void stop(own.child, "SIGKILL");
+          }
+        },
+      }).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(killedAt).toBeGreaterThan(0);
+      expect(err).toBeInstanceOf(QueueError);
+      expect(err).toMatchObject({ code: "QUEUE_UNREACHABLE" });
+      expect((err as Error).message).toContain(own.url);
+      expect(Date.now() - killedAt).toBeLessThan(6000); // grace 1 s + one clean-up grace + slack
+    } finally {
+      await executor.close();
+      await stop(worker);
+    }
+  }, 60_000);
+
   it("a bad URL is a typed error naming it", async () => {
     await expect(simulate({ ...BASE, iterations: 100, queue: { url: "http://127.0.0.1:6379" } })).rejects.toMatchObject({ code: "QUEUE_BAD_URL" });
   });

@@ -48,5 +48,7 @@ export function addWorkerCommand(program: Command): Command {
         process.once("SIGTERM", () => stop("SIGTERM"));
       });
       await worker.close();
+      // BullMQ may keep a lock-renewal timer of a job it could not finish (Redis gone) alive: end here
+      process.exit(0);
     });
 }

@@ -8,6 +8,9 @@ import type { ConnectionOptions } from "bullmq";
 import { Redis, type RedisOptions } from "ioredis";
 import { QueueError } from "./errors.js";
 
+/** Delay between reconnect attempts of BullMQ's connections. */
+export const RECONNECT_MS = 250;
+
 /** Default wait for Redis to answer a first contact. */
 export const DEFAULT_CONNECT_TIMEOUT_MS = 3000;
 
@@ -64,10 +67,11 @@ export async function connectOrFail(target: RedisTarget, timeoutMs = DEFAULT_CON
 }
 
 /**
- * Options for BullMQ's own connections once the probe has succeeded. Workers must not give up on a
- * command (BullMQ requires maxRetriesPerRequest null for blocking commands); a coordinator watches
- * the connection itself (QueueExecutor's grace period) instead of retrying commands blindly.
+ * Options for BullMQ's own connections once the probe has succeeded. Commands wait for a reconnect
+ * (BullMQ requires maxRetriesPerRequest null for blocking commands); `retry` says when to stop
+ * reconnecting (null): a coordinator after its grace period, a worker once it is closing — else a
+ * reconnect timer would keep the process alive after Redis has gone for good.
  */
-export function bullConnection(target: RedisTarget): ConnectionOptions {
-  return { ...target.options, maxRetriesPerRequest: null, connectTimeout: DEFAULT_CONNECT_TIMEOUT_MS } as ConnectionOptions;
+export function bullConnection(target: RedisTarget, retry: (times: number) => number | null): ConnectionOptions {
+  return { ...target.options, maxRetriesPerRequest: null, connectTimeout: DEFAULT_CONNECT_TIMEOUT_MS, retryStrategy: retry } as ConnectionOptions;
 }

@@ -17,7 +17,7 @@ import type { Redis } from "ioredis";
 import { RunnerError } from "../runner/errors.js";
 import { chunkBounds, chunkCount, chunkFailed, type ChunkExecutor, type ChunkPlan, type ChunkSink } from "../runner/plan.js";
 import type { WorkloadSpec } from "../runner/types.js";
-import { bullConnection, connectOrFail, DEFAULT_CONNECT_TIMEOUT_MS, parseRedisUrl } from "./connection.js";
+import { bullConnection, connectOrFail, DEFAULT_CONNECT_TIMEOUT_MS, parseRedisUrl, RECONNECT_MS } from "./connection.js";
 import { parseFailure, QueueError } from "./errors.js";
 import { localIdentity, type RunIdentity } from "./identity.js";
 import { decodeReturn, deleteRunPayload, jobId, putRunPayload, QUEUE_NAME, type ChunkJobData } from "./protocol.js";
@@ -118,13 +118,15 @@ export class QueueExecutor implements ChunkExecutor {
     const redis = await connectOrFail(target, o.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS);
     const queueName = o.queueName ?? QUEUE_NAME;
     const identity = o.identity ?? (await localIdentity(o.dataDir));
-    const connection = bullConnection(target);
+    const graceMs = o.graceMs ?? 10_000;
+    // the coordinator is short-lived: once Redis has been gone for the grace period it stops reconnecting
+    const connection = bullConnection(target, (times) => (times * RECONNECT_MS > graceMs ? null : RECONNECT_MS));
     const bull = new Queue(queueName, { connection });
     const events = new QueueEvents(queueName, { connection });
     bull.on("error", () => undefined); // connection trouble is caught by the run's Redis check
     events.on("error", () => undefined);
     await Promise.all([bull.waitUntilReady(), events.waitUntilReady()]);
-    const tuning = { workerWaitMs: o.workerWaitMs ?? 30_000, graceMs: o.graceMs ?? 10_000, pollMs: o.pollMs ?? 1000, ...(o.window !== undefined ? { window: o.window } : {}) };
+    const tuning = { workerWaitMs: o.workerWaitMs ?? 30_000, graceMs, pollMs: o.pollMs ?? 1000, ...(o.window !== undefined ? { window: o.window } : {}) };
     const ex = new QueueExecutor(o.url, tuning, queueName, identity, redis, bull, events, 0);
     (ex as { size: number }).size = await ex.workerThreads();
     return ex;
@@ -236,21 +238,21 @@ export class QueueExecutor implements ChunkExecutor {
         return;
       }
       if (this.o.window === undefined) {
-        const threads = await this.workerThreads().catch(() => 0);
+        const threads = (await withinMs(this.o.pollMs, this.workerThreads()).catch(() => 0)) ?? 0;
         window = Math.max(window, WINDOW_PER_THREAD * threads);
         fill();
       }
       if (Date.now() - lastResultAt < 2 * this.o.pollMs) return;
-      for (const chunkId of [...outstanding].slice(0, 64)) {
-        const job = await Job.fromId(this.bull, jobId(runId, chunkId)).catch(() => undefined);
-        if (!job) continue;
-        if (job.finishedOn && job.returnvalue != null) {
+      const missed = [...outstanding].slice(0, 64);
+      const jobs = await withinMs(this.o.pollMs * 5, Promise.all(missed.map((c) => Job.fromId(this.bull, jobId(runId, c)).catch(() => undefined))));
+      jobs?.forEach((job, k) => {
+        const chunkId = missed[k]!;
+        if (!job?.finishedOn) return;
+        if (job.returnvalue != null) {
           stats.recovered++;
           completed(chunkId, job.returnvalue);
-        } else if (job.finishedOn && job.failedReason) {
-          failed(chunkId, job.failedReason);
-        }
-      }
+        } else if (job.failedReason) failed(chunkId, job.failedReason);
+      });
     };
     let ticking = false;
     const timer = setInterval(() => {
@@ -265,8 +267,8 @@ export class QueueExecutor implements ChunkExecutor {
     } finally {
       clearInterval(timer);
       this.active = null;
-      await adding;
-      await this.cleanUp(runId, outstanding, stats);
+      // with Redis gone BullMQ's commands wait for a reconnect forever: clean up within the grace period or not at all
+      await withinMs(this.o.graceMs, adding.then(() => this.cleanUp(runId, outstanding, stats)));
     }
   }
 
@@ -274,7 +276,8 @@ export class QueueExecutor implements ChunkExecutor {
   private async waitForWorkers(): Promise<void> {
     const until = Date.now() + this.o.workerWaitMs;
     for (;;) {
-      const threads = await this.workerThreads();
+      const threads = await withinMs(this.o.graceMs, this.workerThreads());
+      if (threads === undefined) throw new QueueError("QUEUE_UNREACHABLE", `Redis at ${this.url} did not answer within ${this.o.graceMs} ms`);
       if (threads > 0) {
         (this as { size: number }).size = threads;
         return;
@@ -297,8 +300,27 @@ export class QueueExecutor implements ChunkExecutor {
     }
   }
 
+  /** Closes the connections (within the grace period: a Redis that is gone is not waited for). */
   async close(): Promise<void> {
-    await Promise.allSettled([this.events.close(), this.bull.close()]);
+    const closing = Promise.allSettled([this.events.close(), this.bull.close()]);
+    if ((await withinMs(this.o.graceMs, closing)) === undefined) {
+      // BullMQ is still waiting for Redis: drop its connections instead
+      await withinMs(this.o.graceMs, Promise.allSettled([this.events.disconnect(), this.bull.disconnect()]));
+    }
     this.redis.disconnect();
+  }
+}
+
+/** `p`'s value, or undefined once `ms` have passed (p keeps running; its rejection is ignored then). */
+async function withinMs<T>(ms: number, p: Promise<T>): Promise<T | undefined> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ms);
+  });
+  p.catch(() => undefined);
+  try {
+    return await Promise.race([p, late]);
+  } finally {
+    clearTimeout(timer);
   }
 }

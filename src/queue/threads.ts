@@ -42,7 +42,7 @@ export interface ChunkThreadsOptions {
 
 export class ChunkThreads {
   private readonly threads: (Thread | null)[];
-  private readonly waiting: ((t: Thread) => void)[] = [];
+  private readonly waiting: { resolve: (t: Thread) => void; reject: (e: Error) => void }[] = [];
   private readonly runNumbers = new Map<string, number>();
   private closed = false;
 
@@ -105,6 +105,9 @@ export class ChunkThreads {
   /** Stops every thread (chunks still running are abandoned: BullMQ's stalled check hands their jobs to another worker). */
   async close(): Promise<void> {
     this.closed = true;
+    const closing = new ChunkJobError("RUNNER_POOL_CLOSED", "the worker is closing", true);
+    for (const t of this.threads) t?.settle?.(closing); // also clears their deadline timers
+    for (const w of this.waiting.splice(0)) w.reject(closing);
     await Promise.all(this.threads.map((t) => t?.handle.terminate()));
   }
 
@@ -143,12 +146,13 @@ export class ChunkThreads {
   }
 
   private acquire(): Promise<Thread> {
+    if (this.closed) return Promise.reject(new ChunkJobError("RUNNER_POOL_CLOSED", "the worker is closing", true));
     const free = this.threads.find((t) => t !== null && !t.busy);
     if (free) {
       free.busy = true;
       return Promise.resolve(free);
     }
-    return new Promise((resolve) => this.waiting.push(resolve));
+    return new Promise((resolve, reject) => this.waiting.push({ resolve, reject }));
   }
 
   private release(thread: Thread): void {
@@ -160,7 +164,7 @@ export class ChunkThreads {
     const next = this.waiting.shift();
     if (next) {
       thread.busy = true;
-      next(thread);
+      next.resolve(thread);
     }
   }
 }

@@ -14,7 +14,7 @@ import { UnrecoverableError, Worker, type Job } from "bullmq";
 import type { Redis } from "ioredis";
 import type { WorkerResourceLimits } from "../runner/limits.js";
 import type { WorkloadSpec } from "../runner/types.js";
-import { bullConnection, connectOrFail, DEFAULT_CONNECT_TIMEOUT_MS, parseRedisUrl } from "./connection.js";
+import { bullConnection, connectOrFail, DEFAULT_CONNECT_TIMEOUT_MS, parseRedisUrl, RECONNECT_MS } from "./connection.js";
 import { failureText, QueueError } from "./errors.js";
 import { identityMismatch, localIdentity, type RunIdentity } from "./identity.js";
 import { encodeReturn, getRunIdentity, getRunWorkload, QUEUE_NAME, type ChunkJobData } from "./protocol.js";
@@ -64,6 +64,7 @@ export class QueueWorker {
     private readonly worker: Worker<ChunkJobData, string>,
     private readonly threads: ChunkThreads,
     private readonly redis: Redis,
+    private readonly closing: { value: boolean },
   ) {}
 
   static async start(o: QueueWorkerOptions): Promise<QueueWorker> {
@@ -84,6 +85,7 @@ export class QueueWorker {
     // the name shows in CLIENT LIST: coordinators read the thread count from it (executor.ts workerThreads)
     const name = `combatsim.${hostname().replace(/[^A-Za-z0-9_-]/g, "_")}.${process.pid}.t${o.threads}`;
     const runs = new Map<string, Promise<CachedRun>>();
+    const closing = { value: false };
 
     const loadRun = (runId: string): Promise<CachedRun> => {
       let p = runs.get(runId);
@@ -128,7 +130,8 @@ export class QueueWorker {
     };
 
     const worker = new Worker<ChunkJobData, string>(queueName, processor, {
-      connection: bullConnection(target),
+      // a worker rides out Redis restarts (reconnecting forever), until it is closing
+      connection: bullConnection(target, () => (closing.value ? null : RECONNECT_MS)),
       concurrency: o.threads + prefetch,
       name,
       lockDuration,
@@ -139,7 +142,7 @@ export class QueueWorker {
       removeOnFail: { age: 24 * 3600 },
     });
     worker.on("error", (e) => log(`combatsim worker: ${e.message}`));
-    const qw = new QueueWorker(name, worker, threads, redis);
+    const qw = new QueueWorker(name, worker, threads, redis, closing);
     await worker.waitUntilReady();
     log(`combatsim worker ${name}: ${o.threads} thread(s) on queue "${queueName}" at ${o.url} (combatsim ${mine.version}, engine ${mine.engine.slice(0, 12)}, data ${mine.data.slice(0, 12)})`);
     return qw;
@@ -147,7 +150,13 @@ export class QueueWorker {
 
   /** Stops taking jobs, lets running chunks finish (up to `graceMs`), then stops the threads. */
   async close(graceMs = 10_000): Promise<void> {
-    await Promise.race([this.worker.close(), new Promise((r) => setTimeout(r, graceMs).unref())]);
+    this.closing.value = true;
+    const closed = await Promise.race([this.worker.close().then(() => true), new Promise<false>((r) => setTimeout(() => r(false), graceMs).unref())]);
+    if (!closed) {
+      // Redis gone or a chunk overran: drop the connections, without waiting on a Redis that may not come back
+      void this.worker.close(true).catch(() => undefined);
+      await Promise.race([this.worker.disconnect(), new Promise((r) => setTimeout(r, graceMs).unref())]);
+    }
     await this.threads.close();
     this.redis.disconnect();
   }

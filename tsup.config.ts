@@ -5,10 +5,10 @@ const WASM_BINDINGS = "combatsim-wasm-bindings:placeholder";
 
 // ESM only: the AssemblyScript ESM bindings use top-level await, which a CJS bundle cannot hold.
 export default defineConfig({
-  entry: { index: "src/index.ts", "cli/main": "src/cli/main.ts", "runner/worker": "src/runner/worker.ts" },
+  entry: { index: "src/index.ts", "cli/main": "src/cli/main.ts", "runner/worker": "src/runner/worker.ts", "queue/index": "src/queue/index.ts" },
   format: ["esm"],
   target: "node20",
-  dts: { entry: { index: "src/index.ts" } },
+  dts: { entry: { index: "src/index.ts", "queue/index": "src/queue/index.ts" } },
   sourcemap: true,
   clean: true,
   splitting: true,

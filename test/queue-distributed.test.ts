@@ -3,7 +3,8 @@
 // mid-run; --target-error stops enqueuing and cancels what is queued; a chunk that fails by itself
 // fails the run once (no retry loop); a worker of another version refuses with a typed error; an
 // unreachable Redis is a typed error within seconds. Every process is stopped by its PID (afterAll).
-import type { ChildProcess } from "node:child_process";
+import { spawnSync, type ChildProcess } from "node:child_process";
+import path from "node:path";
 import { Job, Queue } from "bullmq";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { simulate, type SimulateConfig, type SimulateResult } from "../src/engine/simulate.js";
@@ -37,8 +38,13 @@ describe("distributed runs: same bytes as a local run", () => {
   it("1 queue worker: byte-identical JSON to the local run", async () => {
     const local = json(await simulate({ ...config, threads: 1 }));
     workers.push(await startWorker(redis.url, WORKER_ARGS));
-    const queued = json(await simulate({ ...config, queue: { url: redis.url } }));
-    expect(queued).toBe(local);
+    const executor = await QueueExecutor.connect({ url: redis.url });
+    try {
+      const queued = json(await simulate({ ...config, queue: executor }));
+      expect(queued).toBe(local);
+    } finally {
+      await executor.close();
+    }
   }, 120_000);
 
   it("3 queue workers: byte-identical JSON, every chunk added once", async () => {
@@ -153,7 +159,7 @@ describe("distributed runs: faults", () => {
   it("Redis unreachable: QUEUE_UNREACHABLE within seconds, for sim and worker alike", async () => {
     const url = `redis://127.0.0.1:${await freePort()}`;
     const t0 = Date.now();
-    const err = await simulate({ ...BASE, iterations: 100, queue: { url } }).then(
+    const err = await QueueExecutor.connect({ url }).then(
       () => null,
       (e: unknown) => e,
     );
@@ -200,7 +206,17 @@ describe("distributed runs: faults", () => {
     }
   }, 60_000);
 
-  it("a bad URL is a typed error naming it", async () => {
-    await expect(simulate({ ...BASE, iterations: 100, queue: { url: "http://127.0.0.1:6379" } })).rejects.toMatchObject({ code: "QUEUE_BAD_URL" });
+  it("a bad URL is a typed error naming it; simulate() takes a connected executor only", async () => {
+    await expect(QueueExecutor.connect({ url: "http://127.0.0.1:6379" })).rejects.toMatchObject({ code: "QUEUE_BAD_URL", message: expect.stringContaining("http://127.0.0.1:6379") });
+    await expect(simulate({ ...BASE, iterations: 100, queue: { url: "redis://127.0.0.1:6379" } as never })).rejects.toMatchObject({ code: "INVALID_SIM_CONFIG" });
   });
+
+  it("combatsim sim --redis with Redis down: exit 1 with [QUEUE_UNREACHABLE] naming the URL, within seconds", async () => {
+    const url = `redis://127.0.0.1:${await freePort()}`;
+    const t0 = Date.now();
+    const r = spawnSync(process.execPath, ["--import", "tsx", "src/cli/main.ts", "sim", "--iterations", "100", "--quiet", "--redis", url], { cwd: path.resolve(import.meta.dirname, ".."), encoding: "utf8", timeout: 30_000 });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain(`[QUEUE_UNREACHABLE] queue: cannot reach Redis at ${url}`);
+    expect(Date.now() - t0).toBeLessThan(20_000); // tsx start-up included
+  }, 40_000);
 });

@@ -69,12 +69,12 @@ export interface SimulateConfig {
   /** threads > 1: V8 limits of each worker (runner resourceLimits; default a 256 MB heap). */
   resourceLimits?: WorkerResourceLimits;
   /**
-   * Run the chunks as jobs on a BullMQ/Redis queue served by `combatsim worker` processes instead of
-   * on this machine (src/queue, docs/distributed.md); `threads` is then unused. Same result bytes.
-   * Options connect a QueueExecutor for this run (closed at its end); a QueueExecutor the caller
-   * made (QueueExecutor.connect) is used as is and stays open (many runs on one connection).
+   * Run the chunks on a queue instead of on this machine: a connected QueueExecutor (Node only, from
+   * "combatsim/queue": `await QueueExecutor.connect({ url: "redis://host:port" })`, src/queue,
+   * docs/distributed.md); `threads` is then unused. Same result bytes. The caller owns the executor
+   * (one connection for many runs) and closes it.
    */
-  queue?: import("../queue/executor.js").QueueOptions | ChunkExecutor;
+  queue?: ChunkExecutor;
   /**
    * Early exit: stop once the DPS error (95 % confidence half-width of the mean, in percent of the
    * mean: 1.96·stddev/√n/mean·100, SimulationCraft's "target_error") is <= this, tested after every
@@ -468,9 +468,13 @@ function poolTuning(config: SimulateConfig): PoolTuning {
   }
 }
 
-/** Runs `f` inline (threads 1), on a worker pool owned by this run, or on a queue (config.queue); the executor is closed at the end. */
+/** Runs `f` inline (threads 1), on a worker pool owned by this run (closed at the end), or on the caller's queue executor (config.queue). */
 async function withExecutor<T>(threads: number, totalChunks: number, tuning: PoolTuning, f: (executor: ChunkExecutor | undefined) => Promise<T>, queue?: SimulateConfig["queue"]): Promise<T> {
-  if (queue !== undefined) return withQueue(queue, f);
+  if (queue !== undefined) {
+    // the package root stays browser-safe: the queue (bullmq, ioredis) is never imported here
+    if (queue === null || typeof queue !== "object" || typeof (queue as Partial<ChunkExecutor>).execute !== "function") bad("queue", queue, 'a connected QueueExecutor (import { QueueExecutor } from "combatsim/queue")');
+    return f(queue);
+  }
   if (threads === 1) return f(undefined);
   const { WorkerPool } = await import("../runner/pool.js");
   let pool: Awaited<ReturnType<typeof WorkerPool.create>>;
@@ -483,19 +487,6 @@ async function withExecutor<T>(threads: number, totalChunks: number, tuning: Poo
     return await f(pool);
   } finally {
     await pool.close();
-  }
-}
-
-/** A queue executor for this run (src/queue: Node only, reached lazily like the pool). */
-async function withQueue<T>(queue: NonNullable<SimulateConfig["queue"]>, f: (executor: ChunkExecutor) => Promise<T>): Promise<T> {
-  if (queue !== null && typeof queue === "object" && typeof (queue as ChunkExecutor).execute === "function") return f(queue as ChunkExecutor);
-  if (queue === null || typeof queue !== "object" || typeof (queue as { url?: unknown }).url !== "string") bad("queue", queue, "an object { url: \"redis://host:port\", ... } or a QueueExecutor");
-  const { QueueExecutor } = await import("../queue/executor.js");
-  const executor = await QueueExecutor.connect(queue as import("../queue/executor.js").QueueOptions);
-  try {
-    return await f(executor);
-  } finally {
-    await executor.close();
   }
 }
 
@@ -547,7 +538,7 @@ export async function simulate(config: SimulateConfig = {}): Promise<SimulateRes
       });
       t1 = performance.now();
       return res;
-    }, config.queue && config.dataDir !== undefined && !("execute" in config.queue) ? { dataDir: config.dataDir, ...config.queue } : config.queue);
+    }, config.queue);
   } catch (e) {
     if (e instanceof RunnerError) {
       if (e.causeCode === "EVENT_BUDGET_EXCEEDED") {

@@ -69,8 +69,11 @@ interface ActiveRun {
 }
 
 export class QueueExecutor implements ChunkExecutor {
-  /** Threads of the workers connected when the executor was created (informational). */
-  readonly size: number;
+  /** Threads of the connected workers, as last counted (at connect, at each run's start). */
+  get size(): number {
+    return this.threadsSeen;
+  }
+  private threadsSeen = 0;
   /** Stats of the last run. */
   lastRun: QueueRunStats | null = null;
   private active: ActiveRun | null = null;
@@ -84,9 +87,7 @@ export class QueueExecutor implements ChunkExecutor {
     private readonly redis: Redis,
     private readonly bull: Queue,
     private readonly events: QueueEvents,
-    size: number,
   ) {
-    this.size = size;
     const runOf = (id: string): [ActiveRun, number] | null => {
       const a = this.active;
       if (!a || !id.startsWith(`${a.runId}-`)) return null;
@@ -127,8 +128,8 @@ export class QueueExecutor implements ChunkExecutor {
     events.on("error", () => undefined);
     await Promise.all([bull.waitUntilReady(), events.waitUntilReady()]);
     const tuning = { workerWaitMs: o.workerWaitMs ?? 30_000, graceMs, pollMs: o.pollMs ?? 1000, ...(o.window !== undefined ? { window: o.window } : {}) };
-    const ex = new QueueExecutor(o.url, tuning, queueName, identity, redis, bull, events, 0);
-    (ex as { size: number }).size = await ex.workerThreads();
+    const ex = new QueueExecutor(o.url, tuning, queueName, identity, redis, bull, events);
+    ex.threadsSeen = await ex.workerThreads();
     return ex;
   }
 
@@ -279,7 +280,7 @@ export class QueueExecutor implements ChunkExecutor {
       const threads = await withinMs(this.o.graceMs, this.workerThreads());
       if (threads === undefined) throw new QueueError("QUEUE_UNREACHABLE", `Redis at ${this.url} did not answer within ${this.o.graceMs} ms`);
       if (threads > 0) {
-        (this as { size: number }).size = threads;
+        this.threadsSeen = threads;
         return;
       }
       if (Date.now() >= until) throw new QueueError("QUEUE_NO_WORKERS", `no combatsim worker is connected to queue "${this.queueName}" at ${this.url} (waited ${this.o.workerWaitMs} ms); start one with: combatsim worker --redis ${this.url}`);

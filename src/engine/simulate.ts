@@ -223,6 +223,7 @@ export interface SimulateResult {
   seed: string;
   chunkSize: number;
   chunks: number;
+  /** Worker threads the run used (with config.queue: the threads of the workers connected to the queue). */
   threads: number;
   /** Wall time of the iterations incl. merging (excludes loading, compiling, worker start-up and the timeline replay). */
   elapsedMs: number;
@@ -600,7 +601,8 @@ export async function simulate(config: SimulateConfig = {}): Promise<SimulateRes
       throw new SimulateError("SIM_REPLAY_MISMATCH", `simulate: the representative iteration (chunk ${rep.chunkId}, iteration ${rep.iteration}) replayed to ${timeline.dps} DPS, not ${rep.dps}`);
     }
   }
-  return buildResult(prep, run, { threads, chunkSize, maxIterations: iterations, target: target ?? null, elapsedMs, timeline });
+  // on a queue: the worker threads that served it (like threads, how the run ran, not what it gave)
+  return buildResult(prep, run, { threads: config.queue ? config.queue.size : threads, chunkSize, maxIterations: iterations, target: target ?? null, elapsedMs, timeline });
 }
 
 function buildResult(

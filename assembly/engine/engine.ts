@@ -22,7 +22,7 @@ import { healthCritBytes, healthCritLoad, healthCritChance, hcRules } from "./he
 import {
   IMAGE_VERSION, HEADER_F64, N_SECTIONS, H_VERSION, H_DURATION, H_TARGETS, H_ARMOR, H_ARMOR_K, H_AP, H_SP, H_CRIT, H_HASTE,
   H_MASTERY, H_VERS, H_CRIT_DMG_BONUS, H_MASTERY_KIND, H_MASTERY_COEF, H_MASTERY_SCHOOL, H_MASTERY_PETS, H_AUTO_DAMAGE,
-  H_OFFHAND_DAMAGE, H_PULL_AURA, H_HEALTH_CRIT_START, H_HEALTH_CRIT_LEN, H_AUTO_SWING, H_WEAPON_MIN, H_WEAPON_MAX, H_GCD_LOCK, H_N_LOCKS, H_N_CAT_POOLS, H_N_CHARGE_POOLS, H_ROT_KIND, H_ROT_START,
+  H_OFFHAND_DAMAGE, H_PULL_AURA, H_START_AURAS, H_START_AURAS_LEN, H_HEALTH_CRIT_START, H_HEALTH_CRIT_LEN, H_AUTO_SWING, H_WEAPON_MIN, H_WEAPON_MAX, H_GCD_LOCK, H_N_LOCKS, H_N_CAT_POOLS, H_N_CHARGE_POOLS, H_ROT_KIND, H_ROT_START,
   H_ROT_LEN, H_ROT_SPELLS_START, H_ROT_SPELLS_LEN, H_CHAN_START, H_CHAN_SLOTS, H_HOOKS_START, H_HOOKS_LEN, H_SECTIONS, S_RESOURCES, S_SPELLS, S_AURAS, S_EFFECTS, S_DAMAGE, S_CDR, S_OPS,
   S_OPLISTS, S_PROCS, S_RPPM, S_PETS, S_CHARGE_POOLS, S_POOL, S_ROT_CONSTS, RESOURCE_STRIDE, SPELL_STRIDE, AURA_STRIDE,
   EFFECT_STRIDE, DAMAGE_STRIDE, CDR_STRIDE, OP_STRIDE, OPLIST_STRIDE, PROC_STRIDE, RPPM_STRIDE, PET_STRIDE,
@@ -183,6 +183,8 @@ let baseSp: f64 = 0;
 let baseCrit: f64 = 0;
 let baseHaste: f64 = 0;
 let pullAura: i32 = -1; // aura applied at t = 0 of every iteration (raid buff: Bloodlust), -1 none
+let startAuras: i32 = 0; // pool offset of the auras applied at t = 0 after it (combat-start timers)
+let nStartAuras: i32 = 0;
 let baseMastery: f64 = 0;
 let baseVers: f64 = 0;
 let critMult: f64 = 2.0;
@@ -478,6 +480,8 @@ export function engineLoad(): i32 {
   autoDamage = <i32>hdr(H_AUTO_DAMAGE);
   offDamage = autoDamage >= 0 ? <i32>hdr(H_OFFHAND_DAMAGE) - 1 : -1;
   pullAura = <i32>hdr(H_PULL_AURA) - 1;
+  startAuras = <i32>hdr(H_START_AURAS);
+  nStartAuras = <i32>hdr(H_START_AURAS_LEN);
   autoSwingMs = hdr(H_AUTO_SWING);
   weaponMin = hdr(H_WEAPON_MIN);
   weaponMax = hdr(H_WEAPON_MAX);
@@ -779,6 +783,7 @@ function resetIteration(): void {
   ensureStats();
   // the raid buff cast at the pull (SimC's optimal_raid default: Bloodlust at t = 0)
   if (pullAura >= 0) applyAura(pullAura, 1);
+  for (let i = 0; i < nStartAuras; i++) applyAura(poolI(startAuras + i), 1); // timers started on entering combat
   if (rotKind == 1) rotationReset(changetype<Rotation>(rot));
 
   // simulation start hook: PlayerReady at t = 0, then swing timers

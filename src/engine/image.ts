@@ -337,6 +337,8 @@ export interface RunConfig {
   incomingDamagePerSec?: number;
   /** Index of the aura applied at t = 0 of every iteration (raid buff: Bloodlust); absent = none. */
   pullAura?: number;
+  /** Auras applied at t = 0 of every iteration after the pull aura (timers started on entering combat). */
+  combatStartAuras?: number[];
 }
 
 export interface SpecImage {
@@ -500,6 +502,9 @@ export function encodeImage(image: SpecImage): EncodedImage {
   const armorK = num(run.armorK, "run.armorK", { min: 0 });
   const incoming = num(run.incomingDamagePerSec, "run.incomingDamagePerSec", { min: 0, def: 0 });
   const pullAura = num(run.pullAura, "run.pullAura", { int: true, min: -1, max: (image.auras?.length ?? 0) - 1, def: -1 });
+  const startAuras = run.combatStartAuras ?? [];
+  if (!Array.isArray(startAuras)) fail("run.combatStartAuras", "expected an array of aura indices");
+  startAuras.forEach((x, i) => num(x, `run.combatStartAuras[${i}]`, { int: true, min: 0, max: (image.auras?.length ?? 0) - 1 }));
   const st = image.stats;
   if (st === null || typeof st !== "object") fail("stats", "expected an object");
   const m = image.mastery;
@@ -872,6 +877,11 @@ export function encodeImage(image: SpecImage): EncodedImage {
     header[64] = (chanTable.length - 1) / 4;
   }
   header[65] = pullAura + 1; // H_PULL_AURA: aura index + 1, 0 = none
+  // 66-67: auras applied at t = 0 after it (timers started on entering combat): pool list, count
+  if (startAuras.length > 0) {
+    header[66] = poolList(startAuras);
+    header[67] = startAuras.length;
+  }
   header[31] = rotSpells ? rotSpells.length : -1;
   let off = HEADER_F64;
   const parts: number[][] = [header];

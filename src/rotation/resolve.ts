@@ -336,6 +336,13 @@ export class Resolver {
       case "fight_remains":
         this.exact(parts, 1, full, loc);
         return { kind: "query", q: Q.FIGHT_REMAINS, arg: 0 };
+      case "time_to_die":
+        // SimC's action-scope `time_to_die`: the target's time to die, which here is fight_remains (the
+        // target dies exactly at the end: target.time_to_die). SimC's default Beast Mastery APL writes it
+        // `time_to_die.remains` (a time, like a buff's remains): the same value.
+        if (parts[1] !== undefined && parts[1].text !== "remains") this.fail(loc, parts[1], `unknown property "${parts[1].text}" in "${full}" (expected: time_to_die, time_to_die.remains)`);
+        this.exact(parts, 2, full, loc);
+        return { kind: "query", q: Q.FIGHT_REMAINS, arg: 0 };
       case "expected_combat_length":
         // SimC: the iteration's expected duration; here the configured one (time + what remains of it)
         this.exact(parts, 1, full, loc);

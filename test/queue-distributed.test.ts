@@ -62,25 +62,41 @@ describe("distributed runs: same bytes as a local run", () => {
   }, 120_000);
 
   it("SIGKILL one of 3 workers mid-run: its chunk is retried elsewhere, same bytes", async () => {
-    const killConfig: SimulateConfig = { ...BASE, duration: 300, iterations: 2400, chunkSize: 200 }; // 12 chunks of ~0.3 s
+    // 12 chunks of 1000 iterations: ~30 ms each on a quiet core, long enough to be caught holding one
+    const killConfig: SimulateConfig = { ...BASE, duration: 300, iterations: 12_000, chunkSize: 1000 };
     const local = json(await simulate({ ...killConfig, threads: 1 }));
     const executor = await QueueExecutor.connect({ url: redis.url });
-    let killed: Promise<void> | null = null;
+    const bull = new Queue(executor.queueName, { connection: { host: "127.0.0.1", port: redis.port } });
+    let killed: Promise<number> | null = null;
+    /** Kills (SIGKILL) the worker process that holds an active job right now: it dies mid-chunk. */
+    const killHolder = async (): Promise<number> => {
+      for (const until = Date.now() + 30_000; Date.now() < until; ) {
+        const active = await bull.getJobs(["active"]);
+        const pid = Number(/\.(\d+)\.t\d+$/.exec(active[0]?.processedBy ?? "")?.[1]);
+        const victim = workers.find((w) => w.pid === pid && w.exitCode === null && w.signalCode === null);
+        if (victim) {
+          await stop(victim, "SIGKILL");
+          return pid;
+        }
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      return 0; // no job was ever seen active: the expectation below fails and says so
+    };
     try {
       const queued = await simulate({
         ...killConfig,
         queue: executor,
         onProgress: (p) => {
-          // every worker is running a chunk now (9 jobs outstanding for 3 threads): kill one outright
-          if (p.chunks >= 2 && !killed) killed = stop(workers[1]!, "SIGKILL");
+          if (p.chunks >= 1 && !killed) killed = killHolder();
         },
       });
-      expect(killed).not.toBeNull();
+      expect(await killed).toBeGreaterThan(0);
       expect(json(queued)).toBe(local);
-      expect(queued.iterations).toBe(2400);
+      expect(queued.iterations).toBe(12_000);
       expect(executor.lastRun!.stalled).toBeGreaterThanOrEqual(1); // the killed worker's job went back via the stalled check
     } finally {
       await killed;
+      await bull.close();
       await executor.close();
     }
   }, 120_000);

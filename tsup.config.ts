@@ -7,10 +7,11 @@ const WASM_BINDINGS = "combatsim-wasm-bindings:placeholder";
 export default defineConfig({
   // browser + runner/web-worker: the browser entry (`combatsim/browser`) and its Web Worker bundle
   // (`combatsim/web-worker`); neither reaches a Node built-in (test/browser-entry.test.ts).
-  entry: { index: "src/index.ts", browser: "src/browser.ts", "cli/main": "src/cli/main.ts", "runner/worker": "src/runner/worker.ts", "runner/web-worker": "src/runner/web-worker.ts" },
+  // queue/index: distributed runs (`combatsim/queue`, Node only: bullmq, ioredis).
+  entry: { index: "src/index.ts", browser: "src/browser.ts", "cli/main": "src/cli/main.ts", "runner/worker": "src/runner/worker.ts", "runner/web-worker": "src/runner/web-worker.ts", "queue/index": "src/queue/index.ts" },
   format: ["esm"],
   target: "node20",
-  dts: { entry: { index: "src/index.ts", browser: "src/browser.ts" } },
+  dts: { entry: { index: "src/index.ts", browser: "src/browser.ts", "queue/index": "src/queue/index.ts" } },
   sourcemap: true,
   clean: true,
   splitting: true,

@@ -11,6 +11,7 @@ import { addRotationCommand } from "./rotation.js";
 import { addServeCommand } from "./serve.js";
 import { addSimCommand } from "./sim.js";
 import { addSpecsCommand } from "./specs.js";
+import { addWorkerCommand } from "./worker.js";
 import { VERSION } from "../index.js";
 
 function parseIntList(value: string, previous: number[] = []): number[] {
@@ -85,6 +86,7 @@ export function buildProgram(): Command {
   addServeCommand(program);
   addRotationCommand(program);
   addSpecsCommand(program);
+  addWorkerCommand(program);
   addSimCommand(program, { isDefault: true });
   return program;
 }

@@ -6,7 +6,7 @@ import { availableParallelism } from "node:os";
 
 export const MAX_THREADS = 256;
 
-function intOpt(name: string, min: number, max: number) {
+export function intOpt(name: string, min: number, max: number) {
   return (v: string): number => {
     const n = Number(v);
     if (!Number.isInteger(n) || n < min || n > max) throw new CommanderError(2, "combatsim.badOption", `--${name} must be an integer in [${min}, ${max}], got "${v}"`);
@@ -55,6 +55,8 @@ export function simOptions(): Option[] {
     new Option("--strict-rotation", "fail on the first rotation line that cannot be honoured (default: drop it and list it in the result)"),
     new Option("--data-dir <dir>", "data directory (default: $COMBATSIM_DATA_DIR, ~/.combatsim, or the bundled data)"),
     new Option("--target-error <pct>", "stop early once the DPS error (95 % confidence, percent of the mean) is <= this; --iterations is then the maximum").argParser(targetErrorOpt),
+    new Option("--redis <url>", "run the chunks on `combatsim worker` processes sharing this Redis queue (redis://host:port) instead of local threads; same result"),
+    new Option("--queue <name>", "queue name with --redis (default combatsim-chunks)"),
     new Option("--json", "print the full result as JSON (dps, histogram, spells, auras, resources, perSecond, timeline, ...)"),
     new Option("--html <file>", "also write a self-contained HTML report (charts inline, viewable offline); its folder must exist"),
     new Option("--quiet", "no progress bar"),
@@ -82,6 +84,8 @@ export interface SimCliOptions {
   racials: boolean;
   dataDir?: string;
   targetError?: number;
+  redis?: string;
+  queue?: string;
   json?: boolean;
   html?: string;
   quiet?: boolean;

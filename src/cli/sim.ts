@@ -3,7 +3,7 @@
 // --profile's spec), 300 s, 1 target, 10000 iterations, seed 1, on every available core, on the
 // resolved data dir.
 import { looksLikeLoadout } from "../talents/build-from-loadout.js";
-import type { Command } from "commander";
+import { CommanderError, type Command } from "commander";
 import { writeFile } from "node:fs/promises";
 import { simulate, type SimulateConfig, type SimulateResult } from "../engine/simulate.js";
 import { renderHtmlReport } from "../report/html.js";
@@ -12,6 +12,7 @@ import { addAnalysisOptions, planCliAnalysis, runCliAnalysis, type AnalysisCliOp
 import { formatAnalysisText, type AnalysisReport } from "../analysis/text.js";
 import { checkDataDir } from "../data/bundle.js";
 import { checkOutputFile } from "./output-file.js";
+import { QueueExecutor } from "../queue/executor.js";
 import { progressReporter } from "./progress.js";
 import { simOptions, type SimCliOptions } from "./sim-options.js";
 
@@ -38,6 +39,7 @@ export function simConfig(o: SimCliOptions): SimulateConfig {
     else config.talents = o.talents.split(",").map((t) => t.trim()).filter(Boolean);
   }
   if (o.targetError !== undefined) config.targetError = o.targetError;
+  if (o.queue !== undefined && o.redis === undefined) throw new CommanderError(2, "combatsim.badOption", "--queue names a queue of --redis: give --redis redis://host:port too");
   return config;
 }
 
@@ -63,7 +65,15 @@ export function addSimCommand(program: Command, opts: { isDefault?: boolean } = 
     if (o.html !== undefined) await checkOutputFile("--html", o.html);
     const plan = await planCliAnalysis(o as AnalysisCliOptions);
     const config = simConfig(o);
-    const result = await runWithProgress(config, o.quiet ?? false);
+    // --redis: the chunks run on `combatsim worker` processes (docs/distributed.md)
+    const queue = o.redis !== undefined ? await QueueExecutor.connect({ url: o.redis, ...(o.queue !== undefined ? { queueName: o.queue } : {}), ...(o.dataDir !== undefined ? { dataDir: o.dataDir } : {}) }) : undefined;
+    let result: SimulateResult;
+    try {
+      if (queue) config.queue = queue;
+      result = await runWithProgress(config, o.quiet ?? false);
+    } finally {
+      await queue?.close();
+    }
     const analysis: AnalysisReport | null = plan ? await runCliAnalysis(plan, config) : null;
     const full = analysis ? { ...result, analysis } : result;
     // results first: a file that cannot be written after all (disk full) does not lose them

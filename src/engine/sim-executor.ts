@@ -19,6 +19,8 @@ export interface ExecutorChoice {
   /** Browsers: URL of the Web Worker bundle (src/runner/web-worker.ts); with it even 1 thread runs off the main thread. */
   workerUrl?: string | URL;
   signal?: AbortSignal;
+  /** A queue executor the caller owns (src/queue, config.queue): used as is, not closed here. */
+  queue?: ChunkExecutor;
 }
 
 /** Web Workers when not in Node and a worker URL is given; worker threads in Node when threads > 1. */
@@ -26,8 +28,9 @@ export function usesPool(c: Pick<ExecutorChoice, "threads" | "workerUrl">): bool
   return isNode() ? c.threads > 1 : c.workerUrl !== undefined;
 }
 
-/** Runs `f` inline or on a pool owned by this run (created here, closed at the end or on abort). */
+/** Runs `f` on the caller's queue executor, inline, or on a pool owned by this run (created here, closed at the end or on abort). */
 export async function withExecutor<T>(c: ExecutorChoice, onStartFailure: (e: Error) => CombatsimError, f: (executor: ChunkExecutor | undefined) => Promise<T>): Promise<T> {
+  if (c.queue) return f(c.queue);
   if (!usesPool(c)) return f(undefined);
   let pool: WorkerPool;
   try {

@@ -28,7 +28,7 @@ import { resolveChunkDeadline, type ChunkDeadlineOptions } from "../runner/deadl
 import { RunnerError } from "../runner/errors.js";
 import { resolveResourceLimits, type WorkerResourceLimits } from "../runner/limits.js";
 import type { EngineWorkloadSpec } from "../runner/engine-workload.js";
-import { chunkCount } from "../runner/plan.js";
+import { chunkCount, type ChunkExecutor } from "../runner/plan.js";
 import { withExecutor } from "./sim-executor.js";
 import { runChunked, type RunChunkedResult } from "../runner/run.js";
 import { DPS_SCALE, type ChunkReport } from "../telemetry/report.js";
@@ -84,6 +84,13 @@ export interface SimulateConfig {
   chunkDeadline?: ChunkDeadlineOptions;
   /** threads > 1: V8 limits of each worker (runner resourceLimits; default a 256 MB heap). */
   resourceLimits?: WorkerResourceLimits;
+  /**
+   * Run the chunks on a queue instead of on this machine: a connected QueueExecutor (Node only, from
+   * "combatsim/queue": `await QueueExecutor.connect({ url: "redis://host:port" })`, src/queue,
+   * docs/distributed.md); `threads` is then unused. Same result bytes. The caller owns the executor
+   * (one connection for many runs) and closes it.
+   */
+  queue?: ChunkExecutor;
   /**
    * Early exit: stop once the DPS error (95 % confidence half-width of the mean, in percent of the
    * mean: 1.96·stddev/√n/mean·100, SimulationCraft's "target_error") is <= this, tested after every
@@ -233,6 +240,7 @@ export interface SimulateResult {
   seed: string;
   chunkSize: number;
   chunks: number;
+  /** Worker threads the run used (with config.queue: the threads of the workers connected to the queue). */
   threads: number;
   /** Wall time of the iterations incl. merging (excludes loading, compiling, worker start-up and the timeline replay). */
   elapsedMs: number;
@@ -519,6 +527,11 @@ export async function simulate(config: SimulateConfig = {}): Promise<SimulateRes
   const target = config.targetError;
   if (target !== undefined && (typeof target !== "number" || !Number.isFinite(target) || target <= 0)) bad("targetError", target, "a percentage > 0");
   const tuning = poolTuning(config);
+  const queue = config.queue;
+  // the package root stays browser-safe: the queue (bullmq, ioredis) is never imported here
+  if (queue !== undefined && (queue === null || typeof queue !== "object" || typeof (queue as Partial<ChunkExecutor>).execute !== "function")) {
+    bad("queue", queue, 'a connected QueueExecutor (import { QueueExecutor } from "combatsim/queue")');
+  }
   const prep = await prepareSimulation(config);
   const totalChunks = chunkCount({ iterations, chunkSize });
   const workload: EngineWorkloadSpec = { kind: "engine", seedBase: prep.seed, image: prep.image };
@@ -528,7 +541,7 @@ export async function simulate(config: SimulateConfig = {}): Promise<SimulateRes
   let t1 = 0;
   let run: RunChunkedResult;
   try {
-    const choice = { threads, totalChunks, ...tuning, ...(config.workerUrl !== undefined ? { workerUrl: config.workerUrl } : {}), ...(config.signal ? { signal: config.signal } : {}) };
+    const choice = { threads, totalChunks, ...tuning, ...(config.workerUrl !== undefined ? { workerUrl: config.workerUrl } : {}), ...(config.signal ? { signal: config.signal } : {}), ...(queue ? { queue } : {}) };
     const startFailed = (e: Error) => new SimulateError("SIM_WORKER_FAILED", `simulate: worker pool failed to start: ${e.message}`);
     run = await withExecutor(choice, startFailed, async (executor) => {
       t0 = performance.now();
@@ -581,7 +594,8 @@ export async function simulate(config: SimulateConfig = {}): Promise<SimulateRes
       throw new SimulateError("SIM_REPLAY_MISMATCH", `simulate: the representative iteration (chunk ${rep.chunkId}, iteration ${rep.iteration}) replayed to ${timeline.dps} DPS, not ${rep.dps}`);
     }
   }
-  return buildResult(prep, run, { threads, chunkSize, maxIterations: iterations, target: target ?? null, elapsedMs, timeline });
+  // on a queue: the worker threads that served it (like threads, how the run ran, not what it gave)
+  return buildResult(prep, run, { threads: config.queue ? config.queue.size : threads, chunkSize, maxIterations: iterations, target: target ?? null, elapsedMs, timeline });
 }
 
 function buildResult(

@@ -12,6 +12,7 @@ import { ImpactProcTable, fireImpactProcs, fireImpactProcsMasked, impactProcMask
 import { chanLoad, chanReset, chanOnStart, chanOnEnd, chanDecide, chanSlots, chanSlot, CHAN_END } from "./channel-decisions";
 import { Rotation, rotationCheck, rotationLoad, rotationReset, rotationBind, selectAction, actionKind, actionSpell, actionWaitMs, ACTION_CAST, ACTION_WAIT, ROT_OK, OP_LT, OP_LE, OP_GT, OP_GE } from "../rotation/vm";
 import * as Q from "../rotation/queries";
+import { fightLoad, fightMaxMs, fightLengthFor } from "./fight";
 import { targetsLayout, curTarget, setCurTarget, targetCount, instOn, instCur, instTarget, instBase, isTargetOwned } from "./targets";
 import { extraQuery } from "./queries";
 import {
@@ -22,7 +23,7 @@ import { healthCritBytes, healthCritLoad, healthCritChance, hcRules } from "./he
 import {
   IMAGE_VERSION, HEADER_F64, N_SECTIONS, H_VERSION, H_DURATION, H_TARGETS, H_ARMOR, H_ARMOR_K, H_AP, H_SP, H_CRIT, H_HASTE,
   H_MASTERY, H_VERS, H_CRIT_DMG_BONUS, H_MASTERY_KIND, H_MASTERY_COEF, H_MASTERY_SCHOOL, H_MASTERY_PETS, H_AUTO_DAMAGE,
-  H_OFFHAND_DAMAGE, H_PULL_AURA, H_HEALTH_CRIT_START, H_HEALTH_CRIT_LEN, H_AUTO_SWING, H_WEAPON_MIN, H_WEAPON_MAX, H_GCD_LOCK, H_N_LOCKS, H_N_CAT_POOLS, H_N_CHARGE_POOLS, H_ROT_KIND, H_ROT_START,
+  H_OFFHAND_DAMAGE, H_PULL_AURA, H_VARY_LENGTH, H_HEALTH_CRIT_START, H_HEALTH_CRIT_LEN, H_AUTO_SWING, H_WEAPON_MIN, H_WEAPON_MAX, H_GCD_LOCK, H_N_LOCKS, H_N_CAT_POOLS, H_N_CHARGE_POOLS, H_ROT_KIND, H_ROT_START,
   H_ROT_LEN, H_ROT_SPELLS_START, H_ROT_SPELLS_LEN, H_CHAN_START, H_CHAN_SLOTS, H_HOOKS_START, H_HOOKS_LEN, H_SECTIONS, S_RESOURCES, S_SPELLS, S_AURAS, S_EFFECTS, S_DAMAGE, S_CDR, S_OPS,
   S_OPLISTS, S_PROCS, S_RPPM, S_PETS, S_CHARGE_POOLS, S_POOL, S_ROT_CONSTS, RESOURCE_STRIDE, SPELL_STRIDE, AURA_STRIDE,
   EFFECT_STRIDE, DAMAGE_STRIDE, CDR_STRIDE, OP_STRIDE, OPLIST_STRIDE, PROC_STRIDE, RPPM_STRIDE, PET_STRIDE,
@@ -458,6 +459,7 @@ export function engineLoad(): i32 {
   pool = unchecked(secOff[S_POOL]);
 
   durationMs = <i64>hdr(H_DURATION);
+  fightLoad(durationMs, hdr(H_VARY_LENGTH)); // per-iteration lengths: fight.ts
   targets = max(1, <i32>hdr(H_TARGETS));
   nInst = targetsLayout(nAuras, targets, auraRecs);
   if (nInst >= MAX_INDEX) return LOAD_TOO_MANY; // instance numbers travel in the 11-bit event argument
@@ -628,7 +630,7 @@ export function engineLoad(): i32 {
     c.max = <i32>load<f64>(chargeRecs + <usize>i * <usize>(CHARGE_POOL_STRIDE << 3));
     c.rechargeMs = load<f64>(chargeRecs + <usize>i * <usize>(CHARGE_POOL_STRIDE << 3) + 8);
   }
-  telLoad(nSpells, nAuras, nRes, nProcs, nRppm, durationMs);
+  telLoad(nSpells, nAuras, nRes, nProcs, nRppm, fightMaxMs());
   loadHitRecs();
   return LOAD_OK;
 }
@@ -659,7 +661,10 @@ export function engineResetAccumulators(): void {
 export function engineRun(n: i32, seedBase: u64, chunkId: u32, iterStart: u32, perIterPtr: usize): i32 {
   const prefix = seedPrefix(seedBase, chunkId);
   for (let k = 0; k < n; k++) {
-    rng.reseed(seedFromPrefix(prefix, iterStart + <u32>k));
+    const seed = seedFromPrefix(prefix, iterStart + <u32>k);
+    rng.reseed(seed);
+    const len = fightLengthFor(seed); // fight.ts: this iteration's encounter length
+    if (len != durationMs) setFightLength(len);
     const dps = runIteration();
     if (budgetExceeded) {
       accError = 1;
@@ -682,6 +687,17 @@ export function engineRun(n: i32, seedBase: u64, chunkId: u32, iterStart: u32, p
   }
   petFlushCounts();
   return n;
+}
+
+/** A new encounter length: the rotation's scan-row time bounds (queryTimeBound) depend on it. */
+function setFightLength(ms: i64): void {
+  durationMs = ms;
+  if (rotKind == 1) rotationBind<EngineState>(state, changetype<Rotation>(rot)); // rows were checked at load
+}
+
+/** The encounter length of the current (last) iteration, ms. */
+export function engineFightMs(): f64 {
+  return <f64>durationMs;
 }
 
 export const RESULT_HEADER: i32 = 16;
@@ -3452,7 +3468,7 @@ function closeIterationTelemetry(): void {
     // regen that landed = end value - start value + spent - other gains (nothing else moves the bar)
     telRegenBalance(i, endValue - resRec(i).initial);
   }
-  telIterEnd();
+  telIterEnd(end);
 }
 
 // ---- test/diagnostic probes ----

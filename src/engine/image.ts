@@ -337,6 +337,12 @@ export interface RunConfig {
   incomingDamagePerSec?: number;
   /** Index of the aura applied at t = 0 of every iteration (raid buff: Bloodlust); absent = none. */
   pullAura?: number;
+  /**
+   * Fight length variation: every iteration lasts round(durationMs × (1 + varyLength × (2u − 1))) ms, u
+   * uniform from the iteration's seed (assembly/engine/fight.ts; docs/fights.md). In [0, 1); default 0 =
+   * every iteration lasts durationMs.
+   */
+  varyLength?: number;
 }
 
 export interface SpecImage {
@@ -500,6 +506,8 @@ export function encodeImage(image: SpecImage): EncodedImage {
   const armorK = num(run.armorK, "run.armorK", { min: 0 });
   const incoming = num(run.incomingDamagePerSec, "run.incomingDamagePerSec", { min: 0, def: 0 });
   const pullAura = num(run.pullAura, "run.pullAura", { int: true, min: -1, max: (image.auras?.length ?? 0) - 1, def: -1 });
+  const varyLength = num(run.varyLength, "run.varyLength", { min: 0, def: 0 });
+  if (varyLength >= 1) fail("run.varyLength", `expected a fraction in [0, 1), got ${varyLength}`);
   const st = image.stats;
   if (st === null || typeof st !== "object") fail("stats", "expected an object");
   const m = image.mastery;
@@ -872,6 +880,7 @@ export function encodeImage(image: SpecImage): EncodedImage {
     header[64] = (chanTable.length - 1) / 4;
   }
   header[65] = pullAura + 1; // H_PULL_AURA: aura index + 1, 0 = none
+  header[66] = varyLength; // H_VARY_LENGTH: ± fraction of durationMs per iteration (assembly/engine/fight.ts)
   header[31] = rotSpells ? rotSpells.length : -1;
   let off = HEADER_F64;
   const parts: number[][] = [header];

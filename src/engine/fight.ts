@@ -1,0 +1,29 @@
+// Host side of fight length variation (assembly/engine/fight.ts; docs/fights.md "Fight length"):
+// the longest iteration an image can run (it sizes the per-second buckets, as the engine's fightMaxMs)
+// and the per-second "iterations still running" counts derived from the engine's length counts.
+import type { RunConfig } from "./image.js";
+
+/** The longest encounter an iteration of `run` can last, ms (the engine's fightMaxMs, same f64 steps). */
+export function fightMaxMs(run: Pick<RunConfig, "durationMs" | "varyLength">): number {
+  const vary = run.varyLength ?? 0;
+  return vary > 0 ? Math.ceil(run.durationMs * (1 + vary)) : run.durationMs;
+}
+
+/** Number of 1000 ms buckets of the per-second damage for `run` (at least 1). */
+export function fightBuckets(run: Pick<RunConfig, "durationMs" | "varyLength">): number {
+  return Math.max(1, Math.ceil(fightMaxMs(run) / 1000));
+}
+
+/**
+ * Iterations still running in each bucket: bucket k counts the iterations that lasted more than k
+ * seconds, i.e. whose length in whole buckets (ceil(ms / 1000), `byLength[b]` iterations each) is > k.
+ */
+export function iterationsPerBucket(byLength: ArrayLike<number>, buckets: number): number[] {
+  const out = new Array<number>(buckets).fill(0);
+  let running = 0;
+  for (let b = byLength.length - 1; b >= 1; b--) {
+    running += byLength[b]!;
+    if (b - 1 < buckets) out[b - 1] = running;
+  }
+  return out;
+}

@@ -11,19 +11,22 @@
 let baseMs: i64 = 0;
 /** The ± fraction (image header H_VARY_LENGTH), in [0, 1). */
 let vary: f64 = 0;
+/** Health mode: an iteration may run to this multiple of its drawn length (health.ts HEALTH_CAP_FACTOR). */
+let capFactor: i64 = 1;
 
 const INV_2_53: f64 = 1.0 / 9007199254740992.0;
 /** Keeps the length draw's input apart from the combat RNG's state (any odd constant; "fight" in ASCII). */
 const FIGHT_SALT: u64 = 0x6669676874000001;
 
-export function fightLoad(base: i64, varyFraction: f64): void {
+export function fightLoad(base: i64, varyFraction: f64, cap: i64): void {
   baseMs = base;
+  capFactor = cap;
   vary = varyFraction > 0 ? varyFraction : 0;
 }
 
-/** The longest length fightLengthFor can return (sizes the per-second buckets). */
+/** The longest an iteration can last (sizes the per-second buckets): the longest drawn length × the cap factor. */
 export function fightMaxMs(): i64 {
-  return vary > 0 ? <i64>Math.ceil(<f64>baseMs * (1.0 + vary)) : baseMs;
+  return (vary > 0 ? <i64>Math.ceil(<f64>baseMs * (1.0 + vary)) : baseMs) * capFactor;
 }
 
 /**

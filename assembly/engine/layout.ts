@@ -45,6 +45,7 @@ export const H_HEALTH_CRIT_LEN: i32 = 62; //   number of rules (0 = none)
 export const H_CHAN_START: i32 = 63; // channel-decision table (pool offset; channel-decisions.ts)
 export const H_CHAN_SLOTS: i32 = 64; // its slots (0 = none)
 export const H_PULL_AURA: i32 = 65; // aura applied at t = 0 of every iteration (raid buff: Bloodlust) + 1 (0 = none)
+export const H_HEALTH_RATE: i32 = 67; // target health per ms of the drawn length (health.ts; 0 = time-based fight)
 export const H_VARY_LENGTH: i32 = 66; // fight length ± fraction per iteration (fight.ts; 0 = every iteration lasts H_DURATION)
 
 // section ids (pair index after H_SECTIONS)

@@ -3,14 +3,20 @@
 // and the per-second "iterations still running" counts derived from the engine's length counts.
 import type { RunConfig } from "./image.js";
 
+/** Target health: an iteration may last up to this multiple of its drawn length (assembly/engine/health.ts). */
+export const HEALTH_CAP_FACTOR = 2;
+
+type LengthConfig = Pick<RunConfig, "durationMs" | "varyLength" | "healthPerMs">;
+
 /** The longest encounter an iteration of `run` can last, ms (the engine's fightMaxMs, same f64 steps). */
-export function fightMaxMs(run: Pick<RunConfig, "durationMs" | "varyLength">): number {
+export function fightMaxMs(run: LengthConfig): number {
   const vary = run.varyLength ?? 0;
-  return vary > 0 ? Math.ceil(run.durationMs * (1 + vary)) : run.durationMs;
+  const drawn = vary > 0 ? Math.ceil(run.durationMs * (1 + vary)) : run.durationMs;
+  return (run.healthPerMs ?? 0) > 0 ? drawn * HEALTH_CAP_FACTOR : drawn;
 }
 
 /** Number of 1000 ms buckets of the per-second damage for `run` (at least 1). */
-export function fightBuckets(run: Pick<RunConfig, "durationMs" | "varyLength">): number {
+export function fightBuckets(run: LengthConfig): number {
   return Math.max(1, Math.ceil(fightMaxMs(run) / 1000));
 }
 

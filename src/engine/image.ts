@@ -343,6 +343,12 @@ export interface RunConfig {
    * every iteration lasts durationMs.
    */
   varyLength?: number;
+  /**
+   * Target health (assembly/engine/health.ts; docs/fights.md "Target health"): health per ms of the
+   * iteration's drawn length; the enemies' shared pool is this × the drawn length and the iteration ends
+   * when the damage dealt reaches it (at the latest at 2 × the drawn length). Absent / 0 = time-based.
+   */
+  healthPerMs?: number;
 }
 
 export interface SpecImage {
@@ -508,6 +514,7 @@ export function encodeImage(image: SpecImage): EncodedImage {
   const pullAura = num(run.pullAura, "run.pullAura", { int: true, min: -1, max: (image.auras?.length ?? 0) - 1, def: -1 });
   const varyLength = num(run.varyLength, "run.varyLength", { min: 0, def: 0 });
   if (varyLength >= 1) fail("run.varyLength", `expected a fraction in [0, 1), got ${varyLength}`);
+  const healthPerMs = num(run.healthPerMs, "run.healthPerMs", { min: 0, def: 0 });
   const st = image.stats;
   if (st === null || typeof st !== "object") fail("stats", "expected an object");
   const m = image.mastery;
@@ -880,6 +887,7 @@ export function encodeImage(image: SpecImage): EncodedImage {
     header[64] = (chanTable.length - 1) / 4;
   }
   header[65] = pullAura + 1; // H_PULL_AURA: aura index + 1, 0 = none
+  header[67] = healthPerMs; // H_HEALTH_RATE: target health per ms of the drawn length (0 = time-based)
   header[66] = varyLength; // H_VARY_LENGTH: ± fraction of durationMs per iteration (assembly/engine/fight.ts)
   header[31] = rotSpells ? rotSpells.length : -1;
   let off = HEADER_F64;

@@ -37,6 +37,7 @@ import { captureTimeline, resourceSource, type ResourceSourceKind, type Timeline
 import { powerDisplayModifier } from "./resource-display.js";
 import { tickParents } from "./spell-groups.js";
 import { fightBuckets } from "./fight.js";
+import { healthRate } from "./health-pilot.js";
 import { idleWarning, type IdleWarning } from "./idle.js";
 import { targetsWarning, type TargetsWarning } from "./targets.js";
 import { checkProfileSpec, resolveSpecSlug, SPEC_SLUG, type SpecRequest } from "./spec-select.js";
@@ -63,6 +64,13 @@ export interface SimulateConfig {
    * 0 = every iteration lasts `duration`. docs/fights.md.
    */
   varyLength?: number;
+  /**
+   * "time" (default, SimC's fixed_time): the target's health falls linearly over the iteration's length.
+   * "health": the target has a health pool sized so it dies at the drawn length on average (SimC's enemy
+   * health estimation, from a fixed pilot run: src/engine/health-pilot.ts); the iteration ends at its
+   * death, and target.health.pct, execute phases and fight_remains follow the damage dealt. docs/fights.md.
+   */
+  fightLengthMode?: "time" | "health";
   /** Active enemies. Default 1. */
   targets?: number;
   /** Default 10000. */
@@ -209,8 +217,8 @@ export interface SimulateResult {
   spec: string;
   /** The configured fight length; iterations last durationS × (1 ± fight.varyLength). */
   durationS: number;
-  /** Fight length variation (docs/fights.md): the ± fraction and the iterations' mean length. */
-  fight: { varyLength: number; meanLengthS: number };
+  /** Fight length (docs/fights.md): the ± fraction, the iterations' mean length, time- or health-based. */
+  fight: { varyLength: number; meanLengthS: number; mode: "time" | "health" };
   targets: number;
   /** Iterations run (fewer than `maxIterations` after an early exit on `targetError`). */
   iterations: number;
@@ -385,6 +393,8 @@ export async function prepareSimulation(config: SimulateConfig = {}): Promise<Pr
   const targets = positiveInt("targets", config.targets, 1, 20);
   const varyLength = config.varyLength ?? DEFAULT_VARY_LENGTH;
   if (typeof varyLength !== "number" || !Number.isFinite(varyLength) || varyLength < 0 || varyLength >= 1) bad("varyLength", varyLength, "a fraction in [0, 1)");
+  const mode = config.fightLengthMode ?? "time";
+  if (mode !== "time" && mode !== "health") bad("fightLengthMode", mode, '"time" or "health"');
   const seedIn = config.seed ?? 1;
   let seed: bigint;
   if (typeof seedIn === "bigint") seed = seedIn;
@@ -459,6 +469,7 @@ export async function prepareSimulation(config: SimulateConfig = {}): Promise<Pr
     armorK: armor.armorK,
     bloodlust: config.bloodlust !== false,
   });
+  if (mode === "health") image.run.healthPerMs = healthRate(image, seed);
   const dataSources = summarizeDataSources(resolved.provenance, bundle.table("SpellEffect").dumpBuild ?? null);
   const resourceDisplay = resolved.resources.map((res) => powerDisplayModifier(bundle, res.powerType));
   const loadout = fromLoadout ? { selected: fromLoadout.selected, heroTree: fromLoadout.heroTree ?? null, notModelled: fromLoadout.notModelled } : null;
@@ -644,7 +655,7 @@ function buildResult(
   return {
     spec: prep.spec.spec,
     durationS: fightS,
-    fight: { varyLength: img.run.varyLength ?? 0, meanLengthS: meanS },
+    fight: { varyLength: img.run.varyLength ?? 0, meanLengthS: meanS, mode: (img.run.healthPerMs ?? 0) > 0 ? "health" : "time" },
     targets: prep.targets,
     iterations: n,
     maxIterations: o.maxIterations,

@@ -25,10 +25,11 @@ function talentsLine(r: SimulateResult): string {
   return `talents: ${r.talents.join(", ") || "none"}${extra.length ? ` (${extra.join("; ")})` : ""}`;
 }
 
-/** " ± 20 % (mean 299.4 s)" when fight lengths vary (docs/fights.md), else "". */
+/** " ± 20 % (mean 299.4 s)" when fight lengths vary, and the health-based mode (docs/fights.md). */
 function fightVariation(r: SimulateResult): string {
   const v = r.fight?.varyLength ?? 0;
-  return v > 0 ? ` ± ${fmt(v * 100, 0)} % (mean ${fmt(r.fight.meanLengthS, 1)} s)` : "";
+  const health = r.fight?.mode === "health" ? ", target health (fights end at its death)" : "";
+  return (v > 0 ? ` ± ${fmt(v * 100, 0)} % (mean ${fmt(r.fight.meanLengthS, 1)} s)` : "") + health;
 }
 
 function headerLines(r: SimulateResult): string[] {

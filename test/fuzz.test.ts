@@ -1,9 +1,9 @@
 // Fuzz suite (issue 19): each parser a user or a client can feed — the CSV reader, the manifest
-// validator (and `extends` merging), the rotation parser/compiler, the profile parser and the API
-// query parser — gets random and randomly edited input under a fixed seed and a bounded number of
-// cases, and must give a valid result or its typed error (class + stable code, one-line message):
-// never a throw of another kind, never a hang. Targets: test/helpers/fuzz/; each runs in a
-// worker under a generous deadline (test/helpers/fuzz/runner.ts), so a stuck parser fails the test
+// validator (and `extends` merging), the rotation parser/compiler, the profile parser, the API query
+// parser and the SimC addon export reader — gets random and randomly edited input under a fixed seed and
+// a bounded number of cases, and must give a valid result or its typed error (class + stable code,
+// one-line message): never a throw of another kind, never a hang. Targets: test/helpers/fuzz/; each runs
+// in a worker under a generous deadline (test/helpers/fuzz/runner.ts), so a stuck parser fails the test
 // naming the input instead of stalling CI.
 import { describe, expect, it } from "vitest";
 import { describeFailure, FUZZ_SEED, runFuzz } from "./helpers/fuzz/runner.js";
@@ -16,6 +16,7 @@ const CASES: Record<string, number> = {
   "rotation-parser": 1500,
   "profile-parser": 1000,
   "api-query-parser": 1000,
+  "addon-export-parser": 1000,
 };
 /** Far above the few seconds a target takes: only a hang reaches it. */
 const DEADLINE_MS = 45_000;

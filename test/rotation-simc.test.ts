@@ -197,7 +197,7 @@ describe("line honouring", () => {
 
   it("a JSON rotation is compiled strictly: every entry counts, a bad one is the error", () => {
     const ok = compileHonoured(rotationInput('{"lists":{"default":[{"cast":"kill_command"},{"cast":"cobra_shot"}]}}', "r.json"), testSymbols(), "r.json");
-    expect(ok.report).toEqual({ file: "r.json", format: "json", lines: 2, honoured: 2, ignoredLines: [] });
+    expect(ok.report).toEqual({ file: "r.json", format: "json", lines: 2, honoured: 2, ignoredLines: [], absentNames: [] });
     expect(() => compileHonoured(rotationInput('{"lists":{"default":[{"cast":"nope"}]}}', "r.json"), testSymbols(), "r.json")).toThrow(RotationError);
   });
 });

@@ -34,7 +34,7 @@ describe("loader", () => {
   it("a spec with only <slug>.simc runs it", async () => {
     const dir = rotationDir({ "beast-mastery.simc": "actions=kill_command\n" });
     const r = await run({ dataDir: dir });
-    expect(r.rotation).toEqual({ file: path.join(dir, "rotations", "beast-mastery.simc"), format: "simc", lines: 1, honoured: 1, ignoredLines: [] });
+    expect(r.rotation).toEqual({ file: path.join(dir, "rotations", "beast-mastery.simc"), format: "simc", lines: 1, honoured: 1, ignoredLines: [], absentNames: [] });
     expect(casts(r, "kill_command")).toBeGreaterThan(0);
     expect(casts(r, "cobra_shot")).toBe(0);
   }, 60_000);

@@ -5,7 +5,7 @@
 import { Command, CommanderError } from "commander";
 import { prepareSimulation } from "../engine/simulate.js";
 import { SPEC_CATALOG } from "../generated/catalog.js";
-import { formatIgnored, groupIgnored, rotationSummaryLine, type RotationReport } from "../rotation/index.js";
+import { formatAbsent, formatIgnored, groupIgnored, rotationSummaryLine, type RotationReport } from "../rotation/index.js";
 import { checkDataDir } from "../data/bundle.js";
 
 export interface RotationCheckOptions {
@@ -55,7 +55,7 @@ export function formatRotationCheck(rows: readonly RotationCheckRow[]): string {
   }
   for (const r of rows) {
     out.push("", `${r.spec}: ${rotationSummaryLine(r.rotation)}${r.rotation.source ? ` — source: ${r.rotation.source}` : ""}`);
-    out.push(...formatIgnored(r.rotation));
+    out.push(...formatIgnored(r.rotation), ...formatAbsent(r.rotation));
   }
   return out.join("\n");
 }

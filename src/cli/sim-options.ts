@@ -54,6 +54,7 @@ export function simOptions(): Option[] {
     new Option("--seed <n>", "seed base (u64)").argParser(seedOpt).default(1n, "1"),
     new Option("--threads <n>", "worker threads (results are identical for any N)").argParser(intOpt("threads", 1, MAX_THREADS)).default(defaultThreads(), `${defaultThreads()}: the cores available`),
     new Option("--talents <list>", "comma-separated talent names, or the game's talent loadout export string (default: the profile's loadout, else the manifest's default set; '' = none)"),
+    new Option("--input <file>", "the character as the SimulationCraft addon's /simc export (class, level, race, spec, talents, gear; docs/input.md); not with --profile"),
     new Option("--profile <file>", "character profile JSON; its spec is the run's spec (default: <data dir>/profiles/<spec>.json)"),
     new Option("--rotation <file>", "rotation file: a SimC APL (.simc) or a rotation JSON (default: <data dir>/rotations/<spec>.simc, else .json)"),
     new Option("--no-bloodlust", "no Bloodlust at the pull (default: the raid buff at t = 0, SimC's optimal_raid default)"),
@@ -78,6 +79,7 @@ export interface SimCliOptions {
   threads: number;
   talents?: string;
   profile?: string;
+  input?: string;
   rotation?: string;
   strictRotation?: boolean;
   /** false with --no-bloodlust (commander's negatable option: true by default). */

@@ -28,6 +28,7 @@ export function simConfig(o: SimCliOptions): SimulateConfig {
   if (o.spec !== undefined) config.spec = o.spec;
   if (o.dataDir !== undefined) config.dataDir = o.dataDir;
   if (o.profile !== undefined) config.profileFile = o.profile;
+  if (o.input !== undefined) config.inputFile = o.input;
   if (o.rotation !== undefined) config.rotation = o.rotation;
   if (o.strictRotation) config.strictRotation = true;
   // --talents takes names (a,b,c) or the game's loadout export string

@@ -397,6 +397,8 @@ export function compileSpec(input: CompileInput): CompiledSpec {
     actorOption: (n) => actorOption(SPEC_CATALOG.find((c) => c.specId === spec.specId)?.className, n),
     spellAura: (n) => spellAuraOf(spec, n, auraIdx),
     spellIsChannel: (n) => spec.spells.some((s) => s.name === n && s.channel !== undefined),
+    // a name the modelled game version lacks (manifest `absent`): never active / castable / taken
+    absent: (n, kind) => (Object.hasOwn(spec.absent, n) && spec.absent[n]!.kind === kind ? spec.absent[n] : undefined),
     expression: (n) => (Object.hasOwn(spec.expressions.defs, n) ? { text: spec.expressions.defs[n]!, file: spec.expressions.file, key: n } : undefined),
     gcdSpell: playerGcdSpell(spells),
     race: profile.race,

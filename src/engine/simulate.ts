@@ -40,6 +40,9 @@ import { fightBuckets } from "./fight.js";
 import { healthRate } from "./health-pilot.js";
 import { idleWarning, type IdleWarning } from "./idle.js";
 import { targetsWarning, type TargetsWarning } from "./targets.js";
+import { characterFromExport, exportSpecText, type CharacterSummary } from "../input/character.js";
+import { parseAddonExport, type AddonExport } from "../input/addon-export.js";
+import { LoadoutError, type LoadoutErrorCode } from "../talents/loadout.js";
 import { checkProfileSpec, resolveSpecSlug, SPEC_SLUG, type SpecRequest } from "./spec-select.js";
 import { lookupSpecs } from "../catalog/lookup.js";
 
@@ -119,6 +122,13 @@ export interface SimulateConfig {
   /** Without config.rotation, when the spec has both `rotations/<spec>.json` and `.simc`: which one (default "json": the spec has not switched yet). */
   preferRotation?: "simc" | "json";
   profile?: unknown;
+  /**
+   * The character as the SimulationCraft addon's `/simc` export text (docs/input.md): spec, level,
+   * race, talents and gear come from it. Not together with profile / profileFile.
+   */
+  input?: string;
+  /** A file holding the addon export (`--input my.simc`). */
+  inputFile?: string;
 }
 
 export interface SimulateProgress {
@@ -258,6 +268,8 @@ export interface SimulateResult {
   loadout: LoadoutSummary | null;
   /** The rotation's lines honoured / total and every ignored line with its reason (docs/rotation.md "SimC APL files"). */
   rotation: RotationReport;
+  /** The imported character: name, spec, level, race, gear with item levels, totals and what was not applied (null: a profile was used). */
+  character: CharacterSummary | null;
   /** How many of the spec's resolved values come from client tables, the spell dump, fixtures and estimates. */
   dataSources: DataSourcesSummary;
   warnings: {
@@ -301,6 +313,8 @@ export interface PreparedSim {
   rotation: RotationReport;
   /** The build read from a loadout string (null: talents from names or the manifest's defaults). */
   loadout: LoadoutSummary | null;
+  /** The imported character (config.input / inputFile; null: a profile was used). */
+  character: CharacterSummary | null;
 }
 
 export interface LoadoutSummary {
@@ -364,13 +378,11 @@ async function loadProfile(p: { text: unknown; file: string }): Promise<{ profil
  * as a slug, id or name (spec-select.ts). With a pre-loaded manifest the spec only names files and the
  * result, so no manifest file has to exist.
  */
-async function chooseSpec(config: SimulateConfig, givenProfile: { profile: Profile; file: string } | undefined, dataDir: string): Promise<string> {
+async function chooseSpec(config: SimulateConfig, given: SpecRequest | undefined, dataDir: string): Promise<string> {
   const request: SpecRequest =
     config.spec !== undefined
       ? { value: config.spec, source: "config.spec" }
-      : givenProfile
-        ? { value: givenProfile.profile.spec, source: `profile ${givenProfile.file}` }
-        : { value: DEFAULT_SPEC, source: "default spec" };
+      : given ?? { value: DEFAULT_SPEC, source: "default spec" };
   if (config.manifest !== undefined) {
     const m = lookupSpecs(request.value);
     const slug = m.length === 1 ? m[0]!.slug : request.value;
@@ -381,6 +393,26 @@ async function chooseSpec(config: SimulateConfig, givenProfile: { profile: Profi
     const file = await specFile(dataDir, "manifests", slug);
     return { file, exists: await exists(file) };
   });
+}
+
+/** config.input / config.inputFile parsed (undefined: neither given). Not together with a profile. */
+async function readInput(config: SimulateConfig): Promise<AddonExport | undefined> {
+  if (config.input === undefined && config.inputFile === undefined) return undefined;
+  if (config.input !== undefined && config.inputFile !== undefined) bad("input", "<text>", "absent when config.inputFile names the export (one character, one source)");
+  if (config.profile !== undefined || config.profileFile !== undefined) bad("input", config.inputFile ?? "<text>", "absent when a profile is given (the export is the character; put stat totals in it as gear_agility= … lines)");
+  if (config.input !== undefined && typeof config.input !== "string") bad("input", config.input, "the addon export text");
+  if (config.inputFile !== undefined && typeof config.inputFile !== "string") bad("inputFile", config.inputFile, "a file path");
+  return config.input !== undefined ? parseAddonExport(config.input, "<config.input>") : parseAddonExport(await readTextFile(config.inputFile!), config.inputFile!);
+}
+
+/** A loadout error of the export's own `talents=` line names the file and line (the loadout module knows neither). */
+function inputLoadout<T>(imported: AddonExport | undefined, fromInput: boolean, build: () => T): T {
+  try {
+    return build();
+  } catch (e) {
+    if (!(imported && fromInput && e instanceof LoadoutError)) throw e;
+    throw new LoadoutError(e.code as LoadoutErrorCode, `${imported.file}:${imported.talentsLine}: talents: ${e.message}`, e.position);
+  }
 }
 
 /** Load, resolve and compile everything a run needs (no iterations run). */
@@ -418,7 +450,12 @@ export async function prepareSimulation(config: SimulateConfig = {}): Promise<Pr
         ? { text: await readTextFile(config.profileFile), file: config.profileFile }
         : undefined;
   const givenProfile = given && { profile: parseProfile(given.text, given.file), file: given.file };
-  const spec = await chooseSpec(config, givenProfile, dataDir);
+  const imported = await readInput(config);
+  const specRequest: SpecRequest | undefined = imported
+    ? { value: exportSpecText(imported), source: `input ${imported.file}` }
+    : givenProfile && { value: givenProfile.profile.spec, source: `profile ${givenProfile.file}` };
+  const spec = await chooseSpec(config, specRequest, dataDir);
+  if (imported) checkProfileSpec(spec, specRequest!.value, imported.file, config.spec);
 
   const load = async (kind: "manifests" | "rotations" | "profiles", given: unknown): Promise<{ text: unknown; file: string }> => {
     if (given !== undefined) return { text: given, file: `<config.${kind.slice(0, -1)}>` };
@@ -431,10 +468,13 @@ export async function prepareSimulation(config: SimulateConfig = {}): Promise<Pr
     const file = await specFile(dataDir, "manifests", name);
     return { text: await readTextFile(file), file };
   });
-  const p = givenProfile ?? (await loadProfile(await load("profiles", undefined)));
+  const p0 = givenProfile ?? (await loadProfile(await load("profiles", undefined)));
+  // An imported character: the spec's default profile only fills what the export leaves out.
+  const character = imported ? characterFromExport(imported, bundle, spec, p0.profile, new Set([...manifest.spells, ...manifest.auras, ...manifest.passives].map((x) => x.id))) : undefined;
+  const p = character ? { profile: character.profile, file: imported!.file } : p0;
   const profile: Profile = p.profile;
   const loadoutText = config.talents ? undefined : (config.loadout ?? profile.talents);
-  const fromLoadout = loadoutText !== undefined ? buildFromLoadout(bundle, manifest, loadoutText) : undefined;
+  const fromLoadout = loadoutText !== undefined ? inputLoadout(imported, config.loadout === undefined, () => buildFromLoadout(bundle, manifest, loadoutText)) : undefined;
   const resolved = resolveManifest(
     manifest,
     new SpellResolver(bundle),
@@ -473,7 +513,7 @@ export async function prepareSimulation(config: SimulateConfig = {}): Promise<Pr
   const dataSources = summarizeDataSources(resolved.provenance, bundle.table("SpellEffect").dumpBuild ?? null);
   const resourceDisplay = resolved.resources.map((res) => powerDisplayModifier(bundle, res.powerType));
   const loadout = fromLoadout ? { selected: fromLoadout.selected, heroTree: fromLoadout.heroTree ?? null, notModelled: fromLoadout.notModelled } : null;
-  return { image, seed, spec: resolved, stats, durationS, targets, dataSources, resourceDisplay, rotation: rotationReport, loadout };
+  return { image, seed, spec: resolved, stats, durationS, targets, dataSources, resourceDisplay, rotation: rotationReport, loadout, character: character?.summary ?? null };
 }
 
 interface PoolTuning {
@@ -680,6 +720,7 @@ function buildResult(
     talents: prep.spec.talents,
     heroTree: prep.spec.heroTree ?? null,
     loadout: prep.loadout,
+    character: prep.character,
     rotation: prep.rotation,
     dataSources: prep.dataSources,
     warnings: {

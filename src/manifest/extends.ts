@@ -12,7 +12,7 @@
 //    WHOLE (no field-by-field merge: an override states the entry completely, so reading one file
 //    tells you what it does); new names are appended in file order. `{ "name": "x", "remove": true }`
 //    deletes an inherited entry (MANIFEST_EXTENDS when nothing earlier declares "x").
-// 4. `notes` and `expressions` merge per key (later wins). Every other field (spec, spec_id, primary_stat, mastery,
+// 4. `notes`, `expressions` and `absent` merge per key (later wins). Every other field (spec, spec_id, primary_stat, mastery,
 //    auto_attack) is replaced whole by a later layer that sets it.
 // 5. The merged document is validated as one manifest (validateManifest); an error in it is reported
 //    against the file and path the offending value came from (e.g. `hunter.json: spells[0].id`).
@@ -116,8 +116,8 @@ function applyLayer(acc: Layered, doc: Obj, file: string, originOf: OriginOf): v
       });
       acc.doc[key] = list;
       acc.lists.set(key, origins);
-    } else if (key === "expressions" && isPlain(value) && isPlain(acc.doc["expressions"])) {
-      acc.doc["expressions"] = { ...(acc.doc["expressions"] as Obj), ...value };
+    } else if ((key === "expressions" || key === "absent") && isPlain(value) && isPlain(acc.doc[key])) {
+      acc.doc[key] = { ...(acc.doc[key] as Obj), ...value };
     } else if (key === "notes" && isPlain(value) && isPlain(acc.doc["notes"])) {
       const notes = { ...(acc.doc["notes"] as Obj) };
       for (const [k, v] of Object.entries(value)) {

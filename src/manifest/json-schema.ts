@@ -89,6 +89,12 @@ export const MANIFEST_JSON_SCHEMA: S = {
       additionalProperties: { type: "string", minLength: 1 },
       description: "named rotation expressions (e.g. \"stealthed.rogue\": \"buff.stealth.up | buff.vanish.up\"), compiled inline where a rotation names them; merged per key by extends",
     },
+    absent: {
+      type: "object",
+      propertyNames: { pattern: "^[a-z][a-z0-9_]*$" },
+      additionalProperties: { $ref: "#/$defs/absent" },
+      description: "names a rotation uses that the modelled game version does not have: never active (aura), never castable (spell), never taken (talent); listed in the result (rotation.absentNames); merged per key by extends",
+    },
   },
   required: ["schema_version"],
   additionalProperties: false,
@@ -98,6 +104,15 @@ export const MANIFEST_JSON_SCHEMA: S = {
   $defs: {
     name: { type: "string", pattern: "^[a-z][a-z0-9_]*$", description: "snake_case name" },
     piece: { type: "string", pattern: "^[a-z][a-z0-9-]*$", description: "piece file name without .json" },
+    absent: obj(
+      "a name the modelled game version does not have (docs/manifests.md \"absent\")",
+      {
+        kind: { enum: ["aura", "spell", "talent"], description: "what the name would be: buff/debuff/dot (aura), action (spell) or talent" },
+        reason: { type: "string", minLength: 1, description: "why the modelled game version does not have it" },
+        source: { type: "string", minLength: 1, description: "a citation outside this project for the name's game version" },
+      },
+      ["kind", "reason", "source"],
+    ),
     removal: obj("drops an inherited entry of the same name (extends)", { name: { $ref: "#/$defs/name" }, remove: { const: true } }, ["name", "remove"]),
     estimated: {
       type: "object",

@@ -33,7 +33,7 @@ import { ManifestError } from "./errors.js";
 import { checkTalentChoice } from "./talent-exclusivity.js";
 import { specTalentTree } from "../talents/tree.js";
 import { buildTalents } from "../talents/spec-talents.js";
-import type { AuraDecl, BuffEffectDecl, DamageDecl, DataRef, Manifest, NumOrRef, Op, PetDecl, ProcDecl, SpellDecl } from "./schema.js";
+import type { AbsentDecl, AuraDecl, BuffEffectDecl, DamageDecl, DataRef, Manifest, NumOrRef, Op, PetDecl, ProcDecl, SpellDecl } from "./schema.js";
 
 export interface Provenance {
   /** JSON-ish path of the value, e.g. `spells.kill_command.charge_cooldown_ms`. */
@@ -205,6 +205,8 @@ export interface ResolvedSpec {
   provenance: Provenance[];
   /** The manifest's named rotation expressions (name → text) and the file they were validated in. */
   expressions: { file: string; defs: Record<string, string> };
+  /** Names the rotation may use that the modelled game version lacks (manifest `absent`). */
+  absent: Record<string, AbsentDecl>;
 }
 
 /** Where each record field comes from (for provenance; see src/data/transform.ts). */
@@ -816,6 +818,7 @@ export function resolveManifest(m: Manifest, resolver: SpellResolver, file: stri
     treeTalents: build.treeTalents,
     provenance: c.provenance,
     expressions: { file, defs: { ...(m.expressions ?? {}) } },
+    absent: { ...(m.absent ?? {}) },
   };
   if (build.heroTree !== undefined) out.heroTree = build.heroTree;
   if (m.auto_attack) {

@@ -323,6 +323,21 @@ export interface Manifest {
   /** Named rotation expressions (`"stealthed.rogue": "buff.stealth.up | buff.vanish.up"`), compiled
    *  inline where a rotation names them (docs/manifests.md "expressions"). */
   expressions?: Record<string, string>;
+  /** Names a rotation (SimC APL) uses that do not exist in the game version modelled (docs/manifests.md
+   *  "absent"): rotations resolve them as never active / never castable and list them in the result. */
+  absent?: Record<string, AbsentDecl>;
+}
+
+/** What an absent name would be (`absent` in the manifest): an aura, a spell or a talent. */
+export type AbsentKind = "aura" | "spell" | "talent";
+
+/** A name the modelled game version does not have (e.g. a later patch's tier-set buff). */
+export interface AbsentDecl {
+  kind: AbsentKind;
+  /** Why it is absent (which game version has it, where the data lacks it). */
+  reason: string;
+  /** A citation outside this project that the name belongs to another game version. */
+  source: string;
 }
 
 /**
@@ -827,7 +842,7 @@ export function validateManifest(json: unknown, file: string): Manifest {
   }
   r.keys([
     "schema_version", "spec", "spec_id", "primary_stat", "mastery", "resources", "auto_attack", "pets", "spells",
-    "auras", "procs", "talents", "hero_tree", "passives", "notes", "expressions",
+    "auras", "procs", "talents", "hero_tree", "passives", "notes", "expressions", "absent",
   ]);
   const mr = r.field("mastery");
   mr.keys(["spell", "kind", "coefficient", "effect", "school", "estimated"]);
@@ -951,6 +966,8 @@ export function validateManifest(json: unknown, file: string): Manifest {
       }),
     );
   }
+  const absent = r.opt("absent");
+  if (absent) m.absent = readAbsent(absent, file);
 
   uniqueNames(m.resources, resR);
   if (petsR) uniqueNames(m.pets, petsR);
@@ -961,7 +978,18 @@ export function validateManifest(json: unknown, file: string): Manifest {
   const passivesR = r.opt("passives");
   if (passivesR) uniqueNames(m.passives, passivesR);
   checkReferences(m, file);
+  checkAbsent(m, file);
   return m;
+}
+
+/** An absent name must not also be declared as what it claims not to exist (a spell, aura or talent). */
+function checkAbsent(m: Manifest, file: string): void {
+  const declared: Record<AbsentKind, readonly { name: string }[]> = { spell: m.spells, aura: m.auras, talent: m.talents };
+  for (const [name, a] of Object.entries(m.absent ?? {})) {
+    if (declared[a.kind].some((d) => d.name === name)) {
+      throw new ManifestError("INVALID_MANIFEST", file, `absent.${name}`, `"${name}" is declared absent (${a.kind}) and also in ${a.kind === "talent" ? "talents" : `${a.kind}s`}: a name is either modelled or absent`);
+    }
+  }
 }
 
 /** Every name used must be declared; the error names the JSON path of the use. */
@@ -1070,4 +1098,21 @@ function checkReferences(m: Manifest, file: string): void {
     });
     checkOps(p.ops, `procs[${i}].ops`);
   });
+}
+
+/** `absent`: name → { kind, reason, source } (docs/manifests.md "absent"). */
+function readAbsent(r: JsonReader, file: string): Record<string, AbsentDecl> {
+  return Object.fromEntries(
+    r.entries().map(([name, x]) => {
+      if (!/^[a-z][a-z0-9_]*$/.test(name)) throw new ManifestError("INVALID_MANIFEST", file, `absent.${name}`, `absent name "${name}" must be a snake_case name (as the rotation spells it)`);
+      x.keys(["kind", "reason", "source"]);
+      const text = (k: string): string => {
+        const v = x.field(k).str();
+        if (v.trim() === "") x.at(k).error("must not be empty: say why the name is absent and cite where it comes from");
+        return v;
+      };
+      const decl: AbsentDecl = { kind: x.field("kind").oneOf(["aura", "spell", "talent"] as const), reason: text("reason"), source: text("source") };
+      return [name, decl];
+    }),
+  );
 }

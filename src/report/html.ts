@@ -5,6 +5,7 @@
 // as JSON (<script type="application/json" id="combatsim-result">) for tools; every number shown is
 // formatted from that same object.
 import type { SimulateResult } from "../engine/simulate.js";
+import { characterHtml } from "./character.js";
 import { ignoredCategory, rotationSummaryLine } from "../rotation/index.js";
 import { formatWarnings } from "./warnings.js";
 import { formatDataSources } from "../engine/data-sources.js";
@@ -229,7 +230,9 @@ function rotationHtml(r: SimulateResult): string {
     .map((l) => `<tr><td>${l.line}</td><td><code>${escapeHtml(l.text)}</code></td><td>${escapeHtml(ignoredCategory(l))}</td><td>${escapeHtml(l.reason)}</td></tr>`)
     .join("");
   const table = rot.ignoredLines.length === 0 ? "" : `<details><summary>${rot.ignoredLines.length} ignored line(s)</summary><table><thead><tr><th>line</th><th>text</th><th>category</th><th>reason</th></tr></thead><tbody>${rows}</tbody></table></details>`;
-  return `<div class="sub" id="rotation">${escapeHtml(rotationSummaryLine(rot))} — ${escapeHtml(rot.file)}${rot.source ? ` (source: ${escapeHtml(rot.source)})` : ""}${table}</div>`;
+  const absent = (rot.absentNames ?? []).map((a) => `<li><code>${escapeHtml(a.name)}</code> (${a.kind}${a.lines.length ? `, line ${a.lines.join(", ")}` : ""}): ${escapeHtml(a.reason)} [${escapeHtml(a.source)}]</li>`).join("");
+  const absentList = absent === "" ? "" : `<details><summary>${rot.absentNames.length} name(s) absent in the modelled game version (never active / castable)</summary><ul>${absent}</ul></details>`;
+  return `<div class="sub" id="rotation">${escapeHtml(rotationSummaryLine(rot))} — ${escapeHtml(rot.file)}${rot.source ? ` (source: ${escapeHtml(rot.source)})` : ""}${table}${absentList}</div>`;
 }
 
 export function renderHtmlReport(r: SimulateResult & { analysis?: AnalysisReport }): string {
@@ -261,6 +264,7 @@ export function renderHtmlReport(r: SimulateResult & { analysis?: AnalysisReport
 <div class="sub">${num(r.iterations)} iterations${r.error.stoppedEarly ? ` (target error ${r.error.target} % reached; at most ${num(r.maxIterations)})` : ""}, seed ${escapeHtml(r.seed)}, ${r.threads} thread(s), ${num(r.elapsedMs)} ms; talents: ${escapeHtml(r.talents.join(", ") || "none")}</div>
 <div class="sub" id="data-sources">data: ${escapeHtml(formatDataSources(r.dataSources))}</div>
 ${rotationHtml(r)}
+${characterHtml(r)}
 ${formatWarnings(r).map((w) => `<p class="warning">${escapeHtml(w)}</p>`).join("\n")}
 <section id="summary">
 <div class="big" id="dps-mean">${num(r.dps.mean, 1)} DPS <span class="sub" id="dps-error">${escapeHtml(err)}</span></div>

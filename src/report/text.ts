@@ -5,7 +5,8 @@ import type { SimulateResult } from "../engine/simulate.js";
 import { formatDataSources } from "../engine/data-sources.js";
 import { spellRows } from "./spell-rows.js";
 import { formatWarnings } from "./warnings.js";
-import { formatIgnored, rotationSummaryLine } from "../rotation/index.js";
+import { characterTextLines } from "./character.js";
+import { formatAbsent, formatIgnored, rotationSummaryLine } from "../rotation/index.js";
 
 /** Ignored rotation lines are listed in the summary up to this many (else: --json / `combatsim rotation check`). */
 const SHORT_IGNORED = 8;
@@ -51,6 +52,7 @@ function headerLines(r: SimulateResult): string[] {
     talentsLine(r),
   );
   if (r.rotation) lines.push(...rotationLines(r));
+  lines.push(...characterTextLines(r));
   return lines;
 }
 
@@ -58,9 +60,10 @@ function headerLines(r: SimulateResult): string[] {
 export function rotationLines(r: SimulateResult, verbose = false): string[] {
   const rot = r.rotation;
   const head = `${rotationSummaryLine(rot)} — ${rot.file}`;
-  if (rot.ignoredLines.length === 0) return [head];
-  if (!verbose && rot.ignoredLines.length > SHORT_IGNORED) return [`${head} (see --json or \`combatsim rotation check\`)`];
-  return [head, ...formatIgnored(rot)];
+  const absent = formatAbsent(rot);
+  if (rot.ignoredLines.length === 0) return [head, ...absent];
+  if (!verbose && rot.ignoredLines.length > SHORT_IGNORED) return [`${head} (see --json or \`combatsim rotation check\`)`, ...absent];
+  return [head, ...formatIgnored(rot), ...absent];
 }
 
 function spellLines(r: SimulateResult): string[] {

@@ -683,6 +683,13 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
             out.push({ kind: "noop", cond });
             break;
           }
+          if (spell === undefined && symbols.absent?.(name as string, "spell", at({ list, entry, field: "cast", column: 1 })) !== undefined) {
+            // a spell the modelled game version does not have (src/rotation/absent.ts): never castable, so the
+            // entry never fires; its options and condition were still checked above
+            options(undefined);
+            targetSel(e, { list, entry }, ctx);
+            break;
+          }
           if (spell === undefined) {
             throw new RotationError("ROTATION_UNKNOWN_NAME", at({ list, entry, field: "cast", column: 1 }), `unknown spell "${name}"`);
           }

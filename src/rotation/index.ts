@@ -13,5 +13,5 @@ export type { RotationErrorCode, RotationLocation } from "./errors.js";
 export { Q as QUERY } from "./queries.js";
 export { ACTION_NONE, ACTION_CAST, ACTION_WAIT, WAIT_MAX_MS, ROT_MAGIC, ROT_VERSION, decodeAction } from "./bytecode.js";
 export type { DecodedAction } from "./bytecode.js";
-export { parseSimcApl, translateSimcApl, compileHonoured, rotationInput, rotationFormat, SIMC_DEFAULT_LIST, PRECOMBAT_LIST, ignoredCategory, groupIgnored, rotationSummaryLine, formatIgnored } from "./simc/index.js";
+export { parseSimcApl, translateSimcApl, compileHonoured, rotationInput, rotationFormat, SIMC_DEFAULT_LIST, PRECOMBAT_LIST, ignoredCategory, groupIgnored, rotationSummaryLine, formatIgnored, formatAbsent } from "./simc/index.js";
 export type { SimcApl, SimcAction, SimcOption, TranslatedApl, EntryOrigin, IgnoredLine, RotationReport, HonourInput, RotationFormat } from "./simc/index.js";

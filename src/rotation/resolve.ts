@@ -3,6 +3,7 @@ import { BINARY_TO_R, type Expr, type NamePart, type RExpr } from "./ast.js";
 import { RotationError, type RotationLocation } from "./errors.js";
 import { parseExpression } from "./parse.js";
 import { Q } from "./queries.js";
+import { ABSENT_AURA_PROPS, absentAuraProp, absentSpellProp, type AbsentInfo, type AbsentKind } from "./absent.js";
 
 /** Resolves names in a rotation to the host's indices. `undefined` = unknown (a compile error). */
 export interface RotationSymbols {
@@ -48,6 +49,9 @@ export interface RotationSymbols {
   /** Manifest-defined expressions (`expressions` in the spec manifest, docs/manifests.md): the text
    *  and where it comes from (errors in it name that file and key). */
   expression?(name: string): { text: string; file: string; key: string } | undefined;
+  /** A name the modelled game version does not have (manifest `absent`, src/rotation/absent.ts): asked
+   *  only when the name is not a known one of that kind; `loc` is where the rotation uses it. */
+  absent?(name: string, kind: AbsentKind, loc: RotationLocation): AbsentInfo | undefined;
 }
 
 /** What a name may depend on besides the symbols: SimC's action scope. */
@@ -166,6 +170,18 @@ export class Resolver {
     throw new RotationError("ROTATION_UNKNOWN_NAME", { ...loc, column: part.column }, detail);
   }
 
+  /** Whether `name` is an absent name of `kind` (asked only after the known-name lookup failed). */
+  private isAbsent(kind: AbsentKind, name: string, loc: RotationLocation): boolean {
+    return this.symbols.absent?.(name, kind, loc) !== undefined;
+  }
+
+  /** A property of an absent spell (src/rotation/absent.ts); the property must still be one of `allowed`. */
+  private absentSpell(p: NamePart, parts: NamePart[], at: number, full: string, loc: RotationLocation, allowed: readonly string[]): RExpr {
+    if (!allowed.includes(p.text)) this.fail(loc, p, `unknown property "${p.text}" in "${full}" (expected one of: ${allowed.join(", ")})`);
+    this.exact(parts, at + 1, full, loc);
+    return absentSpellProp(p.text);
+  }
+
   /** Looks a name up with the host's resolver; unknown → ROTATION_UNKNOWN_NAME at the segment. */
   private lookup(kind: Kind, part: NamePart, full: string, loc: RotationLocation): number {
     const s = this.symbols;
@@ -254,6 +270,9 @@ export class Resolver {
 
   /** A property of action `spellName` (`action.X.<p>`, or bare `<p>` in X's own entry). */
   private actionProp(spellName: string, spellPart: NamePart, p: NamePart, parts: NamePart[], at: number, full: string, loc: RotationLocation): RExpr {
+    if (this.symbols.spell(spellName) === undefined && this.isAbsent("spell", spellName, loc)) {
+      return this.absentSpell(p, parts, at, full, loc, [...Object.keys(ACTION_SPELL_PROPS), ...ACTION_ZERO_PROPS, ...ACTION_AURA_PROPS]);
+    }
     const spell = this.lookup("spell", { text: spellName, column: spellPart.column }, full, loc);
     this.exact(parts, at + 1, full, loc);
     const q = Object.hasOwn(ACTION_SPELL_PROPS, p.text) ? ACTION_SPELL_PROPS[p.text] : undefined;
@@ -274,7 +293,7 @@ export class Resolver {
   /** The entry's action must be a spell for its bare properties: otherwise the line's problem is the
    *  action itself, reported in the words of the cast error (`unknown spell "X"`). */
   private knownAction(action: string, at: NamePart, loc: RotationLocation): void {
-    if (this.symbols.spell(action) === undefined) this.fail(loc, at, `unknown spell "${action}"`);
+    if (this.symbols.spell(action) === undefined && !this.isAbsent("spell", action, loc)) this.fail(loc, at, `unknown spell "${action}"`);
   }
 
   /** A manifest-defined expression, resolved in the referencing entry's context. */
@@ -328,14 +347,19 @@ export class Resolver {
       case "spell_targets": {
         // SimC: targets the named AoE spell would hit. The engine's AoE hits every enemy, so this is
         // active_enemies; the spell name is still checked so typos do not pass silently.
-        this.lookup("spell", need(1, "a spell name"), full, loc);
+        const sp = need(1, "a spell name");
         this.exact(parts, 2, full, loc);
+        if (this.symbols.spell(sp.text) === undefined && this.isAbsent("spell", sp.text, loc)) return zero; // it hits no one
+        this.lookup("spell", sp, full, loc);
         if (this.symbols.activeEnemies !== undefined) return { kind: "const", value: this.symbols.activeEnemies };
         return { kind: "query", q: Q.ACTIVE_ENEMIES, arg: 0 };
       }
       case "gcd": {
         // SimC: bare `gcd` is the GCD of the entry's action (hasted); `gcd.max` the player's hasted GCD
         if (parts.length === 1) {
+          if (ctx.action !== undefined && this.symbols.spell(ctx.action) === undefined && this.isAbsent("spell", ctx.action, loc)) {
+            return { kind: "query", q: Q.GCD_MAX, arg: this.symbols.gcdSpell ?? -1 }; // an absent action: the player's GCD
+          }
           if (ctx.action !== undefined) {
             this.knownAction(ctx.action, head, loc);
             return { kind: "query", q: Q.GCD_MAX, arg: this.lookup("spell", { text: ctx.action, column: head.column }, full, loc) };
@@ -359,13 +383,23 @@ export class Resolver {
       case "buff":
       case "debuff":
       case "dot": {
-        const aura = this.lookup("aura", need(1, "an aura name"), full, loc);
+        const name = need(1, "an aura name");
+        if (this.symbols.aura(name.text) === undefined && this.isAbsent("aura", name.text, loc)) {
+          const p = need(2, "a property");
+          const r = absentAuraProp(p.text);
+          if (r === undefined) this.fail(loc, p, `unknown property "${p.text}" in "${full}" (expected one of: ${ABSENT_AURA_PROPS.join(", ")})`);
+          this.exact(parts, 3, full, loc);
+          return r;
+        }
+        const aura = this.lookup("aura", name, full, loc);
         return this.auraProp(head.text, aura, parts, 2, full, loc);
       }
       case "active_dot": {
         // SimC: the number of targets the DoT/debuff is up on (per-target instances: docs/rotation.md "Targets")
-        const aura = this.lookup("aura", need(1, "an aura name"), full, loc);
+        const name = need(1, "an aura name");
         this.exact(parts, 2, full, loc);
+        if (this.symbols.aura(name.text) === undefined && this.isAbsent("aura", name.text, loc)) return zero;
+        const aura = this.lookup("aura", name, full, loc);
         return { kind: "query", q: Q.ACTIVE_DOT, arg: aura };
       }
       case "cooldown": {
@@ -377,6 +411,9 @@ export class Resolver {
           if (p.text === "remains" || p.text === "duration" || p.text === "full_recharge_time") return zero;
           if (p.text === "ready" || p.text === "up") return { kind: "const", value: 1 };
           return this.fail(loc, p, `unknown property "${p.text}" in "${full}" (expected: remains, duration, ready, up)`);
+        }
+        if (this.symbols.spell(sp.text) === undefined && this.isAbsent("spell", sp.text, loc)) {
+          return this.absentSpell(need(2, "a property"), parts, 2, full, loc, Object.keys(COOLDOWN_PROPS));
         }
         const spell = this.lookup("spell", sp, full, loc);
         return { kind: "query", q: this.prop(COOLDOWN_PROPS, parts, 2, full, loc), arg: spell };
@@ -397,7 +434,8 @@ export class Resolver {
       }
       case "talent": {
         const t = need(1, "a talent name");
-        const taken = this.symbols.talent(t.text);
+        // an absent talent (src/rotation/absent.ts) is never taken: rank 0
+        const taken = this.symbols.talent(t.text) ?? (this.isAbsent("talent", t.text, loc) ? false : undefined);
         if (taken === undefined) this.fail(loc, t, `unknown talent "${t.text}" in "${full}"`);
         if (parts.length > 2) {
           const p = parts[2]!;
@@ -423,14 +461,18 @@ export class Resolver {
         const kinds: Record<string, number> = { "1": Q.PREV_GCD, "2": Q.PREV_GCD_2, "3": Q.PREV_GCD_3 };
         const q = kinds[n.text];
         if (q === undefined) this.fail(loc, n, `prev_gcd.N.X: N must be 1, 2 or 3 (the engine keeps the last three GCD casts), got "${full}"`);
-        const spell = this.lookup("spell", need(2, "a spell name"), full, loc);
+        const sp = need(2, "a spell name");
         this.exact(parts, 3, full, loc);
+        if (this.symbols.spell(sp.text) === undefined && this.isAbsent("spell", sp.text, loc)) return zero; // never cast
+        const spell = this.lookup("spell", sp, full, loc);
         return { kind: "query", q, arg: spell };
       }
       case "prev":
       case "prev_off_gcd": {
-        const spell = this.lookup("spell", need(1, "a spell name"), full, loc);
+        const sp = need(1, "a spell name");
         this.exact(parts, 2, full, loc);
+        if (this.symbols.spell(sp.text) === undefined && this.isAbsent("spell", sp.text, loc)) return zero; // never cast
+        const spell = this.lookup("spell", sp, full, loc);
         return { kind: "query", q: head.text === "prev" ? Q.PREV : Q.PREV_OFF_GCD, arg: spell };
       }
       case "variable": {

@@ -38,6 +38,8 @@ export function buildFromLoadout(bundle: DataBundle, manifest: Manifest, text: s
   const notModelled: UnmodelledTalent[] = [];
   for (const { node, talent } of loadoutTalents(loadout, tree.talents)) {
     if (!talent) continue; // the hero selection node, or a node of another spec's tree
+    // The export carries purchased nodes of both hero trees; only the chosen one's are active in the game.
+    if (talent.tree === "hero" && heroTree !== undefined && talent.heroTree !== undefined && talent.heroTree !== heroTree) continue;
     const name = bySpell.get(talent.spell);
     if (name !== undefined) talents.push(name);
     else if (!records.has(talent.spell)) notModelled.push({ name: talent.name ?? `spell ${talent.spell}`, spell: talent.spell, tree: talent.tree, ranks: node.ranks });

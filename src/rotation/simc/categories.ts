@@ -41,6 +41,15 @@ export function rotationSummaryLine(r: RotationReport): string {
   return `rotation: ${r.honoured}/${r.lines} ${what} honoured (${pct(r.honoured, r.lines)}); ${r.ignoredLines.length} ignored`;
 }
 
+/** The absent names the rotation uses (manifest `absent`), one line each; none → no lines. */
+export function formatAbsent(r: RotationReport, indent = "  "): string[] {
+  const names = r.absentNames ?? [];
+  if (names.length === 0) return [];
+  const out = [`${indent}absent in the modelled game version, never active / castable (${names.length}):`];
+  for (const a of names) out.push(`${indent}  ${a.kind} ${a.name}${a.lines.length ? ` (line${a.lines.length > 1 ? "s" : ""} ${a.lines.join(", ")})` : ""} — ${a.reason} [${a.source}]`);
+  return out;
+}
+
 /** The ignored lines as text: grouped by category, one line each (`  l.23  text  — reason`). */
 export function formatIgnored(r: RotationReport, indent = "  "): string[] {
   const out: string[] = [];

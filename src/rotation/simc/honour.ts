@@ -6,6 +6,7 @@
 import { compileRotation, type CompileOptions, type CompiledRotation, type RotationEntryJson, type RotationJson } from "../compile.js";
 import { RotationError } from "../errors.js";
 import type { RotationSymbols } from "../resolve.js";
+import type { AbsentName } from "../absent.js";
 import type { EntryOrigin, IgnoredLine } from "./translate.js";
 
 /** What a run reports about its rotation (`result.rotation`). */
@@ -19,6 +20,9 @@ export interface RotationReport {
   honoured: number;
   /** Sorted by line. */
   ignoredLines: IgnoredLine[];
+  /** Names the honoured lines use that the modelled game version does not have (manifest `absent`):
+   *  resolved as never active / never castable; listed so that nothing is silent. Sorted by name. */
+  absentNames: AbsentName[];
 }
 
 export interface HonourInput {
@@ -94,12 +98,35 @@ export function compileHonoured(input: HonourInput, symbols: RotationSymbols, fi
       origins[err.list]!.splice(err.entry, 1);
     }
   }
-  const compiled = compileRotation(working, symbols, file, options);
+  const { symbols: recording, absentNames } = recordAbsent(symbols, canDrop ? origins : undefined);
+  const compiled = compileRotation(working, recording, file, options);
   ignored.sort((a, b) => a.line - b.line || (a.column ?? 0) - (b.column ?? 0));
   const entryCount = Object.values(input.rotation.lists ?? {}).reduce((n, l) => n + (Array.isArray(l) ? l.length : 0), 0);
   const synthetic = Object.values(input.origins ?? {}).reduce((n, l) => n + l.filter((o) => o.synthetic).length, 0);
   const lines = input.lines ?? entryCount - synthetic;
-  const report: RotationReport = { file, format: input.format, lines, honoured: lines - ignored.length, ignoredLines: ignored };
+  const report: RotationReport = { file, format: input.format, lines, honoured: lines - ignored.length, ignoredLines: ignored, absentNames: absentNames() };
   if (input.source !== undefined) report.source = input.source;
   return { compiled, report };
+}
+
+/** Wraps `symbols` so the absent names a compile resolves are collected with the file lines that use them. */
+function recordAbsent(symbols: RotationSymbols, origins: Record<string, EntryOrigin[]> | undefined): { symbols: RotationSymbols; absentNames: () => AbsentName[] } {
+  const used = new Map<string, AbsentName>();
+  const inner = symbols.absent;
+  if (inner === undefined) return { symbols, absentNames: () => [] };
+  const recording: RotationSymbols = Object.assign(Object.create(symbols) as RotationSymbols, {
+    absent: (name: string, kind: AbsentName["kind"], loc: Parameters<NonNullable<RotationSymbols["absent"]>>[2]) => {
+      const info = inner.call(symbols, name, kind, loc);
+      if (info === undefined) return undefined;
+      const key = `${kind}:${name}`;
+      const row = used.get(key) ?? { name, kind: info.kind, reason: info.reason, source: info.source, lines: [] };
+      used.set(key, row);
+      const origin = loc.list !== undefined && loc.entry !== undefined ? origins?.[loc.list]?.[loc.entry] : undefined;
+      if (origin !== undefined && !origin.synthetic && !row.lines.includes(origin.line)) row.lines.push(origin.line);
+      return info;
+    },
+  });
+  const absentNames = (): AbsentName[] =>
+    [...used.values()].map((r) => ({ ...r, lines: [...r.lines].sort((a, b) => a - b) })).sort((a, b) => a.name.localeCompare(b.name) || a.kind.localeCompare(b.kind));
+  return { symbols: recording, absentNames };
 }

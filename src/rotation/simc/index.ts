@@ -8,4 +8,4 @@ export { compileHonoured, lineError } from "./honour.js";
 export type { RotationReport, HonourInput } from "./honour.js";
 export { rotationInput, rotationFormat } from "./source.js";
 export type { RotationFormat } from "./source.js";
-export { ignoredCategory, groupIgnored, rotationSummaryLine, formatIgnored } from "./categories.js";
+export { ignoredCategory, groupIgnored, rotationSummaryLine, formatIgnored, formatAbsent } from "./categories.js";

@@ -40,7 +40,7 @@ describe("combatsim sim", () => {
     const r = cli("sim", "--duration", "20", "--iterations", "4", "--threads", "1", "--vary-length", "0", "--json");
     expect(r.code, r.stderr).toBe(0);
     const out = JSON.parse(r.stdout);
-    expect(out.fight).toEqual({ varyLength: 0, meanLengthS: 20 });
+    expect(out.fight).toEqual({ varyLength: 0, meanLengthS: 20, mode: "time" });
     expect(out.perSecond.iterations).toEqual(new Array(20).fill(4));
     const bad = cli("sim", "--iterations", "4", "--vary-length", "1");
     expect(bad.code).not.toBe(0);
@@ -63,7 +63,7 @@ describe("combatsim sim", () => {
     const r = cli("--iterations", "20");
     expect(r.code, r.stderr).toBe(0);
     // threads default to the cores available (os.availableParallelism)
-    expect(r.stdout).toMatch(new RegExp(`^beast-mastery: 300 s, 1 target\\(s\\), 20 iterations, seed 1, ${availableParallelism()} thread\\(s\\)`));
+    expect(r.stdout).toMatch(new RegExp(`^beast-mastery: 300 s ± 20 % \\(mean [\\d.]+ s\\), 1 target\\(s\\), 20 iterations, seed 1, ${availableParallelism()} thread\\(s\\)`));
     expect(r.stdout).toMatch(/DPS mean [\d,.]+ ± [\d,.]+ \([\d.]+ %\) +stddev/);
     expect(r.stdout).toMatch(/^focus: spent [\d,.]+, gained [\d,.]+, wasted [\d,.]+/m);
     expect(r.stderr).toBe(""); // no progress bar when stderr is not a TTY

@@ -5,10 +5,12 @@ const WASM_BINDINGS = "combatsim-wasm-bindings:placeholder";
 
 // ESM only: the AssemblyScript ESM bindings use top-level await, which a CJS bundle cannot hold.
 export default defineConfig({
-  entry: { index: "src/index.ts", "cli/main": "src/cli/main.ts", "runner/worker": "src/runner/worker.ts" },
+  // browser + runner/web-worker: the browser entry (`combatsim/browser`) and its Web Worker bundle
+  // (`combatsim/web-worker`); neither reaches a Node built-in (test/browser-entry.test.ts).
+  entry: { index: "src/index.ts", browser: "src/browser.ts", "cli/main": "src/cli/main.ts", "runner/worker": "src/runner/worker.ts", "runner/web-worker": "src/runner/web-worker.ts" },
   format: ["esm"],
   target: "node20",
-  dts: { entry: { index: "src/index.ts" } },
+  dts: { entry: { index: "src/index.ts", browser: "src/browser.ts" } },
   sourcemap: true,
   clean: true,
   splitting: true,

@@ -10,6 +10,7 @@
 //            plus function names) for profiling (bench/instructions.ts)
 // Output: build/combatsim.wasm, its ESM bindings (combatsim.js, combatsim.d.ts) and combatsim.wat.
 import { execFileSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -38,6 +39,23 @@ export function buildWasm({ names = false } = {}) {
   run(bin("wasm-opt"), [OUT, ...WASM_OPT_FLAGS, ...(names ? ["--debuginfo"] : []), "-o", OUT]);
   // the .wat shows the shipped code, not asc's intermediate output
   run(bin("wasm-dis"), [OUT, "-o", "build/combatsim.wat"]);
+  browserSafeBindings();
+}
+
+const BINDINGS = "build/combatsim.js";
+const NODE_READ = 'await import("node:fs/promises")';
+
+/**
+ * asc's ESM bindings read the .wasm in Node through `await import("node:fs/promises")`. That branch
+ * never runs in a browser, but bundlers follow the literal import (esbuild --platform=browser fails
+ * on it, Vite warns). Reach the same module through process.getBuiltinModule (Node >= 20.16, the
+ * package's engines) so the bindings bundle for browsers unchanged in behaviour.
+ */
+function browserSafeBindings() {
+  const file = path.join(root, BINDINGS);
+  const text = readFileSync(file, "utf8");
+  if (!text.includes(NODE_READ)) throw new Error(`${BINDINGS}: expected asc's Node loader (${NODE_READ}); the asc output changed, update scripts/build-wasm.mjs`);
+  writeFileSync(file, text.replace(NODE_READ, 'globalThis.process.getBuiltinModule("node:fs/promises")'));
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

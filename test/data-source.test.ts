@@ -124,8 +124,10 @@ describe("loadDataBundle over http", () => {
     expect(http.table("SpellEffect").origin).toBe("dump");
     for (const name of TABLE_NAMES) expect(http.table(name).isFixture, name).toBe(fixtures.includes(name));
     expect(fileOf(http.table("SpellName"))).toBe(`${base}/repo/data/tables/SpellName.csv`);
-    // one request per known table + fixtures.json + spell-dump.json, at most FETCH_CONCURRENCY in flight
-    expect(requests.length).toBe(TABLE_NAMES.length + 2);
+    // data/index.json says which tables exist: the index, one request per present table +
+    // fixtures.json + spell-dump.json, no 404s; at most FETCH_CONCURRENCY in flight
+    expect(requests.length).toBe(1 + present + 2);
+    expect(requests).toContain("/repo/index.json");
     expect(maxInFlight).toBeLessThanOrEqual(FETCH_CONCURRENCY);
     expect(maxInFlight).toBeGreaterThan(1);
   });
@@ -190,7 +192,7 @@ describe("loadDataBundle over http", () => {
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     const err = await rejectsWith(loadDataBundle(`http://127.0.0.1:${port}/`), "READ_FAILED");
-    expect(err.message).toContain(`http://127.0.0.1:${port}/data/`);
+    expect(err.message).toContain(`cannot fetch http://127.0.0.1:${port}/`);
   });
 
   it("malformed CSV over HTTP is a CsvError naming the URL and the physical line", async () => {

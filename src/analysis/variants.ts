@@ -16,6 +16,7 @@
 // totals, not items, and the bundled item tables have no stat rows for arbitrary items.
 import { bundledDataDir, loadDataBundle, resolveDataDir } from "../data/bundle.js";
 import type { DataBundle } from "../data/types.js";
+import { nodeModules } from "../data/source.js";
 import { prepareSimulation, type PreparedSim, type SimulateConfig } from "../engine/simulate.js";
 import { parseProfile, type Profile } from "../engine/profile.js";
 import { readTextFile, specFilePath } from "../manifest/load.js";
@@ -145,7 +146,7 @@ export async function parseVariant(input: unknown, field: string, opts: { primar
 
 async function resolvePath(p: string, baseDir: string | undefined): Promise<string> {
   if (baseDir === undefined) return p;
-  const path = await import("node:path");
+  const { path } = await nodeModules();
   return path.isAbsolute(p) ? p : path.join(baseDir, p);
 }
 
@@ -172,11 +173,10 @@ export function variantObjectFromCli(text: string, field = "--variant"): Variant
 
 /** Variants file: `{ "variants": [ {...}, ... ] }` or a bare array. */
 export async function readVariantsFile(file: string): Promise<{ inputs: unknown[]; baseDir: string }> {
-  const path = await import("node:path");
+  const { path, fsp } = await nodeModules();
   let text: string;
   try {
-    const { readFile } = await import("node:fs/promises");
-    text = await readFile(file, "utf8");
+    text = await fsp.readFile(file, "utf8");
   } catch (e) {
     throw new AnalysisError("VARIANTS_FILE", file, `cannot read: ${(e as Error).message}`);
   }
@@ -219,8 +219,8 @@ export interface AnalysisBase {
 
 async function exists(file: string): Promise<boolean> {
   try {
-    const { access } = await import("node:fs/promises");
-    await access(file);
+    const { fsp } = await nodeModules();
+    await fsp.access(file);
     return true;
   } catch {
     return false;

@@ -5,6 +5,7 @@
 import { ApiConfigError, ApiError } from "./errors.js";
 import { Lru, strongEtag } from "./http.js";
 import { imageProblem, jpegOutputProblem } from "./image-check.js";
+import { nodeModules } from "../data/source.js";
 
 export type IconSize = "large" | "medium" | "small";
 /** Pixel edge per size segment (spec: 56 / 36 / 18). */
@@ -49,7 +50,7 @@ type Fsp = typeof import("node:fs/promises");
 type NodePath = typeof import("node:path");
 
 async function nodeFs(): Promise<{ fsp: Fsp; path: NodePath }> {
-  const [fsp, path] = await Promise.all([import("node:fs/promises"), import("node:path")]);
+  const { fsp, path } = await nodeModules();
   return { fsp, path };
 }
 

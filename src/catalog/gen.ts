@@ -6,11 +6,14 @@
 //   docs/specs/README.md            which specs are implemented, what each remaining one needs
 //   data/manifests/manifest.schema.json   the manifest JSON Schema (src/manifest/json-schema.ts)
 //   docs/manifests.md               the field reference between the GENERATED markers
+//   data/index.json                 the files of the data dir, for HTTP hosts (src/data/data-index.ts)
 import { talentTreeSection } from "./talent-section.js";
 import { readdir, readFile, writeFile, mkdir, rm } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { loadDataBundle } from "../data/bundle.js";
+import { buildDataIndex, DATA_INDEX_FILE, formatDataIndex } from "../data/data-index.js";
+import { fsDataSource } from "../data/source.js";
 import { SpellResolver } from "../data/resolver.js";
 import type { DataBundle } from "../data/types.js";
 import { CombatsimError } from "../errors.js";
@@ -163,6 +166,7 @@ export async function generateAll(root: string): Promise<Map<string, string>> {
   out.set("docs/specs/README.md", specsReadme(catalog, root));
   out.set("data/manifests/manifest.schema.json", `${JSON.stringify(MANIFEST_JSON_SCHEMA, null, 2)}\n`);
   out.set("docs/manifests.md", await manifestsDoc(root));
+  out.set(`data/${DATA_INDEX_FILE}`, formatDataIndex(await buildDataIndex(await fsDataSource(path.join(root, "data")))));
   return out;
 }
 

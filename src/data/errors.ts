@@ -10,6 +10,7 @@ export type DataErrorCode =
   | "READ_FAILED"
   | "BAD_FIXTURES_JSON"
   | "NO_DATA_DIR"
+  | "BAD_DATA_INDEX"
   | CsvErrorCode;
 
 export type CsvErrorCode =

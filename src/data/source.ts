@@ -1,11 +1,9 @@
 // Where a data dir's files come from: a local folder (Node) or an http(s) base URL (Node and
 // browsers). This module is part of the package root, so it must never import a `node:` module at
 // top level — a browser bundle of the root would break. Node built-ins are reached either
-// - asynchronously, `await import("node:…")` inside functions (the fs source), or
-// - synchronously, `process.getBuiltinModule` (Node >= 20.16) for the sync resolveDataDir /
-//   bundledDataDir, which keep their historic sync signatures.
-// The dynamic imports carry webpackIgnore / @vite-ignore so browser bundlers leave them alone
-// (they are only ever evaluated in Node).
+// through `process.getBuiltinModule` (Node >= 20.16, package.json "engines") only, inside functions:
+// no `import("node:…")` anywhere a browser bundle reaches (test/browser-bundle.test.ts checks).
+import { indexedSource } from "./data-index.js";
 import { DataError } from "./errors.js";
 
 /** Read access to one data dir. Paths are relative, `/`-separated (`data/tables/Spell.csv`). */
@@ -56,21 +54,28 @@ export function processEnv(): Readonly<Record<string, string | undefined>> {
   return processLike()?.env ?? {};
 }
 
-let asyncMods: Promise<NodeModules> | undefined;
-
-/** Node built-ins via dynamic import (works on every Node >= 20). Rejects outside Node. */
+/**
+ * Node built-ins (async signature kept for callers). Rejects outside Node. Reached through
+ * process.getBuiltinModule, never `import("node:…")`: a bundler for browsers follows a literal
+ * dynamic import and fails on it (esbuild) or warns (Vite), even when the code never runs there.
+ */
 export function nodeModules(): Promise<NodeModules> {
   if (!isNode()) {
     return Promise.reject(new DataError("NO_DATA_DIR", "local data folders need Node; in a browser pass an http(s) data URL"));
   }
-  asyncMods ??= Promise.all([
-    import(/* webpackIgnore: true */ /* @vite-ignore */ "node:fs"),
-    import(/* webpackIgnore: true */ /* @vite-ignore */ "node:fs/promises"),
-    import(/* webpackIgnore: true */ /* @vite-ignore */ "node:os"),
-    import(/* webpackIgnore: true */ /* @vite-ignore */ "node:path"),
-    import(/* webpackIgnore: true */ /* @vite-ignore */ "node:url"),
-  ]).then(([fs, fsp, os, path, url]) => ({ fs, fsp, os, path, url }));
-  return asyncMods;
+  try {
+    return Promise.resolve(nodeModulesSync("reading a local folder"));
+  } catch (e) {
+    return Promise.reject(e);
+  }
+}
+
+/** One Node built-in by id ("node:worker_threads"), synchronously; DataError NO_DATA_DIR outside Node. */
+export function nodeBuiltin<T>(id: string, what: string): T {
+  const proc = processLike();
+  const get = isNode() ? proc?.getBuiltinModule : undefined;
+  if (typeof get !== "function") throw new DataError("NO_DATA_DIR", `${what} needs Node >= 20.16 (process.getBuiltinModule ${id})`);
+  return get.call(proc, id) as T;
 }
 
 /**
@@ -225,7 +230,8 @@ export function isHttpUrl(dir: string | URL): boolean {
  * any other string -> a local folder (Node only).
  */
 export async function dataSourceFor(dir: string | URL, options: FetchSourceOptions = {}): Promise<DataSource> {
-  if (isHttpUrl(dir)) return fetchDataSource(dir, options);
+  // over HTTP the dir's index.json (when it has one) says which files exist: no 404s, no guessing
+  if (isHttpUrl(dir)) return indexedSource(fetchDataSource(dir, options));
   if (dir instanceof URL) {
     if (dir.protocol !== "file:") {
       throw new DataError("NO_DATA_DIR", `unsupported data URL ${dir.href}: use http:, https: or (in Node) file:`);

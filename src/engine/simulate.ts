@@ -15,7 +15,9 @@ import { bundledDataDir, checkDataDir, loadDataBundle, resolveDataDir } from "..
 import { SpellResolver } from "../data/resolver.js";
 import type { DataBundle } from "../data/types.js";
 import { CombatsimError } from "../errors.js";
-import { readTextFile, specFilePath } from "../manifest/load.js";
+import { readTextFile } from "../manifest/load.js";
+import { readerFor, SpecFiles } from "../data/spec-files.js";
+import { isHttpUrl, isNode } from "../data/source.js";
 import { resolveManifest, type ResolvedSpec } from "../manifest/resolve.js";
 import { summarizeDataSources, type DataSourcesSummary } from "./data-sources.js";
 import { composeManifest } from "../manifest/extends.js";
@@ -26,7 +28,8 @@ import { resolveChunkDeadline, type ChunkDeadlineOptions } from "../runner/deadl
 import { RunnerError } from "../runner/errors.js";
 import { resolveResourceLimits, type WorkerResourceLimits } from "../runner/limits.js";
 import type { EngineWorkloadSpec } from "../runner/engine-workload.js";
-import { chunkCount, type ChunkExecutor } from "../runner/pool.js";
+import { chunkCount } from "../runner/plan.js";
+import { withExecutor } from "./sim-executor.js";
 import { runChunked, type RunChunkedResult } from "../runner/run.js";
 import { DPS_SCALE, type ChunkReport } from "../telemetry/report.js";
 import { encodeHistogramV2 } from "../telemetry/histogram.js";
@@ -80,8 +83,16 @@ export interface SimulateConfig {
   iterations?: number;
   /** Seed base (u64). Default 1. */
   seed?: number | bigint;
-  /** Worker threads (Node). Default 1 = run inline. */
+  /** Worker threads (Node) or Web Workers (browser, with workerUrl). Default 1 = inline in Node. */
   threads?: number;
+  /**
+   * Browsers: URL of the Web Worker bundle (`combatsim/web-worker`, src/runner/web-worker.ts). With it
+   * the run uses `threads` Web Workers (also for 1: the page keeps painting); without it, inline.
+   * Ignored in Node (worker threads).
+   */
+  workerUrl?: string | URL;
+  /** Cancels the run (simulate rejects with SIM_CANCELLED; a worker pool is closed at once). */
+  signal?: AbortSignal;
   /** Iterations per chunk. Default SIM_CHUNK_SIZE. */
   chunkSize?: number;
   /** threads > 1: when a chunk's worker counts as stuck (runner chunkDeadline: 60 s until a chunk has finished, then 10× the measured chunk time, at least 5 s). */
@@ -282,7 +293,7 @@ export interface SimulateResult {
   };
 }
 
-export type SimulateErrorCode = "INVALID_SIM_CONFIG" | "EVENT_BUDGET_EXCEEDED" | "SIM_WORKER_FAILED" | "SIM_REPLAY_MISMATCH";
+export type SimulateErrorCode = "INVALID_SIM_CONFIG" | "EVENT_BUDGET_EXCEEDED" | "SIM_WORKER_FAILED" | "SIM_REPLAY_MISMATCH" | "SIM_CANCELLED";
 
 export class SimulateError extends CombatsimError {
   declare readonly code: SimulateErrorCode;
@@ -325,37 +336,25 @@ export interface LoadoutSummary {
   notModelled: UnmodelledTalent[];
 }
 
-async function exists(file: string): Promise<boolean> {
-  try {
-    const { fsp } = await (await import("../data/source.js")).nodeModules();
-    await fsp.access(file);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** `{dataDir}/<kind>/<spec>.json` when it exists, else the bundled data's copy. */
-async function specFile(dataDir: string, kind: "manifests" | "rotations" | "profiles", spec: string): Promise<string> {
-  const own = specFilePath(dataDir, kind, spec);
-  if (await exists(own)) return own;
-  const bundled = specFilePath(bundledDataDir(), kind, spec);
-  return (await exists(bundled)) ? bundled : own; // a missing file then fails with MANIFEST_READ_FAILED naming `own`
+/**
+ * The run's spec-file lookup (src/data/spec-files.ts): the data dir — a folder, or an http(s) data
+ * URL — then, in Node and when it is another folder, the package's bundled data.
+ */
+function specFilesFor(dataDir: string): SpecFiles {
+  const own = readerFor(dataDir);
+  if (isHttpUrl(dataDir) || !isNode()) return new SpecFiles([own]);
+  const bundled = bundledDataDir();
+  return new SpecFiles(bundled === dataDir ? [own] : [own, readerFor(bundled)]);
 }
 
 /**
- * The spec's rotation file: in the data dir, then in the bundled data; in each, `<spec>.json` or
- * `<spec>.simc` (a SimC APL). When a dir has both, `prefer` picks: "json" (a run's default) while a spec
- * has not switched to its APL yet — a spec helper switches by deleting the `.json`, after which only the
- * `.simc` exists — and "simc" for `combatsim rotation check`, which measures the APL.
+ * The spec's rotation: `<spec>.json` or `<spec>.simc` (a SimC APL), in the data dir, then in the bundled
+ * data. When a dir has both, `prefer` picks: "json" (a run's default) while a spec has not switched to
+ * its APL yet — a spec helper switches by deleting the `.json`, after which only the `.simc` exists —
+ * and "simc" for `combatsim rotation check`, which measures the APL.
  */
-async function rotationFile(dataDir: string, spec: string, prefer: "simc" | "json"): Promise<string> {
-  for (const dir of [dataDir, bundledDataDir()]) {
-    const json = specFilePath(dir, "rotations", spec);
-    const simc = json.replace(/\.json$/, ".simc");
-    for (const f of prefer === "simc" ? [simc, json] : [json, simc]) if (await exists(f)) return f;
-  }
-  return specFilePath(dataDir, "rotations", spec); // a missing file then fails with MANIFEST_READ_FAILED naming it
+function rotationExts(prefer: "simc" | "json"): string[] {
+  return prefer === "simc" ? [".simc", ".json"] : [".json", ".simc"];
 }
 
 /** config.rotation → its text (or object) and the file name errors name. */
@@ -378,7 +377,7 @@ async function loadProfile(p: { text: unknown; file: string }): Promise<{ profil
  * as a slug, id or name (spec-select.ts). With a pre-loaded manifest the spec only names files and the
  * result, so no manifest file has to exist.
  */
-async function chooseSpec(config: SimulateConfig, given: SpecRequest | undefined, dataDir: string): Promise<string> {
+async function chooseSpec(config: SimulateConfig, given: SpecRequest | undefined, files: SpecFiles): Promise<string> {
   const request: SpecRequest =
     config.spec !== undefined
       ? { value: config.spec, source: "config.spec" }
@@ -390,8 +389,8 @@ async function chooseSpec(config: SimulateConfig, given: SpecRequest | undefined
     return slug;
   }
   return resolveSpecSlug(request, async (slug) => {
-    const file = await specFile(dataDir, "manifests", slug);
-    return { file, exists: await exists(file) };
+    const found = await files.find("manifests", slug);
+    return { file: found?.file ?? files.expected("manifests", slug), exists: found !== undefined };
   });
 }
 
@@ -450,25 +449,18 @@ export async function prepareSimulation(config: SimulateConfig = {}): Promise<Pr
         ? { text: await readTextFile(config.profileFile), file: config.profileFile }
         : undefined;
   const givenProfile = given && { profile: parseProfile(given.text, given.file), file: given.file };
+  const files = specFilesFor(dataDir);
   const imported = await readInput(config);
   const specRequest: SpecRequest | undefined = imported
     ? { value: exportSpecText(imported), source: `input ${imported.file}` }
     : givenProfile && { value: givenProfile.profile.spec, source: `profile ${givenProfile.file}` };
-  const spec = await chooseSpec(config, specRequest, dataDir);
+  const spec = await chooseSpec(config, specRequest, files);
   if (imported) checkProfileSpec(spec, specRequest!.value, imported.file, config.spec);
 
-  const load = async (kind: "manifests" | "rotations" | "profiles", given: unknown): Promise<{ text: unknown; file: string }> => {
-    if (given !== undefined) return { text: given, file: `<config.${kind.slice(0, -1)}>` };
-    const file = await specFile(dataDir, kind, spec);
-    return { text: await readTextFile(file), file };
-  };
-  const m = await load("manifests", config.manifest);
+  const m = config.manifest !== undefined ? { text: config.manifest, file: "<config.manifest>" } : await files.read("manifests", spec);
   // `extends` pieces are looked up like the spec's own files: the data dir, else the bundled data.
-  const manifest: Manifest = await composeManifest(m.text, m.file, async (name) => {
-    const file = await specFile(dataDir, "manifests", name);
-    return { text: await readTextFile(file), file };
-  });
-  const p0 = givenProfile ?? (await loadProfile(await load("profiles", undefined)));
+  const manifest: Manifest = await composeManifest(m.text, m.file, (name) => files.read("manifests", name));
+  const p0 = givenProfile ?? (await loadProfile(await files.read("profiles", spec)));
   // An imported character: the spec's default profile only fills what the export leaves out.
   const character = imported ? characterFromExport(imported, bundle, spec, p0.profile, new Set([...manifest.spells, ...manifest.auras, ...manifest.passives].map((x) => x.id))) : undefined;
   const p = character ? { profile: character.profile, file: imported!.file } : p0;
@@ -488,10 +480,7 @@ export async function prepareSimulation(config: SimulateConfig = {}): Promise<Pr
   if (config.strictRotation !== undefined && typeof config.strictRotation !== "boolean") bad("strictRotation", config.strictRotation, "a boolean");
   if (config.bloodlust !== undefined && typeof config.bloodlust !== "boolean") bad("bloodlust", config.bloodlust, "a boolean");
   if (config.preferRotation !== undefined && config.preferRotation !== "simc" && config.preferRotation !== "json") bad("preferRotation", config.preferRotation, '"simc" or "json"');
-  const r = config.rotation !== undefined ? await givenRotation(config.rotation) : await (async () => {
-    const file = await rotationFile(dataDir, spec, config.preferRotation ?? "json");
-    return { text: await readTextFile(file), file };
-  })();
+  const r = config.rotation !== undefined ? await givenRotation(config.rotation) : await files.read("rotations", spec, rotationExts(config.preferRotation ?? "json"));
   const rotIn = rotationInput(r.text, r.file, config.strictRotation === true);
   const rotation: RotationJson = rotIn.rotation;
 
@@ -531,23 +520,6 @@ function poolTuning(config: SimulateConfig): PoolTuning {
   }
 }
 
-/** Runs `f` inline (threads 1) or on a worker pool owned by this run (created here, closed at the end). */
-async function withExecutor<T>(threads: number, totalChunks: number, tuning: PoolTuning, f: (executor: ChunkExecutor | undefined) => Promise<T>): Promise<T> {
-  if (threads === 1) return f(undefined);
-  const { WorkerPool } = await import("../runner/pool.js");
-  let pool: Awaited<ReturnType<typeof WorkerPool.create>>;
-  try {
-    pool = await WorkerPool.create({ size: Math.min(threads, totalChunks), ...tuning });
-  } catch (e) {
-    throw new SimulateError("SIM_WORKER_FAILED", `simulate: worker pool failed to start: ${(e as Error).message}`);
-  }
-  try {
-    return await f(pool);
-  } finally {
-    await pool.close();
-  }
-}
-
 /**
  * Simulate a fight: DPS statistics over `iterations` Monte-Carlo iterations plus per-spell, aura,
  * resource and per-second breakdowns, the DPS distribution and the representative iteration's
@@ -571,7 +543,9 @@ export async function simulate(config: SimulateConfig = {}): Promise<SimulateRes
   let t1 = 0;
   let run: RunChunkedResult;
   try {
-    run = await withExecutor(threads, totalChunks, tuning, async (executor) => {
+    const choice = { threads, totalChunks, ...tuning, ...(config.workerUrl !== undefined ? { workerUrl: config.workerUrl } : {}), ...(config.signal ? { signal: config.signal } : {}) };
+    const startFailed = (e: Error) => new SimulateError("SIM_WORKER_FAILED", `simulate: worker pool failed to start: ${e.message}`);
+    run = await withExecutor(choice, startFailed, async (executor) => {
       t0 = performance.now();
       const res = await runChunked({
         workload,
@@ -579,6 +553,7 @@ export async function simulate(config: SimulateConfig = {}): Promise<SimulateRes
         chunkSize,
         ...(executor ? { executor } : {}),
         ...(target !== undefined ? { targetError: target } : {}),
+        ...(config.signal ? { signal: config.signal } : {}),
         ...(config.onProgress
           ? {
               onChunk: (p) =>
@@ -598,6 +573,9 @@ export async function simulate(config: SimulateConfig = {}): Promise<SimulateRes
       return res;
     });
   } catch (e) {
+    if (config.signal?.aborted && (e instanceof RunnerError || e instanceof SimulateError)) {
+      throw new SimulateError("SIM_CANCELLED", `simulate: the run was cancelled (${(e as Error).message})`);
+    }
     if (e instanceof RunnerError) {
       if (e.causeCode === "EVENT_BUDGET_EXCEEDED") {
         throw new SimulateError("EVENT_BUDGET_EXCEEDED", `simulate: an iteration of spec "${prep.spec.spec}" processed more than 500000 events (EventBudgetExceeded)`);

@@ -236,7 +236,30 @@ function rotationHtml(r: SimulateResult): string {
 }
 
 export function renderHtmlReport(r: SimulateResult & { analysis?: AnalysisReport }): string {
-  const title = `combatsim — ${r.spec}, ${r.durationS} s, ${r.targets} target(s)`;
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${escapeHtml(reportTitle(r))}</title><style>${CSS}</style></head>
+<body>
+${renderReportBody(r)}</body></html>
+`;
+}
+
+/** The stylesheet of the report (the page puts it, with renderReportBody, in a shadow root). */
+export function reportCss(): string {
+  return CSS;
+}
+
+function reportTitle(r: SimulateResult): string {
+  return `combatsim — ${r.spec}, ${r.durationS} s, ${r.targets} target(s)`;
+}
+
+/**
+ * The report's content (what goes inside <body>): every section, chart and table, and the result as
+ * JSON. One renderer, two hosts: the `--html` file wraps it in a document; the web page (web/) shows
+ * it in a shadow root with reportCss().
+ */
+export function renderReportBody(r: SimulateResult & { analysis?: AnalysisReport }): string {
+  const title = reportTitle(r);
   const err = Number.isFinite(r.error.relative) ? `± ${num(r.error.dps, 1)} (${r.error.relative.toFixed(3)} %)` : "± ∞";
   const kv = (k: string, v: string, id?: string) => `<div${id ? ` id="${id}"` : ""}><span>${escapeHtml(k)}</span>${escapeHtml(v)}</div>`;
   const spells = [...r.spells].sort((a, b) => b.damage - a.damage || a.index - b.index);
@@ -256,11 +279,7 @@ export function renderHtmlReport(r: SimulateResult & { analysis?: AnalysisReport
   const rep = r.representative;
   // JSON inside <script>: "</" cannot end the element early once escaped
   const data = JSON.stringify(r).replace(/</g, "\\u003c");
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escapeHtml(title)}</title><style>${CSS}</style></head>
-<body>
-<h1>${escapeHtml(title)}</h1>
+  return `<h1>${escapeHtml(title)}</h1>
 <div class="sub">${num(r.iterations)} iterations${r.error.stoppedEarly ? ` (target error ${r.error.target} % reached; at most ${num(r.maxIterations)})` : ""}, seed ${escapeHtml(r.seed)}, ${r.threads} thread(s), ${num(r.elapsedMs)} ms; talents: ${escapeHtml(r.talents.join(", ") || "none")}</div>
 <div class="sub" id="data-sources">data: ${escapeHtml(formatDataSources(r.dataSources))}</div>
 ${rotationHtml(r)}
@@ -283,6 +302,5 @@ ${table(["aura", "uptime", "applications", "refreshes", "avg stacks"], r.auras.m
       : "<p>not captured</p>"
   }</section>
 ${r.analysis ? `${renderAnalysisSections(r.analysis)}\n` : ""}<script type="application/json" id="combatsim-result">${data}</script>
-</body></html>
 `;
 }

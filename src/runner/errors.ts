@@ -6,6 +6,7 @@ export type RunnerErrorCode =
   | "RUNNER_CHUNK_TIMEOUT" // a chunk overran its deadline on its worker and again on a fresh one (names the chunk)
   | "RUNNER_WORKER_FAILED" // a worker died running a chunk and again on the retry (names the chunk), or could not start
   | "RUNNER_POOL_CLOSED" // the pool was closed before or during the run
+  | "RUNNER_CANCELLED" // the run's AbortSignal fired
   | "RUNNER_UNKNOWN_WORKLOAD"; // a workload kind no runner is registered for
 
 export class RunnerError extends CombatsimError {

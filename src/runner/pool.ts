@@ -1,5 +1,6 @@
-// Worker pool on node:worker_threads. Node-only, but reached lazily (dynamic import inside
-// functions) so the package root still bundles for browsers.
+// Worker pool: Node worker threads (worker-handle.ts) by default, or browser Web Workers
+// (web-worker-handle.ts) through `startWorker`; Node built-ins are reached lazily so the package
+// root still bundles for browsers.
 //
 // Scheduling: chunks are handed out in chunk-id order, one per idle worker; results come back
 // in any order and the caller merges them in chunk-id order. Which worker runs which chunk never
@@ -19,7 +20,8 @@ import { chunkBounds, chunkFailed, type ChunkExecutor, type ChunkPlan, type Chun
 import { PoolRun, type ChunkFailure, type ChunkTask } from "./pool-run.js";
 import type { WorkloadSpec } from "./types.js";
 import { resolveResourceLimits, type WorkerResourceLimits } from "./limits.js";
-import { resolveWorkerEntry, WorkerHandle, type WorkerEnd, type WorkerEntry } from "./worker-handle.js";
+import type { PoolWorker, StartWorker, WorkerEnd } from "./pool-worker.js";
+import { nodeWorkerStarter, resolveWorkerEntry } from "./worker-handle.js";
 
 export { chunkBounds, chunkCount, chunkFailed } from "./plan.js";
 export type { ChunkExecutor, ChunkPlan, ChunkSink } from "./plan.js";
@@ -33,6 +35,8 @@ export interface WorkerPoolOptions {
   chunkDeadline?: ChunkDeadlineOptions;
   /** V8 limits of each worker (default: a 256 MB heap). */
   resourceLimits?: WorkerResourceLimits;
+  /** How workers start; default Node worker threads on `workerUrl` (browsers: webWorkerStarter, src/runner/web-worker-handle.ts). */
+  startWorker?: StartWorker;
 }
 
 /** A chunk a worker is running, with its deadline timer. */
@@ -46,7 +50,7 @@ interface RunningChunk extends ChunkTask {
 
 interface Slot {
   /** The live worker, null while it is being replaced. */
-  worker: WorkerHandle | null;
+  worker: PoolWorker | null;
   /** The start of a replacement, while one is under way. */
   starting: Promise<void> | null;
   /** The chunk the worker is running; it may belong to a run that has already ended (early exit). */
@@ -85,7 +89,7 @@ export class WorkerPool implements ChunkExecutor {
 
   private constructor(
     size: number,
-    private readonly entry: WorkerEntry,
+    private readonly start: StartWorker,
     chunkDeadline: ChunkDeadline,
     resourceLimits: WorkerResourceLimits,
   ) {
@@ -103,8 +107,8 @@ export class WorkerPool implements ChunkExecutor {
     }
     const deadline = resolveChunkDeadline(options.chunkDeadline);
     const limits = resolveResourceLimits(options.resourceLimits);
-    const entry = await resolveWorkerEntry(options.workerUrl);
-    const pool = new WorkerPool(size, entry, deadline, limits);
+    const start = options.startWorker ?? nodeWorkerStarter(await resolveWorkerEntry(options.workerUrl), limits);
+    const pool = new WorkerPool(size, start, deadline, limits);
     try {
       await Promise.all(pool.slots.map((_, i) => pool.spawn(i)));
     } catch (e) {
@@ -173,7 +177,7 @@ export class WorkerPool implements ChunkExecutor {
     this.slots.forEach((_, i) => this.feed(i));
   }
 
-  private postInit(worker: WorkerHandle, run: PoolRun): boolean {
+  private postInit(worker: PoolWorker, run: PoolRun): boolean {
     try {
       worker.post({ type: "init", runId: run.id, workload: run.workload });
       return true;
@@ -190,12 +194,12 @@ export class WorkerPool implements ChunkExecutor {
   private spawn(i: number, previousGone: Promise<void> = Promise.resolve()): Promise<void> {
     const s = this.slots[i]!;
     const closedError = () => new RunnerError("RUNNER_POOL_CLOSED", "the worker pool was closed while a worker was starting");
-    const start = async (): Promise<WorkerHandle> => {
+    const start = async (): Promise<PoolWorker> => {
       await previousGone.catch(() => undefined);
       if (this.closed) throw closedError();
-      return WorkerHandle.start(this.entry, this.resourceLimits, `worker ${i}`);
+      return this.start(`worker ${i}`);
     };
-    const joined = (worker: WorkerHandle): void => {
+    const joined = (worker: PoolWorker): void => {
       s.starting = null;
       if (this.closed) {
         void worker.terminate();
@@ -219,7 +223,7 @@ export class WorkerPool implements ChunkExecutor {
     return starting;
   }
 
-  private attach(i: number, worker: WorkerHandle): void {
+  private attach(i: number, worker: PoolWorker): void {
     const s = this.slots[i]!;
     s.worker = worker;
     worker.onMessage = (m) => {
@@ -254,7 +258,7 @@ export class WorkerPool implements ChunkExecutor {
     t.deadlineMs = t.run.clock.deadlineMs(t.count);
     const left = t.startedAt + t.deadlineMs - performance.now();
     t.timer = setTimeout(() => this.onDeadline(i, t), Math.max(0, left));
-    t.timer.unref(); // a stuck worker must not keep the process alive either
+    (t.timer as { unref?: () => void }).unref?.(); // Node: a stuck worker must not keep the process alive either (browsers: a number)
   }
 
   private onMessage(i: number, m: FromWorker): void {

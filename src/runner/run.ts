@@ -45,6 +45,8 @@ export interface RunChunkedOptions {
   /** No early exit before this many iterations are merged (default: one chunk). */
   minIterations?: number;
   onChunk?: (p: ChunkProgress) => void;
+  /** Cancels the run: checked before the first chunk and whenever a chunk arrives (RUNNER_CANCELLED). */
+  signal?: AbortSignal;
 }
 
 export interface RunChunkedResult {
@@ -85,7 +87,10 @@ export async function runChunked(options: RunChunkedOptions): Promise<RunChunked
   let stopped = false;
   let error = Number.POSITIVE_INFINITY;
 
+  const cancelled = (): RunnerError => new RunnerError("RUNNER_CANCELLED", `the run was cancelled after ${merged.iterations} of ${iterations} iterations`);
+  if (options.signal?.aborted) throw cancelled();
   const sink = (chunkId: number, result: Uint8Array | RunnerError): boolean => {
+    if (options.signal?.aborted) throw cancelled();
     if (stopped) return false; // in-flight chunk beyond the stopping point (result or error): discarded
     pending.set(chunkId, result);
     while (!stopped && pending.has(nextMerge)) {

@@ -7,6 +7,8 @@
 // pool's own doing and is not reported.
 import type { Worker as NodeWorker } from "node:worker_threads";
 import type { FromWorker, ToWorker } from "./chunk.js";
+import type { PoolWorker, StartWorker, WorkerEnd } from "./pool-worker.js";
+import { nodeBuiltin } from "../data/source.js";
 import { RunnerError } from "./errors.js";
 import type { WorkerResourceLimits } from "./limits.js";
 
@@ -27,7 +29,7 @@ export async function resolveWorkerEntry(explicit?: URL | string): Promise<Worke
   // Running from source (vitest, tsx): the .ts entry, started through the tsx loader.
   if (here.endsWith(".ts")) return tsxBootstrap(new URL("./worker.ts", here));
   // Built: this code sits in dist/<chunk>.js (or dist/runner/), the entry in dist/runner/worker.js.
-  const fs = await import("node:fs");
+  const fs = nodeBuiltin<typeof import("node:fs")>("node:fs", "the worker_threads pool");
   const candidates = ["./runner/worker.js", "./worker.js", "../runner/worker.js"].map((r) => new URL(r, here));
   for (const url of candidates) if (fs.existsSync(url)) return { source: url, eval: false };
   throw new RunnerError("RUNNER_WORKER_FAILED", `worker entry not found: looked for ${candidates.map((u) => u.pathname).join(", ")}`);
@@ -38,20 +40,12 @@ export async function resolveWorkerEntry(explicit?: URL | string): Promise<Worke
  * a tiny eval'd bootstrap imports tsx's loader first, then the .ts entry.
  */
 async function tsxBootstrap(entry: URL): Promise<WorkerEntry> {
-  const { createRequire } = await import("node:module");
-  const { pathToFileURL } = await import("node:url");
+  const { createRequire } = nodeBuiltin<typeof import("node:module")>("node:module", "the worker_threads pool");
+  const { pathToFileURL } = nodeBuiltin<typeof import("node:url")>("node:url", "the worker_threads pool");
   // the ESM build of tsx/esm/api (require.resolve would pick its CJS build, which fails here)
   const tsxPkg = createRequire(import.meta.url).resolve("tsx/package.json");
   const api = new URL("dist/esm/api/index.mjs", pathToFileURL(tsxPkg)).href;
   return { source: `import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${JSON.stringify(entry.href)}); });`, eval: true };
-}
-
-/** How a worker ended, as a phrase about the worker running the chunk. */
-export interface WorkerEnd {
-  /** e.g. "its worker exited with code 70", "its worker ran out of memory (…)". */
-  reason: string;
-  /** Node's code (ERR_WORKER_OUT_OF_MEMORY) or the uncaught error's own code, when there is one. */
-  code?: string;
 }
 
 /** `error`: what the worker's 'error' event carried (anything can be thrown), or nothing. */
@@ -66,7 +60,7 @@ function describeEnd(exitCode: number, error: { value: unknown } | null, limits:
   return { reason: `its worker threw an uncaught exception: ${message}`, ...(code !== undefined ? { code } : {}) };
 }
 
-export class WorkerHandle {
+export class WorkerHandle implements PoolWorker {
   /** Called for every message after "ready". */
   onMessage: (m: FromWorker) => void = () => undefined;
   /** Called once when the thread ends on its own (not after terminate()). */
@@ -77,7 +71,7 @@ export class WorkerHandle {
 
   /** Starts a worker and waits until its modules (tsx from source, the wasm) are loaded. */
   static async start(entry: WorkerEntry, limits: WorkerResourceLimits, label: string): Promise<WorkerHandle> {
-    const { Worker } = await import("node:worker_threads");
+    const { Worker } = nodeBuiltin<typeof import("node:worker_threads")>("node:worker_threads", "the worker_threads pool");
     const worker = new Worker(entry.source, { eval: entry.eval, resourceLimits: limits });
     await new Promise<void>((resolve, reject) => {
       const done = (err?: Error) => {
@@ -129,4 +123,9 @@ export class WorkerHandle {
     this.ended = true;
     await this.worker.terminate();
   }
+}
+
+/** The pool's starter for Node worker threads running `entry` under `limits`. */
+export function nodeWorkerStarter(entry: WorkerEntry, limits: WorkerResourceLimits): StartWorker {
+  return (label) => WorkerHandle.start(entry, limits, label);
 }

@@ -13,7 +13,7 @@ import { chanLoad, chanReset, chanOnStart, chanOnEnd, chanDecide, chanSlots, cha
 import { Rotation, rotationCheck, rotationLoad, rotationReset, rotationBind, selectAction, actionKind, actionSpell, actionWaitMs, ACTION_CAST, ACTION_WAIT, ROT_OK, OP_LT, OP_LE, OP_GT, OP_GE } from "../rotation/vm";
 import * as Q from "../rotation/queries";
 import { fightLoad, fightMaxMs, fightLengthFor } from "./fight";
-import { healthOn, healthLoad, healthBegin, healthPct, healthRemainsS, HEALTH_CAP_FACTOR } from "./health";
+import { healthOn, healthLoad, healthBegin, healthPct, healthRemainsS, healthNextCheck, HEALTH_CAP_FACTOR } from "./health";
 import { targetsLayout, curTarget, setCurTarget, targetCount, instOn, instCur, instTarget, instBase, isTargetOwned } from "./targets";
 import { extraQuery } from "./queries";
 import {
@@ -700,10 +700,19 @@ function setFightLength(ms: i64): void {
   if (rotKind == 1) rotationBind<EngineState>(state, changetype<Rotation>(rot)); // rows were checked at load
 }
 
-/** The target died (health.ts): the encounter ends now, after the events already queued for now. */
-export function endFightNow(): void {
-  durationMs = now;
-  wheel().pushFromNow(now, END_EVENT);
+/**
+ * Health mode: the end sentinel popped at `now`. True (the run ends, at the death or at the cap) or
+ * the sentinel is queued again at the next check time (health.ts healthNextCheck).
+ */
+function healthAtEnd(): bool {
+  if (now >= durationMs) return true; // the cap
+  const next = healthNextCheck();
+  if (next < 0) {
+    durationMs = now; // the death: the iteration's length
+    return true;
+  }
+  wheel().pushFromNow(min(next, durationMs), END_EVENT);
+  return false;
 }
 
 /** The encounter length of the current (last) iteration, ms. */
@@ -742,7 +751,8 @@ function resetIteration(): void {
   immPending = false;
   // the end sentinel first: it precedes every event pushed for t = end (FIFO), so it pops exactly
   // where the loop must stop (first event at or after the end): no t >= end test per event
-  wheel().pushFromNow(durationMs > 0 ? durationMs : 0, END_EVENT);
+  // (health mode: the first death check, at 1 s; healthAtEnd re-queues it until the death or the cap)
+  wheel().pushFromNow(healthOn ? min<i64>(1000, durationMs) : durationMs > 0 ? durationMs : 0, END_EVENT);
   for (let i = 0; i < nRes; i++) {
     const r = resRec(i);
     const s = resSlot(i);
@@ -871,7 +881,14 @@ function runIteration(): f64 {
       // payloads are >= 0 (kind < 8 in bits 28..30): -1 is empty, END_EVENT the normal terminal (the
       // first event at or after the encounter end; an immediate event is at now < end)
       p = wheel().popValue();
-      if (p < 0) break;
+      if (p < 0) {
+        // health mode (health.ts): the end sentinel is a death check; it ends the run only at the death
+        // (or the cap). Time-based runs take this branch once per iteration.
+        if (p == -1 || !healthOn) break;
+        now = wheel().poppedT;
+        if (healthAtEnd()) break;
+        continue;
+      }
       // set before the budget test: an overrun ends the run, now is reset by the next iteration
       now = wheel().poppedT;
     }

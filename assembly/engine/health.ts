@@ -6,12 +6,13 @@
 // The host sets the rate from a pilot run (src/engine/health-pilot.ts) so every chunk, on any worker,
 // starts from the same value and the result does not depend on the thread count.
 //
-// The death test rides on the per-second damage bucket roll-over (telemetry.ts telHit/telBucketHit):
-// in health mode the bucket end is lowered to the next check time, so no hit path gets a new compare
-// and a run without target health pays one branch per roll-over. Checks come at half the estimated
-// time to death, and at every hit once that estimate is under 2 s or under 10 % of the pool is left:
-// the death is found at the hit that crosses the pool.
-import { iterDamage, now, endFightNow } from "./engine";
+// The death test rides on the engine's end sentinel (engine.ts runIteration / healthAtEnd): in health
+// mode it is queued at the next check time instead of the encounter end, so no hit path gets a new
+// compare and a time-based run pays one branch per iteration. Checks come at half the estimated time
+// to death, and every ms once that estimate is under 2 s or under 10 % of the pool is left: the fight
+// ends at the first ms boundary after the hit that deals the pool (that ms's hits queued before the
+// check count).
+import { iterDamage, now } from "./engine";
 
 /** Health mode on (the image has a health rate). */
 export let healthOn: bool = false;
@@ -56,21 +57,19 @@ export function healthRemainsS(): f64 {
 }
 
 /**
- * A hit at or after the last returned check time (iterDamage already holds it): ends the fight when
- * the pool is dealt, else returns the next check time (now: check every hit from here on).
+ * A death check at `now` (the engine's end sentinel popped: engine.ts healthAtEnd): -1 when the pool is
+ * dealt (the fight ends now), else the time of the next check: half the estimated time to death, and
+ * every ms once that is under 2 s or under 10 % of the pool is left.
  */
-export function healthCheck(): i64 {
-  if (dead) return i64.MAX_VALUE;
-  if (iterDamage >= pool) {
-    dead = true;
-    endFightNow();
-    return i64.MAX_VALUE;
-  }
+export function healthNextCheck(): i64 {
   const left = pool - iterDamage;
-  // the last 10 % (a burst can deal that well within half an estimate): every hit
-  if (left < EXACT_SHARE * pool) return now;
+  if (left <= 0) {
+    dead = true;
+    return -1;
+  }
+  if (left < EXACT_SHARE * pool) return now + 1;
   if (iterDamage <= 0 || now <= 0) return now + 1000;
   const eta = left / (iterDamage / <f64>now);
-  if (eta < EXACT_MS) return now;
-  return now + <i64>(eta * 0.5);
+  if (eta < EXACT_MS) return now + 1;
+  return now + max<i64>(1, <i64>(eta * 0.5));
 }

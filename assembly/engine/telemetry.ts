@@ -11,8 +11,6 @@
 // telResetAcc. Memory is heap-allocated grow-only (stub runtime: nothing is freed), so a chunk never
 // allocates once the sizes of the first image are reached.
 
-import { healthOn, healthCheck } from "./health";
-
 // ---- sizes (telLoad) ----
 let nSp: i32 = 0;
 let nAu: i32 = 0;
@@ -49,8 +47,6 @@ let resIter: usize = 0; // f64 x nRs x 2: this iteration's spent and non-regen g
 let bucketIdx: i32 = 0;
 let bucketEnd: i64 = 1000;
 let bucketSum: f64 = 0;
-/** Health mode (health.ts): the true end of the current bucket; bucketEnd is lowered to the next death check. */
-let realEnd: i64 = 1000;
 /** Resource source of the code running now (cast spell, ticking aura, fired proc, ...). */
 let src: i32 = 0;
 
@@ -123,8 +119,7 @@ export function telResetAcc(): void {
 export function telIterBegin(): void {
   memory.fill(auraSince, 0, <usize>(nAu + nRs * 2) << 3);
   bucketIdx = 0;
-  bucketEnd = healthOn ? 0 : 1000; // health mode: the first hit checks
-  realEnd = 1000;
+  bucketEnd = 1000;
   bucketSum = 0;
   src = srcOther;
   if (tlOn) {
@@ -211,10 +206,6 @@ function flushBucket(): void {
 }
 
 function advanceBucket(now: i64): void {
-  if (healthOn) {
-    healthBucket(now);
-    return;
-  }
   flushBucket();
   // mostly the next bucket (hits are rarely a whole second apart): no division then
   // (bucketEnd == (bucketIdx + 1) x 1000 always, so k is now / 1000 either way): ~120 of ~128 roll-overs in dealDamage
@@ -226,18 +217,6 @@ function advanceBucket(now: i64): void {
   }
   bucketIdx = k;
   bucketEnd = end;
-}
-
-/** advanceBucket in health mode: a death check (health.ts), the roll-over when the true end is passed. */
-function healthBucket(now: i64): void {
-  const next = healthCheck();
-  if (now >= realEnd) {
-    flushBucket();
-    const k = <i32>(now / 1000);
-    bucketIdx = k;
-    realEnd = (<i64>k + 1) * 1000;
-  }
-  bucketEnd = min(realEnd, next);
 }
 
 /**

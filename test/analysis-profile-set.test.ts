@@ -4,7 +4,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { cull, type CullCandidate } from "../src/analysis/culling.js";
-import { productOfVariants, profileSet, statSplits, talentCombinations } from "../src/analysis/profile-set.js";
+import { buildTalentCombinations, productOfVariants, profileSet, statSplits, talentCombinations } from "../src/analysis/profile-set.js";
 import { rejects } from "./helpers/analysis-errors.js";
 
 
@@ -74,6 +74,24 @@ describe("profile-set generators", () => {
   it("every talent subset", () => {
     const t = talentCombinations(["a", "b", "c"]);
     expect(t.map((v) => v.name)).toEqual(["talents none", "talents a", "talents b", "talents a+b", "talents c", "talents a+c", "talents b+c", "talents a+b+c"]);
+  });
+  it("talent subsets a character can take: hero talents of the base's hero tree only, no two exclusive talents", () => {
+    const spec = {
+      allTalents: ["a", "pl", "dr1", "dr2", "x", "y"],
+      talentHeroTrees: { pl: "pack_leader", dr1: "dark_ranger", dr2: "dark_ranger" },
+      exclusiveTalents: [["x", "y"]] as [string, string][],
+      heroTree: "pack_leader",
+    };
+    // a, pl, x, y: 2^4 = 16 subsets, minus the 4 holding both x and y
+    const pl = buildTalentCombinations(spec).map((v) => v.name);
+    expect(pl).toHaveLength(12);
+    expect(pl.some((n) => n.includes("dr"))).toBe(false);
+    expect(pl.some((n) => n.includes("x") && n.includes("y"))).toBe(false);
+    expect(pl).toContain("talents a+pl+y");
+    // a Dark Ranger base: a, dr1, dr2, x, y: 32 - 8
+    const dr = buildTalentCombinations({ ...spec, heroTree: "dark_ranger" }).map((v) => v.name);
+    expect(dr).toHaveLength(24);
+    expect(dr.some((n) => n.includes("pl"))).toBe(false);
   });
   it("stat splits keep the rating total exactly, C(steps+3, 3) of them", () => {
     const base = { crit: 531, haste: 827, mastery: 1057, versatility: 84 };

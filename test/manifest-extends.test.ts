@@ -192,9 +192,10 @@ describe("Beast Mastery on the shared hunter.json", () => {
     // "Marksmanship [tree=spec, row=6, col=3 ...]" (data/sources/12.0.0.64228/hunter.txt:226)
     expect(hunter.spells.map((s: { name: string }) => s.name)).not.toContain("kill_shot");
     expect(manifest.spells.map((s) => s.name)).not.toContain("kill_shot");
-    // with no hunter spells to inherit, the spell list is the spec's own, in its order
+    // the class piece's shared Dark Ranger spells first (hunter.json notes.dark_ranger), then the spec's own, in its order
+    expect(hunter.spells.map((s: { name: string }) => s.name)).toEqual(["black_arrow", "wailing_arrow"]);
     expect(manifest.spells.map((s) => s.name)).toEqual([...hunter.spells, ...own.spells].map((s: { name: string }) => s.name));
-    expect(manifest.spells[0]!.name).toBe("kill_command");
+    expect(manifest.spells[2]!.name).toBe("kill_command");
     const { manifest: mm } = await loadManifest(DATA, "marksmanship");
     expect(readJson("marksmanship.json").extends).toBe("hunter");
     expect(mm.spells.find((s) => s.name === "kill_shot")).toMatchObject({ id: 53351 });
@@ -217,6 +218,8 @@ describe("Beast Mastery on the shared hunter.json", () => {
       spells: [...hunter.spells, ...own.spells],
       // hunter.json extends raid.json (Bloodlust): its auras come first
       auras: [...raid.auras, ...(hunter.auras ?? []), ...own.auras],
+      talents: [...hunter.talents, ...own.talents],
+      absent: own.absent,
     };
     delete inlined.extends;
     const cfg = { dataDir: DATA, iterations: 40, seed: 11, duration: 90, chunkSize: 20 };

@@ -111,8 +111,10 @@ describe("action scope: bare names are properties of the entry's action", () => 
     expect(r("duration", ctx)).toEqual({ kind: "bin", op: "mul", left: q(Q.DOT_TICKING, dot), right: q(Q.AURA_DURATION, dot) });
     expect(r("pmultiplier", ctx)).toEqual(c(1));
   });
-  it("no projectile travel and no evaluation during a cast: in_flight, executing are 0", () => {
-    for (const n of ["in_flight", "in_flight_remains", "in_flight_to_target", "travel_time", "executing", "execute_remains"]) expect(r(n, ctx)).toEqual(c(0));
+  it("no projectile travel: in_flight is 0; executing / execute_remains read the cast bar in progress", () => {
+    for (const n of ["in_flight", "in_flight_remains", "in_flight_to_target", "travel_time"]) expect(r(n, ctx)).toEqual(c(0));
+    expect(r("executing", ctx)).toEqual(q(Q.EXECUTING, bs));
+    expect(r("execute_remains", ctx)).toEqual(q(Q.EXECUTE_REMAINS, bs));
   });
   it("action.X.* is the same with the spell named", () => {
     expect(r("action.barbed_shot.cast_time")).toEqual(q(Q.CAST_TIME, bs));

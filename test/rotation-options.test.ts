@@ -7,6 +7,7 @@ import { compileRotation, decodeAction, QUERY as Q, RotationError, type CompileO
 import { wasm } from "../src/engine/wasm.js";
 import { loadIntoWasm, setQuery, setReady } from "./helpers/rotation-wasm.js";
 import { SPELLS, testSymbols } from "./helpers/rotation-symbols.js";
+import { OP } from "../src/rotation/bytecode.js";
 import { loadDataBundle } from "../src/data/bundle.js";
 import type { DataBundle } from "../src/data/types.js";
 import { simulate } from "../src/engine/simulate.js";
@@ -89,11 +90,20 @@ describe.each([["plain", {}], ["fast", { fast: true }]] as const)("options (%s c
 });
 
 describe("options: code and errors", () => {
-  it("use_off_gcd=0 on an on-GCD spell, chain, use_while_casting, toggle and precombat_seconds add no code", () => {
+  it("use_off_gcd=0 on an on-GCD spell, chain, use_while_casting=0, toggle and precombat_seconds add no code", () => {
     const plain = compile({ default: [{ cast: "cobra_shot", if: "focus > 50" }] });
-    for (const extra of [{ use_off_gcd: "0" }, { use_off_gcd: 1 }, { chain: "1" }, { use_while_casting: "1" }, { toggle: "on" }, { precombat_seconds: "1" }]) {
+    for (const extra of [{ use_off_gcd: "0" }, { use_off_gcd: 1 }, { chain: "1" }, { use_while_casting: "0" }, { toggle: "on" }, { precombat_seconds: "1" }]) {
       expect([...compile({ default: [{ cast: "cobra_shot", if: "focus > 50", ...extra }] }).code], JSON.stringify(extra)).toEqual([...plain.code]);
     }
+  });
+
+  it("use_while_casting=1 changes only the cast op: CAST -> CASTW (castable during a cast bar: test/cast-while-casting.test.ts)", () => {
+    const plain = [...compile({ default: [{ cast: "cobra_shot", if: "focus > 50" }] }).code];
+    const cwc = compile({ default: [{ cast: "cobra_shot", if: "focus > 50", use_while_casting: "1" }] });
+    expect(cwc.whileCasting).toBe(true);
+    const at = plain.indexOf(OP.CAST);
+    expect(at).toBeGreaterThan(7);
+    expect([...cwc.code]).toEqual(plain.map((w, i) => (i === at ? OP.CASTW : w)));
   });
 
   it("refuses options the engine cannot honour, bad values and options of other actions, at the option's field", () => {

@@ -10,7 +10,7 @@ import { loadDataBundle } from "../src/data/bundle.js";
 import { SpellResolver } from "../src/data/resolver.js";
 import type { DataBundle } from "../src/data/types.js";
 import { resolveManifest, validateManifest, ManifestError, unmarkedManifestValues, listEstimates, type ResolvedSpec } from "../src/manifest/index.js";
-import { prepareSimulation } from "../src/engine/simulate.js";
+import { prepareSimulation, simulate } from "../src/engine/simulate.js";
 import { runImage, type RunResult } from "../src/engine/run.js";
 import { expectSeedDeterminism } from "./helpers/spec-run.js";
 import { encodeImage, ImageError, type SpecImage } from "../src/engine/image.js";
@@ -142,8 +142,10 @@ describe("Fire manifest resolution against the real tables and the 12.0.0.64228 
     expect(spellOf("scorch")).toMatchObject({ id: 2948, active: false, castMs: 0, cost: 0, maxCharges: 0 });
     expect(spec.provenance.filter((p) => p.path.startsWith("spells.scorch"))).toEqual([]);
     expect(spec.auras.find((a) => a.name === "heat_shimmer")).toMatchObject({ active: false, effects: [] });
-    expect(spec.allTalents).toEqual(["pyroblast", "combustion", "firestarter", "scorch", "flamestrike", "mote_of_flame", "mirror_image", "meteor", "kindling", "flame_on"]);
-    expect(spec.talents).toEqual(["pyroblast", "combustion", "firestarter", "scorch", "flamestrike", "mote_of_flame", "mirror_image", "kindling", "flame_on"]);
+    expect(spec.allTalents).toEqual(["pyroblast", "combustion", "firestarter", "scorch", "flamestrike", "mote_of_flame", "mirror_image", "spellfire_spheres", "meteor", "kindling", "flame_on"]);
+    expect(spec.talents).toEqual(["pyroblast", "combustion", "firestarter", "scorch", "flamestrike", "mote_of_flame", "mirror_image", "spellfire_spheres", "kindling", "flame_on"]);
+    // Power Infusion: an external buff SimC grants only when the user lists it (external_buffs): never up
+    expect(spec.auras.find((a) => a.name === "power_infusion")).toMatchObject({ active: false, effects: [] });
     // a manifest naming Phoenix Flames again fails: its spell data is gone
     const m = manifestJson();
     m.spells.push({ name: "phoenix_flames", id: 257541, damage: { effect: 1 } });
@@ -492,5 +494,37 @@ describe("Arcane Intellect (1459): +3 % of the primary stat", () => {
     const fb = r.spells.find((s) => s.name === "fireball")!;
     expect(casts(r, "arcane_intellect")).toBe(1);
     expect(fb.damage / fb.hits).toBeCloseTo(4.5 * img.stats.spellPower * 1.03, 6);
+  });
+});
+
+describe("default rotation: SimulationCraft's APL text (data/rotations/fire.simc), run unchanged", () => {
+  it("the ignored lines are exactly those listed on docs/specs/fire.md (87 / 88 honoured)", async () => {
+    const r = await simulate({ spec: "fire", bundle, dataDir: DATA, duration: 30, iterations: 2, seed: 1 });
+    expect(r.rotation).toMatchObject({ format: "simc", lines: 88, honoured: 87 });
+    expect(r.rotation!.file.endsWith("fire.simc")).toBe(true);
+    const lines = r.rotation!.ignoredLines.map((l) => l.line);
+    expect(lines).toEqual([41]);
+    const doc = readFileSync(path.resolve(__dirname, "../docs/specs/fire.md"), "utf8");
+    for (const l of lines) expect(doc).toMatch(new RegExp(`^\\| ${l} \\| `, "m"));
+    expect(r.rotation!.ignoredLines[0]!.text).toMatch(/^potion,/);
+  });
+
+  it("Fire Blast and Combustion are cast during Fireball cast bars (use_while_casting), Combustion in the bar's last 0.2 s", async () => {
+    const r = await simulate({ spec: "fire", bundle, dataDir: DATA, duration: 120, iterations: 1, seed: 3 });
+    const casts = r.timeline!.casts;
+    const bars = casts.filter((c) => c.name === "fireball");
+    const inBar = (t: number) => bars.find((b) => b.start < t && t < b.t);
+    const comb = casts.filter((c) => c.name === "combustion");
+    expect(comb.length).toBe(2); // 18 s (combustion_delay with Firestarter), then 60 s later (Kindling)
+    for (const c of comb) {
+      const bar = inBar(c.t);
+      expect(bar).toBeDefined();
+      // variable.cast_remains_time = 0.2: a poll (every 100 ms inside the bar) with less than 0.2 s of it left
+      expect(bar!.t - c.t).toBeLessThan(200);
+      expect(bar!.t - c.t).toBeGreaterThan(0);
+    }
+    const fb = casts.filter((c) => c.name === "fire_blast");
+    expect(fb.length).toBeGreaterThan(3);
+    expect(fb.filter((c) => inBar(c.t) !== undefined).length).toBeGreaterThan(fb.length / 2);
   });
 });

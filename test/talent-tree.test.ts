@@ -102,7 +102,9 @@ describe("specTalentTree on the bundled 12.0.5 tables", () => {
     // Kill Command's node grants the ability the manifest models as a spell: modelled and taken
     expect(row("spec")).toMatch(/^\| spec \| 46 \| .*Kill Command \(34026\).* \| .*Kill Command \(34026\)/);
     expect(lines.some((l) => l.startsWith("Not modelled (spec, ") && l.includes("Killer Cobra (199532)"))).toBe(true);
-    expect(lines.some((l) => l.startsWith("Not modelled (hero: Dark Ranger, 17): "))).toBe(true);
+    // the Dark Ranger tree: Withering Fire, Wailing Dead and Black Arrow modelled (hunter.json), none taken by the Pack Leader build
+    expect(row("hero: Dark Ranger")).toBe("| hero: Dark Ranger | 17 | Withering Fire (466990), Wailing Dead (1264290), Black Arrow (466930) | none |");
+    expect(lines.some((l) => l.startsWith("Not modelled (hero: Dark Ranger, 14): "))).toBe(true);
   });
 
   it("buildTalents: the hero tree must be the spec's, a taken hero talent must belong to it", () => {

@@ -21,10 +21,11 @@ import {
   telHit, telSpellRec, telBucketHit, TL_DAMAGE, telAura, telSpend, telGain, telGainFrom, telRegenBalance, telProc, telRppm, tlOn, tlPush, TL_CAST_START, TL_CAST, TL_COOLDOWN, TL_RESOURCE, TL_PROC,
 } from "./telemetry";
 import { healthCritBytes, healthCritLoad, healthCritChance, hcRules } from "./health-crit";
+import { cwcOn, cwcLoad, cwcReset, cwcBarStart, cwcLive, cwcNextPoll, cwcNow, cwcGen, cwcMainTarget, cwcSetMainTarget, cwcUsable } from "./cast-while-casting";
 import {
   IMAGE_VERSION, HEADER_F64, N_SECTIONS, H_VERSION, H_DURATION, H_TARGETS, H_ARMOR, H_ARMOR_K, H_AP, H_SP, H_CRIT, H_HASTE,
   H_MASTERY, H_VERS, H_CRIT_DMG_BONUS, H_MASTERY_KIND, H_MASTERY_COEF, H_MASTERY_SCHOOL, H_MASTERY_PETS, H_AUTO_DAMAGE,
-  H_OFFHAND_DAMAGE, H_PULL_AURA, H_VARY_LENGTH, H_HEALTH_RATE, H_HEALTH_CRIT_START, H_HEALTH_CRIT_LEN, H_AUTO_SWING, H_WEAPON_MIN, H_WEAPON_MAX, H_GCD_LOCK, H_N_LOCKS, H_N_CAT_POOLS, H_N_CHARGE_POOLS, H_ROT_KIND, H_ROT_START,
+  H_OFFHAND_DAMAGE, H_PULL_AURA, H_VARY_LENGTH, H_HEALTH_RATE, H_START_AURAS, H_START_AURAS_LEN, H_CWC, H_HEALTH_CRIT_START, H_HEALTH_CRIT_LEN, H_AUTO_SWING, H_WEAPON_MIN, H_WEAPON_MAX, H_GCD_LOCK, H_N_LOCKS, H_N_CAT_POOLS, H_N_CHARGE_POOLS, H_ROT_KIND, H_ROT_START,
   H_ROT_LEN, H_ROT_SPELLS_START, H_ROT_SPELLS_LEN, H_CHAN_START, H_CHAN_SLOTS, H_HOOKS_START, H_HOOKS_LEN, H_SECTIONS, S_RESOURCES, S_SPELLS, S_AURAS, S_EFFECTS, S_DAMAGE, S_CDR, S_OPS,
   S_OPLISTS, S_PROCS, S_RPPM, S_PETS, S_CHARGE_POOLS, S_POOL, S_ROT_CONSTS, RESOURCE_STRIDE, SPELL_STRIDE, AURA_STRIDE,
   EFFECT_STRIDE, DAMAGE_STRIDE, CDR_STRIDE, OP_STRIDE, OPLIST_STRIDE, PROC_STRIDE, RPPM_STRIDE, PET_STRIDE,
@@ -185,6 +186,8 @@ let baseSp: f64 = 0;
 let baseCrit: f64 = 0;
 let baseHaste: f64 = 0;
 let pullAura: i32 = -1; // aura applied at t = 0 of every iteration (raid buff: Bloodlust), -1 none
+let startAuras: i32 = 0; // pool offset of the auras applied at t = 0 after it (combat-start timers)
+let nStartAuras: i32 = 0;
 let baseMastery: f64 = 0;
 let baseVers: f64 = 0;
 let critMult: f64 = 2.0;
@@ -482,6 +485,8 @@ export function engineLoad(): i32 {
   autoDamage = <i32>hdr(H_AUTO_DAMAGE);
   offDamage = autoDamage >= 0 ? <i32>hdr(H_OFFHAND_DAMAGE) - 1 : -1;
   pullAura = <i32>hdr(H_PULL_AURA) - 1;
+  startAuras = <i32>hdr(H_START_AURAS);
+  nStartAuras = <i32>hdr(H_START_AURAS_LEN);
   autoSwingMs = hdr(H_AUTO_SWING);
   weaponMin = hdr(H_WEAPON_MIN);
   weaponMax = hdr(H_WEAPON_MAX);
@@ -546,6 +551,7 @@ export function engineLoad(): i32 {
   }
   // channel decisions (channel-decisions.ts): header 62 = pool offset, 63 = slots (0: none)
   chanLoad(pool + (<usize>(<i32>hdr(H_CHAN_START)) << 3), rotKind == 1 ? <i32>hdr(H_CHAN_SLOTS) : 0);
+  cwcLoad(rotKind == 1 && hdr(H_CWC) != 0); // use_while_casting lines (cast-while-casting.ts)
   buildCastReadyTable();
   // v3 scan rows: spells checked against nSpells, time bounds for this durationMs
   if (rotKind == 1 && rotationBind<EngineState>(state, changetype<Rotation>(rot)) != ROT_OK) return LOAD_BAD_ROTATION;
@@ -799,6 +805,7 @@ function resetIteration(): void {
   castTarget = 0;
   setCurTarget(0);
   chanReset();
+  cwcReset();
   prevGcd = -1;
   prevGcd2 = -1;
   prevGcd3 = -1;
@@ -816,6 +823,7 @@ function resetIteration(): void {
   ensureStats();
   // the raid buff cast at the pull (SimC's optimal_raid default: Bloodlust at t = 0)
   if (pullAura >= 0) applyAura(pullAura, 1);
+  for (let i = 0; i < nStartAuras; i++) applyAura(poolI(startAuras + i), 1); // timers started on entering combat
   if (rotKind == 1) rotationReset(changetype<Rotation>(rot));
 
   // simulation start hook: PlayerReady at t = 0, then swing timers
@@ -916,6 +924,7 @@ function runIteration(): f64 {
       }
       case EV_OFFGCD_READY: {
         countKind(EV_OFFGCD_READY);
+        if (arg != 0) { onCwcReady(gen); break; } // arg 1: a decision inside a cast bar (cast-while-casting.ts)
         if (gen != offGen || casting) break;
         onReady(true);
         break;
@@ -929,6 +938,7 @@ function runIteration(): f64 {
         if (ct != 0) setCurTarget(ct);
         onCastComplete(arg);
         if (ct != 0) setCurTarget(0);
+        if (gen != 0) cwcResume(); // gen 1: an instant cast inside a cast bar (onCwcReady)
         break;
       }
       case EV_AURA_TICK: {
@@ -1449,6 +1459,51 @@ function onCastStart(spell: i32): void {
   if (tlOn) tlPush(now, TL_CAST_START, spell, <f64>castMs);
   // no cost or cooldown is paid at this event
   push(now + castMs, ev(EV_CAST_COMPLETE, 0, spell));
+  if (cwcOn) {
+    if (castMs > 0) push(now, ev(EV_OFFGCD_READY, cwcBarStart(spell, now + castMs), 1)); // first decision inside the bar
+  }
+}
+
+/**
+ * A decision inside a cast bar (cast-while-casting.ts): the rotation is asked while the player casts, so
+ * only its use_while_casting casts (OP_CASTW) can be chosen. A chosen spell executes now as an instant
+ * (EV_CAST_COMPLETE with gen 1, on its chosen target); otherwise the next poll is scheduled.
+ */
+function onCwcReady(gen: i32): void {
+  if (!casting || !cwcLive(gen, now)) return;
+  for (let i = 0; i < nRes; i++) syncResBody(i);
+  const a = selectAction<EngineState>(state, changetype<Rotation>(rot));
+  if (actionKind(a) == ACTION_CAST) {
+    cwcSetMainTarget(castTarget);
+    castTarget = curTarget;
+    setCurTarget(0);
+    push(now, ev(EV_CAST_COMPLETE, 1, actionSpell(a)));
+    return;
+  }
+  setCurTarget(0);
+  const t = cwcNextPoll(now);
+  if (t >= 0) push(t, ev(EV_OFFGCD_READY, cwcGen, 1));
+}
+
+/** After an instant cast inside a cast bar: the bar goes on (onCastComplete ended "casting" and scheduled
+ *  a PlayerReady / OffGcdReady: superseded), its target is restored, and the rotation decides again now. */
+function cwcResume(): void {
+  casting = true;
+  readyGen = (readyGen + 1) & 0xffff;
+  pendingReady = false;
+  offGen = (offGen + 1) & 0xffff;
+  castTarget = cwcMainTarget;
+  push(now, ev(EV_OFFGCD_READY, cwcNow(), 1));
+}
+
+/** OP_CASTW: castReady, except that a cast bar in progress does not block a spell usable during one. */
+function castReadyWhileCasting(spell: i32): bool {
+  if (!casting) return castReady(spell);
+  if (!cwcUsable(spell)) return false;
+  casting = false;
+  const ok = castReady(spell);
+  casting = true;
+  return ok;
 }
 
 // Spell-record tail slots read by offset (extensions kept clear of the named SpellRec fields, which
@@ -3389,6 +3444,9 @@ function targetQuery(kind: i32, arg: i32): f64 {
     // castReady would return false too (every check after the unknown-spell exit is a conjunction).
     if (<u32>spell < <u32>nSpells && load<i64>(nbTab + (<usize>spell << 3)) > now) return false; // "not ready before" (buildCastReadyTable)
     return castReady(spell);
+  }
+  castReadyWhileCasting(spell: i32): bool {
+    return castReadyWhileCasting(spell);
   }
   // @ts-ignore: decorator
   @inline touch(): void {

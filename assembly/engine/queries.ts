@@ -12,6 +12,7 @@ import {
   spellRec, spellSt, auraRec, auraSt, chargeSt, castTimeMods, costOf, ensureStats,
 } from "./engine";
 import { instCur } from "./targets";
+import { execQuery } from "./cast-while-casting";
 
 /** The player's GCD minimum in ms (the engine's floor for a hasted GCD: onCastStart). */
 const GCD_FLOOR_MS: f64 = 750;
@@ -88,6 +89,8 @@ export function extraQuery(kind: i32, arg: i32): f64 {
     case Q.Q_PREV_OFF_GCD: return prevOffGcd == arg ? 1.0 : 0.0;
     case Q.Q_PREV_GCD_2: return prevGcd2 == arg ? 1.0 : 0.0;
     case Q.Q_PREV_GCD_3: return prevGcd3 == arg ? 1.0 : 0.0;
+    case Q.Q_EXECUTING: return execQuery(false, arg, now);
+    case Q.Q_EXECUTE_REMAINS: return execQuery(true, arg, now);
     default: break;
   }
   // aura kinds: the record of image aura `arg`, the state of its instance on the current target (the

@@ -67,4 +67,8 @@ export const Q_TGT_REMAINS: i32 = 51; //               s, 0 when down
 export const Q_TGT_STACK: i32 = 52;
 // A channel's tick period now (channel-decisions' `interrupt_if=tick_time>0.5` on a channel that applies no aura)
 export const Q_CHANNEL_TICK_TIME: i32 = 53; //         arg = spell; s, its channel duration / ticks now (hasted when it is); 0: not a channel
-export const Q_COUNT: i32 = 54;
+// The hard cast in progress (SimC action.X.executing / execute_remains; cast-while-casting decisions
+// ask them during another spell's cast bar: assembly/engine/cast-while-casting.ts)
+export const Q_EXECUTING: i32 = 54; //                 arg = spell; 1.0 while its cast bar runs (not a channel)
+export const Q_EXECUTE_REMAINS: i32 = 55; //           arg = spell; s until its cast bar completes, 0 when it is not executing
+export const Q_COUNT: i32 = 56;

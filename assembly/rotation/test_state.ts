@@ -63,6 +63,10 @@ class TestState {
   spellCount(): i32 {
     return TEST_MAX_SPELL;
   }
+  /** OP_CASTW: this test state has no cast bar, so the same answer as castReady. */
+  castReadyWhileCasting(spell: i32): bool {
+    return this.castReady(spell);
+  }
   castCheck(spell: i32): bool {
     return this.castReady(spell);
   }

@@ -99,6 +99,9 @@ export const OP_TIFSTEP: i32 = 57; //  mode, L: pop v, fold it into the target_i
 export const OP_TGTRESET: i32 = 58; // current := 0
 export const OP_CYCBEGIN: i32 = 59; // current := 0, loop index := 0
 export const OP_CYCNEXT: i32 = 60; //  max, L: next target below min(targets, max) (max 0: all) -> current := it, jump L; else current := 0
+// use_while_casting=1 casts (any version): castReady as CAST, except that a cast bar in progress does not
+// block the spell (the state decides: s.castReadyWhileCasting). Never memoized: its answer differs from CAST's
+export const OP_CASTW: i32 = 61; //    spell: if s.castReadyWhileCasting(spell) return Cast(spell)
 export const TIF_FIRST: i32 = 0;
 export const TIF_MIN: i32 = 1;
 export const TIF_MAX: i32 = 2;
@@ -390,7 +393,7 @@ function varOp(op: i32, cur: f64, v: f64, def: f64): f64 {
  * Runs the rotation's main list against state `s` and returns the encoded action (ACTION_NONE,
  * (spell << 2) | ACTION_CAST, or (ms << 2) | ACTION_WAIT with ms relative to now). Variable entries
  * passed on the way are applied. `S` needs `query(kind: i32, arg: i32): f64`, `castReady(spell: i32): bool`
- * and `touch(): void` (the side effect of the queries a CASTCHKT skips; may do nothing); v3 code also
+ * `castReadyWhileCasting(spell: i32): bool` (OP_CASTW) and `touch(): void` (the side effect of the queries a CASTCHKT skips; may do nothing); v3 code also
  * `blocked(spell: i32): bool` (true only when castReady(spell) is surely false), `castCheck(spell: i32): bool`
  * (castReady after blocked said no), `now(): i64`, `notBeforeTable(): usize` (i64 per spell, index -1 included:
  * castReady surely false while now < the entry) and, for rotationBind, `spellCount(): i32` and
@@ -494,6 +497,12 @@ function varOp(op: i32, cur: f64, v: f64, def: f64): f64 {
       case OP_CAST: {
         const spell = load<i32>(pc, 4);
         if (s.castReady(spell)) return (spell << 2) | ACTION_CAST;
+        pc += 8;
+        break;
+      }
+      case OP_CASTW: {
+        const spell = load<i32>(pc, 4);
+        if (s.castReadyWhileCasting(spell)) return (spell << 2) | ACTION_CAST;
         pc += 8;
         break;
       }

@@ -5,7 +5,7 @@ export { compare } from "./compare.js";
 export type { CompareConfig, ComparisonResult, VariantComparison, EntrySummary } from "./compare.js";
 export { scaleFactors, defaultScaleDelta, weaponMatters, pawnString } from "./scale-factors.js";
 export type { ScaleFactorsConfig, ScaleFactorsResult, ScaleFactor } from "./scale-factors.js";
-export { profileSet, talentCombinations, statSplits, productOfVariants, generateVariants, PROFILE_SET_CHUNK_SIZE, PROFILE_SET_DEFAULT_PRECISION } from "./profile-set.js";
+export { profileSet, talentCombinations, buildTalentCombinations, statSplits, productOfVariants, generateVariants, PROFILE_SET_CHUNK_SIZE, PROFILE_SET_DEFAULT_PRECISION } from "./profile-set.js";
 export type { ProfileSetConfig, ProfileSetResult, ProfileSetEntry, ProfileSetStage } from "./profile-set.js";
 export { cull } from "./culling.js";
 export type { CullCandidate, CullDecision } from "./culling.js";

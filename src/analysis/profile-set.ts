@@ -13,6 +13,7 @@
 // Cost: the result reports the iterations spent and the naive cost of running every entry to the
 // final iteration count without culling ((variants + 1) × final iterations).
 import type { SimulateConfig } from "../engine/simulate.js";
+import type { ResolvedSpec } from "../manifest/resolve.js";
 import { badConfig, intOption, nextStageIterations, pctOption, runOptions, type StageProgress } from "./common.js";
 import { cull } from "./culling.js";
 import { AnalysisError } from "./errors.js";
@@ -249,6 +250,22 @@ export function talentCombinations(talents: readonly string[]): VariantInput[] {
   return out;
 }
 
+/**
+ * The talent subsets a character of the base's build can take: the modelled talents except hero talents
+ * of another hero tree than the base's (a character has one hero tree), and no subset holding two
+ * talents that exclude each other (one choice node, or one replaces the other).
+ */
+export function buildTalentCombinations(spec: Pick<ResolvedSpec, "allTalents" | "talentHeroTrees" | "exclusiveTalents" | "heroTree">): VariantInput[] {
+  const talents = spec.allTalents.filter((t) => {
+    const tree = spec.talentHeroTrees[t];
+    return tree === undefined || tree === spec.heroTree;
+  });
+  return talentCombinations(talents).filter((v) => {
+    const taken = v["talents"] as string[];
+    return !spec.exclusiveTalents.some(([a, b]) => taken.includes(a) && taken.includes(b));
+  });
+}
+
 const SPLIT_STATS = ["crit", "haste", "mastery", "versatility"] as const;
 
 /**
@@ -307,7 +324,7 @@ export function generateVariants(expr: string, base: AnalysisBase): VariantInput
     const m = /^stat-splits:(\d+)$/.exec(f);
     if (f === "talents") {
       if (base.prepared.spec.allTalents.length === 0) throw new AnalysisError("INVALID_ANALYSIS_CONFIG", field, `spec "${base.spec}" models no talents`);
-      list = talentCombinations(base.prepared.spec.allTalents);
+      list = buildTalentCombinations(base.prepared.spec);
     } else if (m) list = statSplits(base.profile.ratings, Number(m[1]));
     else throw new AnalysisError("INVALID_ANALYSIS_CONFIG", field, `unknown generator ${JSON.stringify(f)} (known: talents, stat-splits:N; join with "*" for a product)`);
     out = out === null ? list : productOfVariants(out, list);

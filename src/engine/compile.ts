@@ -445,7 +445,7 @@ export function compileSpec(input: CompileInput): CompiledSpec {
     auras,
     damage,
     opLists,
-    rotation: { kind: "bytecode", code: rotation.code, constants: rotation.constants, spells: rotation.spells, targetSpells: rotation.targetSpells, ...(rotation.channels ? { channels: rotation.channels } : {}) },
+    rotation: { kind: "bytecode", code: rotation.code, constants: rotation.constants, spells: rotation.spells, targetSpells: rotation.targetSpells, ...(rotation.channels ? { channels: rotation.channels } : {}), ...(rotation.whileCasting ? { whileCasting: true } : {}) },
   };
   if (castHooks.length) image.castHooks = castHooks;
   if (procs.length) image.procs = procs;
@@ -528,8 +528,10 @@ function playerGcdSpell(spells: readonly SpellImage[]): number | undefined {
  * SimC's default: optimal_raid=1 casts it at the pull), unless the run turns it off. One at most: the
  * image has a single pull slot (H_PULL_AURA).
  */
-function pullAuraOf(spec: ResolvedSpec, on: boolean): { pullAura?: number } {
+function pullAuraOf(spec: ResolvedSpec, on: boolean): { pullAura?: number; combatStartAuras?: number[] } {
   const idx = spec.auras.flatMap((a, i) => (a.atPull ? [i] : []));
   if (idx.length > 1) throw new CompileError(`at most one at_pull aura, got ${idx.map((i) => spec.auras[i]!.name).join(", ")}`);
-  return on && idx.length === 1 ? { pullAura: idx[0]! } : {};
+  // the build's timers the game starts on entering combat (`at_combat_start`, taken talents only)
+  const start = spec.auras.flatMap((a, i) => (a.atCombatStart === true && a.active ? [i] : []));
+  return { ...(on && idx.length === 1 ? { pullAura: idx[0]! } : {}), ...(start.length > 0 ? { combatStartAuras: start } : {}) };
 }

@@ -301,6 +301,8 @@ export type RotationImage =
       targetSpells?: number[];
       /** Channel decisions (src/rotation/channel.ts): header 63-64 and a pool table. */
       channels?: ChannelTable;
+      /** The code has use_while_casting casts (OP_CASTW): header 68 = 1, the engine decides during cast bars. */
+      whileCasting?: boolean;
     };
 
 export interface StatsImage {
@@ -337,6 +339,8 @@ export interface RunConfig {
   incomingDamagePerSec?: number;
   /** Index of the aura applied at t = 0 of every iteration (raid buff: Bloodlust); absent = none. */
   pullAura?: number;
+  /** Auras applied at t = 0 of every iteration after the pull aura (timers started on entering combat). */
+  combatStartAuras?: number[];
   /**
    * Fight length variation: every iteration lasts round(durationMs × (1 + varyLength × (2u − 1))) ms, u
    * uniform from the iteration's seed (assembly/engine/fight.ts; docs/fights.md). In [0, 1); default 0 =
@@ -512,6 +516,9 @@ export function encodeImage(image: SpecImage): EncodedImage {
   const armorK = num(run.armorK, "run.armorK", { min: 0 });
   const incoming = num(run.incomingDamagePerSec, "run.incomingDamagePerSec", { min: 0, def: 0 });
   const pullAura = num(run.pullAura, "run.pullAura", { int: true, min: -1, max: (image.auras?.length ?? 0) - 1, def: -1 });
+  const startAuras = run.combatStartAuras ?? [];
+  if (!Array.isArray(startAuras)) fail("run.combatStartAuras", "expected an array of aura indices");
+  startAuras.forEach((x, i) => num(x, `run.combatStartAuras[${i}]`, { int: true, min: 0, max: (image.auras?.length ?? 0) - 1 }));
   const varyLength = num(run.varyLength, "run.varyLength", { min: 0, def: 0 });
   if (varyLength >= 1) fail("run.varyLength", `expected a fraction in [0, 1), got ${varyLength}`);
   const healthPerMs = num(run.healthPerMs, "run.healthPerMs", { min: 0, def: 0 });
@@ -810,6 +817,7 @@ export function encodeImage(image: SpecImage): EncodedImage {
   let rotSpells: number[] | null = null;
   let i32: Int32Array = new Int32Array(0);
   let chanTable: number[] | null = null;
+  let whileCasting = false;
   // channel table: lineVar, then per slot spell, interrupt pc, early-chain pc, flags (engine: channel-decisions.ts)
   const encodeChannels = (t: ChannelTable, codeLen: number): number[] => {
     const pcOk = (pc: number, f: string) => num(pc, f, { int: true, min: -1, max: codeLen - 1 });
@@ -842,6 +850,7 @@ export function encodeImage(image: SpecImage): EncodedImage {
     i32 = r.code;
     sec.rotationConstants.push(...r.constants);
     if (r.channels !== undefined) chanTable = encodeChannels(r.channels, i32.length);
+    whileCasting = bool(r.whileCasting, "rotation.whileCasting", false) === 1;
     if (r.spells !== undefined) rotSpells = arr(r.spells, "rotation.spells", true).map((s, k) => spellIdx(s, `rotation.spells[${k}]`, false));
   } else {
     fail("rotation.kind", `expected "priority" or "bytecode", got ${String((r as { kind?: unknown }).kind)}`);
@@ -887,8 +896,14 @@ export function encodeImage(image: SpecImage): EncodedImage {
     header[64] = (chanTable.length - 1) / 4;
   }
   header[65] = pullAura + 1; // H_PULL_AURA: aura index + 1, 0 = none
-  header[67] = healthPerMs; // H_HEALTH_RATE: target health per ms of the drawn length (0 = time-based)
-  header[66] = varyLength; // H_VARY_LENGTH: ± fraction of durationMs per iteration (assembly/engine/fight.ts)
+  // 66-67: auras applied at t = 0 after it (timers started on entering combat): pool list, count
+  if (startAuras.length > 0) {
+    header[66] = poolList(startAuras);
+    header[67] = startAuras.length;
+  }
+  header[68] = whileCasting ? 1 : 0; // H_CWC: decisions during cast bars (assembly/engine/cast-while-casting.ts)
+  header[70] = healthPerMs; // H_HEALTH_RATE: target health per ms of the drawn length (0 = time-based)
+  header[69] = varyLength; // H_VARY_LENGTH: ± fraction of durationMs per iteration (assembly/engine/fight.ts)
   header[31] = rotSpells ? rotSpells.length : -1;
   let off = HEADER_F64;
   const parts: number[][] = [header];

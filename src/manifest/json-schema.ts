@@ -356,6 +356,7 @@ export const MANIFEST_JSON_SCHEMA: S = {
             effects: list({ $ref: "#/$defs/buffEffect" }, "stat / damage effects"),
             residual: bool("ticks deal banked damage (bank_damage)"),
             at_pull: bool("applied at t = 0 of every iteration (raid buff, e.g. Bloodlust); run option bloodlust: false leaves it off"),
+            at_combat_start: bool("applied at t = 0 of every iteration when its talent is taken: a timer the game starts on entering combat (Proc Flags: Enter Combat)"),
             applies_to_pets: bool("its effects also apply to pet damage"),
             snapshot: bool("ticks use stats captured at application"),
             on_tick: list({ $ref: "#/$defs/op" }, "ops per tick"),

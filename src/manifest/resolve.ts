@@ -30,7 +30,7 @@ import type { SpellResolver } from "../data/resolver.js";
 import type { SpellDataRecord, SpellEffect } from "../data/spell-record.js";
 import type { DataBundle, TableOrigin } from "../data/types.js";
 import { ManifestError } from "./errors.js";
-import { checkTalentChoice } from "./talent-exclusivity.js";
+import { checkTalentChoice, talentConflicts } from "./talent-exclusivity.js";
 import { specTalentTree } from "../talents/tree.js";
 import { buildTalents } from "../talents/spec-talents.js";
 import type { AbsentDecl, AuraDecl, BuffEffectDecl, DamageDecl, DataRef, Manifest, NumOrRef, Op, PetDecl, ProcDecl, SpellDecl } from "./schema.js";
@@ -145,6 +145,8 @@ export interface ResolvedAura {
   onExpire: ResolvedOp[];
   /** Applied at t = 0 (raid buff). */
   atPull: boolean;
+  /** Applied at t = 0 when active (a timer started on entering combat). */
+  atCombatStart?: boolean;
 }
 
 export interface ResolvedProc {
@@ -198,6 +200,10 @@ export interface ResolvedSpec {
   /** Talents taken in this build. */
   talents: string[];
   allTalents: string[];
+  /** Modelled talents that are hero talents: name → hero tree token (a build takes those of one tree). */
+  talentHeroTrees: Record<string, string>;
+  /** Pairs of modelled talents a build cannot take together (one choice node, or one replaces the other). */
+  exclusiveTalents: [string, string][];
   /** The build's hero tree, the spec's hero trees and its trees' named talents (src/talents/spec-talents.ts). */
   heroTree?: string;
   heroTrees: string[];
@@ -630,6 +636,7 @@ function resolveAura(c: Ctx, a: AuraDecl): ResolvedAura {
     onExpire: resolveOps(c, `${base}.on_expire`, a.on_expire),
     atPull: a.at_pull,
   };
+  if (a.at_combat_start === true) out.atCombatStart = true;
   if (a.tick_damage) out.tickDamage = resolveDamage(c, `${base}.tick_damage`, a.id, a.tick_damage);
   if (a.residual) {
     const school = c.field(`${base}.residual.school`, a.id, "school_mask");
@@ -748,7 +755,10 @@ export function resolveManifest(m: Manifest, resolver: SpellResolver, file: stri
     if (!allTalents.includes(t)) throw new ManifestError("MANIFEST_UNKNOWN_NAME", file, "talents", `unknown talent "${t}" (known: ${allTalents.join(", ")})`);
   }
   checkTalentChoice(resolver.bundle, m.talents, chosen, file);
-  const build = buildTalents(specTalentTree(resolver.bundle, m.spec_id), m.talents, chosen, opts.heroTree ?? m.hero_tree, file);
+  // the manifest's hero_tree names its default build's tree: a talent list the run gives picks the tree of
+  // its hero talents (src/talents/spec-talents.ts), the manifest's when it has none
+  const heroTree = opts.heroTree ?? (opts.talents === undefined ? m.hero_tree : undefined);
+  const build = buildTalents(specTalentTree(resolver.bundle, m.spec_id), m.talents, chosen, heroTree, file, m.hero_tree);
   const c = new Ctx(m, resolver, resolver.bundle, file, new Set(chosen));
   checkSpecialization(m, resolver.bundle, file);
 
@@ -814,6 +824,8 @@ export function resolveManifest(m: Manifest, resolver: SpellResolver, file: stri
     procs: m.procs.map((p) => resolveProc(c, p)).filter((_, i) => c.has(m.procs[i]!.talent)),
     talents: [...chosen],
     allTalents,
+    talentHeroTrees: build.talentHeroTrees,
+    exclusiveTalents: talentConflicts(resolver.bundle, m.talents).map((c) => c.talents),
     heroTrees: build.heroTrees,
     treeTalents: build.treeTalents,
     provenance: c.provenance,

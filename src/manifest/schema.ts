@@ -239,6 +239,9 @@ export interface AuraDecl {
   residual: boolean;
   /** Applied at t = 0 of every iteration (a raid buff such as Bloodlust; docs/manifests.md "Raid buffs"); the run option `bloodlust: false` leaves it off. */
   at_pull: boolean;
+  /** Applied at t = 0 of every iteration when its talent is taken: a timer the game starts on entering
+   *  combat (a passive whose Proc Flags are "Enter Combat", e.g. Howl of the Pack Leader's 30 s timer). */
+  at_combat_start?: boolean;
 }
 
 export interface ProcDecl {
@@ -686,7 +689,7 @@ function readBuffEffect(r: JsonReader): BuffEffectDecl {
 function readAura(r: JsonReader): AuraDecl {
   r.keys([
     "name", "id", "target", "talent", "duration_ms", "stacking", "max_stacks", "refresh", "tick_period_ms", "hasted_ticks",
-    "tick_damage", "tick_gain", "effects", "residual", "applies_to_pets", "snapshot", "on_tick", "on_expire", "at_pull", "comment", "estimated",
+    "tick_damage", "tick_gain", "effects", "residual", "applies_to_pets", "snapshot", "on_tick", "on_expire", "at_pull", "at_combat_start", "comment", "estimated",
     "duration_mods",
     "unavailable",
   ]);
@@ -711,6 +714,7 @@ function readAura(r: JsonReader): AuraDecl {
     residual: r.opt("residual")?.bool() ?? false,
     at_pull: r.opt("at_pull")?.bool() ?? false,
   };
+  if (r.opt("at_combat_start")?.bool() === true) a.at_combat_start = true;
   setOpt(a, "talent", optTalent(r));
   setOpt(a, "duration_ms", optNonNeg(r, "duration_ms", BOUNDS.ms));
   const dm = r.opt("duration_mods");

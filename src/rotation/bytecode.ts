@@ -78,6 +78,9 @@ export const OP = {
   TGTRESET: 58,
   CYCBEGIN: 59,
   CYCNEXT: 60,
+  // use_while_casting=1 lines: like CAST, but castable while another spell's cast bar runs
+  // (assembly/engine/cast-while-casting.ts); never memoized (the state's answer differs from CAST's then)
+  CASTW: 61,
 } as const;
 
 export const VAROP = {

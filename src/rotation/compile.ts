@@ -76,6 +76,8 @@ export interface CompiledRotation {
   targetSpells: number[];
   /** Channel decisions (src/rotation/channel.ts); absent when no entry has channel options. */
   channels?: ChannelTable;
+  /** Some entry has use_while_casting=1 (its cast is OP.CASTW): the engine then decides during cast bars. */
+  whileCasting?: boolean;
 }
 
 const NAME_RE = /^[A-Za-z0-9_]+$/;
@@ -98,7 +100,7 @@ type TargetSel = { kind: "if"; mode: number; expr: RExpr } | { kind: "cycle"; ma
 const VAR_OPS = new Set<string>([...Object.keys(VAROP), "setif"]);
 
 type Entry =
-  | { kind: "cast"; cond: RExpr | null; spell: number; lineCd?: LineCd; sel?: TargetSel; channel?: ChannelEntry }
+  | { kind: "cast"; cond: RExpr | null; spell: number; lineCd?: LineCd; sel?: TargetSel; channel?: ChannelEntry; cwc?: true }
   | { kind: "noop"; cond: RExpr | null }
   | { kind: "call" | "run"; cond: RExpr | null; target: string }
   | { kind: "wait"; cond: RExpr | null; seconds: RExpr }
@@ -701,23 +703,24 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
           // a spell the player does not have: the entry never fires (still checked for errors above)
           let c: RExpr | null = symbols.castable?.(name as string) === false ? { kind: "const", value: 0 } : cond;
           for (const x of eff.extra) c = c === null ? x : { kind: "bin", op: "and", left: c, right: x };
+          const cwc = eff.whileCasting ? ({ cwc: true } as const) : {};
           if (sel.sel !== undefined) {
             // target selection: the condition is read on the target being tried (retarget)
             if (eff.lineCd !== undefined) shape({ list, entry, field: "line_cd" }, `line_cd together with target_if / cycle_targets is not supported`);
-            out.push({ kind, cond: c === null ? null : retarget(c), spell, sel: sel.sel });
+            out.push({ kind, cond: c === null ? null : retarget(c), spell, sel: sel.sel, ...cwc });
           } else if (eff.lineCd !== undefined) {
             const [fire, last] = lineCdVars(list, entry).map((n) => varIndex.get(n)!) as [number, number];
             const since: RExpr = { kind: "bin", op: "sub", left: { kind: "query", q: Q.TIME, arg: 0 }, right: { kind: "var", index: last } };
             let condition: RExpr = { kind: "bin", op: "and", left: { kind: "query", q: Q.SPELL_CASTABLE, arg: spell }, right: { kind: "bin", op: "ge", left: since, right: { kind: "const", value: eff.lineCd } } };
             if (c !== null) condition = { kind: "bin", op: "and", left: c, right: condition };
-            out.push({ kind, cond: null, spell, lineCd: { condition, fire, last } });
+            out.push({ kind, cond: null, spell, lineCd: { condition, fire, last }, ...cwc });
           } else if (hasChannelDecision(e)) {
             // the options' expressions are action-scoped like the entry's condition (`tick_time`)
             const opt = (k: string) => (e[k] === undefined ? null : conditionExpr(e[k], { list, entry, field: k }, ctx));
             const ch: ChannelEntry = { slot: channelEntries.length + 1, interruptIf: opt("interrupt_if"), earlyChainIf: opt("early_chain_if"), flags: channelFlags(e) };
             channelEntries.push({ ...ch, spell });
-            out.push({ kind, cond: c, spell, channel: ch });
-          } else out.push({ kind, cond: c, spell });
+            out.push({ kind, cond: c, spell, channel: ch, ...cwc });
+          } else out.push({ kind, cond: c, spell, ...cwc });
           break;
         }
         case "call":
@@ -886,6 +889,7 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
   const rowsAt = em.pc - 1;
   // scan: every list's table, emitted after all the code (one region the VM validates at bind time)
   const tables: { rows: { spell: number; slot: number; start: Label }[]; labels: Label[]; end: number }[] = [];
+  let whileCasting = false; // some entry emitted OP.CASTW
   const listPcs: { name: string; pc: number }[] = [];
   for (const list of listNames) {
     em.bind(labels.get(list)!);
@@ -902,7 +906,10 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
       if (cond !== null && isConst(cond) && cond.value === 0) continue; // never taken
       const skip = newLabel();
       // a channel-decision entry takes the general path, like line_cd (it sets a variable before its cast)
-      const lineCd = en.kind === "cast" ? (en.lineCd ?? (en.channel ? null : undefined)) : undefined;
+      // ... and so does a use_while_casting entry (its cast is OP.CASTW: never memoized, never skipped by a scan)
+      const lineCd = en.kind === "cast" ? (en.lineCd ?? (en.channel || en.cwc ? null : undefined)) : undefined;
+      const castOp = en.kind === "cast" && en.cwc ? OP.CASTW : OP.CAST;
+      if (castOp === OP.CASTW) whileCasting = true;
       if (scan) {
         // an entry may be skipped by a scan when it is a cast whose condition runs no side-effect query
         const skippable = en.kind === "cast" && lineCd === undefined && en.sel === undefined && (cond === null || isConst(cond) || !mayTouch(cond));
@@ -935,7 +942,7 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
           em.depth--;
           em.bind(body);
           if (cond !== null) em.branch(cond, false, skip);
-          em.code.push(OP.CAST, en.spell);
+          em.code.push(castOp, en.spell);
           em.bind(skip);
           em.code.push(OP.TGTRESET);
         } else {
@@ -945,7 +952,7 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
           em.code.push(OP.CYCBEGIN);
           em.bind(body);
           if (cond !== null) em.branch(cond, false, next);
-          em.code.push(OP.CAST, en.spell);
+          em.code.push(castOp, en.spell);
           em.bind(next);
           em.code.push(OP.CYCNEXT, en.sel.max);
           em.ref(body);
@@ -1038,7 +1045,7 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
             em.code.push(OP.VAROP, VAROP.set, lineCd.last);
             em.depth--;
           }
-          em.code.push(OP.CAST, en.spell);
+          em.code.push(castOp, en.spell);
           spells.add(en.spell);
           break;
         case "call":
@@ -1152,6 +1159,7 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
     spells: [...spells].sort((a, b) => a - b),
     targetSpells: [...targetSpells].sort((a, b) => a - b),
     ...(channelLineVar >= 0 ? { channels: { lineVar: channelLineVar, slots: channelSlots } } : {}),
+    ...(whileCasting ? { whileCasting: true } : {}),
   };
 }
 

@@ -40,8 +40,8 @@ export const CAST_OPTIONS: Record<string, OptionSpec> = {
   // use_off_gcd=1: the action may be chosen while the GCD runs (the engine's OffGcdReady points).
   // use_off_gcd=0 (SimC's default): an off-GCD spell waits for the GCD like any line (`gcd.remains = 0`)
   use_off_gcd: { kind: "flag" },
-  // use_while_casting=1: usable during another spell's cast bar. The engine makes no decision during a
-  // cast bar, so the line is evaluated at the usual points only (docs: a documented limitation)
+  // use_while_casting=1: the line may also fire during another spell's cast bar, without ending it (an
+  // instant off-GCD spell: the engine's decision points inside a cast, assembly/engine/cast-while-casting.ts)
   use_while_casting: { kind: "flag" },
   // sync=X: only when action X is ready too
   sync: { kind: "spell" },
@@ -85,6 +85,8 @@ export interface CastOptionEffect {
   extra: RExpr[];
   /** line_cd seconds, when given. */
   lineCd?: number;
+  /** use_while_casting=1: the entry's cast may fire during another spell's cast bar. */
+  whileCasting?: boolean;
 }
 
 export interface CastOptionContext {
@@ -144,6 +146,9 @@ export function castOptions(entry: Record<string, unknown>, ctx: CastOptionConte
       }
       case "use_off_gcd":
         offGcdAllowed = flag(key, raw);
+        break;
+      case "use_while_casting":
+        if (flag(key, raw)) out.whileCasting = true;
         break;
       case "sync": {
         const s = ctx.spellIndex(raw as string);

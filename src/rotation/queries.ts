@@ -55,7 +55,9 @@ export const Q = {
   TGT_REMAINS: 51,
   TGT_STACK: 52,
   CHANNEL_TICK_TIME: 53,
-  COUNT: 54,
+  EXECUTING: 54,
+  EXECUTE_REMAINS: 55,
+  COUNT: 56,
 } as const;
 
 export type QueryKind = (typeof Q)[Exclude<keyof typeof Q, "COUNT">];

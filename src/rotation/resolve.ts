@@ -114,10 +114,13 @@ const ACTION_SPELL_PROPS: Record<string, number> = {
   cooldown_react: Q.COOLDOWN_READY,
   ready: Q.SPELL_CASTABLE,
   last_used: Q.LAST_USED,
+  // the hard cast in progress: read by use_while_casting decisions (during another cast bar)
+  executing: Q.EXECUTING,
+  execute_remains: Q.EXECUTE_REMAINS,
 };
-// Constant 0 in this engine: no projectile travel (damage lands when the cast completes), and the
-// rotation is never asked while the player casts or channels (docs/rotation.md §2).
-const ACTION_ZERO_PROPS = new Set(["in_flight", "in_flight_remains", "in_flight_to_target", "travel_time", "executing", "execute_remains", "casting", "channeling"]);
+// Constant 0 in this engine: no projectile travel (damage lands when the cast completes); `casting` /
+// `channeling` of an action are not modelled (docs/rotation.md §2).
+const ACTION_ZERO_PROPS = new Set(["in_flight", "in_flight_remains", "in_flight_to_target", "travel_time", "casting", "channeling"]);
 const ACTION_AURA_PROPS = new Set(["remains", "ticking", "up", "down", "stack", "react", ...AURA_EXTRA]);
 
 // SimC fight styles (sim_t fight_style option). This engine runs one: a single-target-at-a-time
@@ -335,6 +338,13 @@ export class Resolver {
         return { kind: "query", q: Q.TIME, arg: 0 };
       case "fight_remains":
         this.exact(parts, 1, full, loc);
+        return { kind: "query", q: Q.FIGHT_REMAINS, arg: 0 };
+      case "time_to_die":
+        // SimC's action-scope `time_to_die`: the target's time to die, which here is fight_remains (the
+        // target dies exactly at the end: target.time_to_die). SimC's default Beast Mastery APL writes it
+        // `time_to_die.remains` (a time, like a buff's remains): the same value.
+        if (parts[1] !== undefined && parts[1].text !== "remains") this.fail(loc, parts[1], `unknown property "${parts[1].text}" in "${full}" (expected: time_to_die, time_to_die.remains)`);
+        this.exact(parts, 2, full, loc);
         return { kind: "query", q: Q.FIGHT_REMAINS, arg: 0 };
       case "expected_combat_length":
         // SimC: the iteration's expected duration; here the configured one (time + what remains of it)

@@ -1,6 +1,8 @@
 // What a build's talent choice means against the real talent trees (src/talents/tree.ts):
-// - the hero tree: the manifest's `hero_tree` (or the run's override), which must be one of the spec's
-//   hero trees; without one, the hero tree of the taken hero talents (when they agree);
+// - the hero tree: the run's override (a loadout's hero tree), else — for the manifest's own default
+//   talents — its `hero_tree`; for a talent list the run gives (--talents, a profile set's variant) the hero
+//   tree of its taken hero talents, else the manifest's `hero_tree` (`fallback`). It must be one of the
+//   spec's hero trees;
 // - a taken talent that is a hero talent of another hero tree is MANIFEST_TALENT_CONFLICT;
 // - the talents a rotation may name: every named talent of the spec's class, spec and chosen-or-not hero
 //   trees. A modelled talent (declared in the manifest) is 1 when taken; any other tree talent is 0: the
@@ -16,6 +18,8 @@ export interface BuildTalents {
   heroTrees: string[];
   /** Named talents of the spec's trees (tokens), modelled or not. */
   treeTalents: string[];
+  /** Declared talents that are hero talents: name → their hero tree's token. */
+  talentHeroTrees: Record<string, string>;
 }
 
 /** The tree talent a declared talent is (by spell id), if any. */
@@ -29,6 +33,7 @@ export function buildTalents(
   chosen: readonly string[],
   heroTree: string | undefined,
   file: string,
+  fallback?: string,
 ): BuildTalents {
   const heroTrees = tree.heroTrees.map((h) => h.token);
   if (heroTree !== undefined && !heroTrees.includes(heroTree)) {
@@ -39,7 +44,7 @@ export function buildTalents(
     .filter((t) => chosen.includes(t.name))
     .map((t) => ({ t, x: treeTalentOf(tree, t) }))
     .filter((p): p is { t: TalentDecl; x: TreeTalent & { heroTree: string } } => p.x?.heroTree !== undefined);
-  const build = heroTree ?? takenHero[0]?.x.heroTree;
+  const build = heroTree ?? takenHero[0]?.x.heroTree ?? fallback;
   const stray = takenHero.find((p) => p.x.heroTree !== build);
   if (stray) {
     throw new ManifestError(
@@ -50,5 +55,10 @@ export function buildTalents(
     );
   }
   const treeTalents = [...new Set(tree.talents.map((x) => x.token).filter((x): x is string => x !== undefined))];
-  return { heroTree: build, heroTrees, treeTalents };
+  const talentHeroTrees: Record<string, string> = {};
+  for (const t of declared) {
+    const h = treeTalentOf(tree, t)?.heroTree;
+    if (h !== undefined) talentHeroTrees[t.name] = h;
+  }
+  return { heroTree: build, heroTrees, treeTalents, talentHeroTrees };
 }

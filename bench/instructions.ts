@@ -10,6 +10,7 @@
 // (scripts/build-wasm.mjs --names: the code section is byte-identical to the release build) and
 // rebuilt without it after.
 //
+// Fight length: simulate()'s default variation (±20 %); VARY=0 in the environment measures fixed lengths.
 // Usage: npm run bench:instructions [-- --iterations N] [-- --spec slug] [-- --top K] [-- --node-flags "..."] [-- --wasm-opt "..."]
 // Output: a table on stdout and bench/results/instructions.json. Needs valgrind (Debian: valgrind).
 import { execFileSync, spawn } from "node:child_process";

@@ -189,7 +189,7 @@ describe("line_cd through the engine", () => {
 
   it("kill_command with line_cd=20 over 60 s: cast at 0, then at the first decision >= 20 s after each cast", async () => {
     // decisions every 0.1 s (the wait line) once the GCD is over; 20 s of focus regen pays for Kill Command
-    const r = await simulate({ spec: "beast-mastery", bundle, duration: 60, iterations: 5, seed: 7, rotation: "actions=kill_command,line_cd=20\nactions+=/wait,sec=0.1" });
+    const r = await simulate({ spec: "beast-mastery", bundle, duration: 60, varyLength: 0, iterations: 5, seed: 7, rotation: "actions=kill_command,line_cd=20\nactions+=/wait,sec=0.1" });
     expect(r.rotation).toMatchObject({ lines: 2, honoured: 2 });
     const kc = r.timeline!.casts.filter((c) => c.name === "kill_command").map((c) => c.t);
     expect(kc).toHaveLength(3);

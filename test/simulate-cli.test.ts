@@ -29,7 +29,22 @@ describe("combatsim sim", () => {
     expect(kc.casts).toBeGreaterThan(13);
     expect(kc.casts).toBeLessThan(19);
     for (const k of ["dps", "histogram", "spells", "auras", "resources", "perSecond", "timeline", "iterations", "elapsedMs", "error"]) expect(out, k).toHaveProperty(k);
-    expect(out.perSecond.dps).toHaveLength(120);
+    // fights vary ±20 % by default (SimC's vary_combat_length): buckets up to 144 s
+    expect(out.perSecond.dps).toHaveLength(144);
+    expect(out.fight.varyLength).toBe(0.2);
+    expect(out.fight.meanLengthS).toBeGreaterThan(96);
+    expect(out.fight.meanLengthS).toBeLessThan(144);
+  }, 60_000);
+
+  it("--vary-length 0 fixes the length; a fraction outside [0, 1) is refused", () => {
+    const r = cli("sim", "--duration", "20", "--iterations", "4", "--threads", "1", "--vary-length", "0", "--json");
+    expect(r.code, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.fight).toEqual({ varyLength: 0, meanLengthS: 20, mode: "time" });
+    expect(out.perSecond.iterations).toEqual(new Array(20).fill(4));
+    const bad = cli("sim", "--iterations", "4", "--vary-length", "1");
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toContain("--vary-length must be a fraction in [0, 1)");
   }, 60_000);
 
   it("--html writes a self-contained report; --target-error stops early", () => {
@@ -48,7 +63,7 @@ describe("combatsim sim", () => {
     const r = cli("--iterations", "20");
     expect(r.code, r.stderr).toBe(0);
     // threads default to the cores available (os.availableParallelism)
-    expect(r.stdout).toMatch(new RegExp(`^beast-mastery: 300 s, 1 target\\(s\\), 20 iterations, seed 1, ${availableParallelism()} thread\\(s\\)`));
+    expect(r.stdout).toMatch(new RegExp(`^beast-mastery: 300 s ± 20 % \\(mean [\\d.]+ s\\), 1 target\\(s\\), 20 iterations, seed 1, ${availableParallelism()} thread\\(s\\)`));
     expect(r.stdout).toMatch(/DPS mean [\d,.]+ ± [\d,.]+ \([\d.]+ %\) +stddev/);
     expect(r.stdout).toMatch(/^focus: spent [\d,.]+, gained [\d,.]+, wasted [\d,.]+/m);
     expect(r.stderr).toBe(""); // no progress bar when stderr is not a TTY

@@ -29,7 +29,7 @@ const spell = (r: SimulateResult, name: string) => r.spells.find((s) => s.name =
 describe("simulate() Beast Mastery smoke test", () => {
   let r: SimulateResult;
   beforeAll(async () => {
-    r = await simulate({ iterations: 300, seed: 1, bundle, dataDir: DATA });
+    r = await simulate({ iterations: 300, seed: 1, bundle, dataDir: DATA, varyLength: 0 });
   }, 60_000);
 
   it("reports the documented result shape", () => {
@@ -183,7 +183,7 @@ describe("chunk plan and merge (src/runner, src/telemetry)", () => {
 describe("simulate() telemetry sections", () => {
   let r: SimulateResult;
   beforeAll(async () => {
-    r = await simulate({ iterations: 150, chunkSize: 50, seed: 6, bundle, dataDir: DATA });
+    r = await simulate({ iterations: 150, chunkSize: 50, seed: 6, bundle, dataDir: DATA, varyLength: 0 });
   }, 60_000);
 
   it("DPS error is SimulationCraft's 1.96·stddev/√n/mean (percent) and its DPS half-width", () => {
@@ -355,7 +355,7 @@ describe("compiled image", () => {
 describe("talent mechanics", () => {
   let all: SimulateResult;
   beforeAll(async () => {
-    all = await simulate({ iterations: 80, seed: 4, bundle, dataDir: DATA });
+    all = await simulate({ iterations: 80, seed: 4, bundle, dataDir: DATA, varyLength: 0 });
   });
 
   // Replaces "Barbed Wrath" (a cooldown-reduction talent, not in the 12.0.0.64228 build): the same reduce_cooldown
@@ -365,7 +365,7 @@ describe("talent mechanics", () => {
     const cobra = m.spells.find((s: { name: string }) => s.name === "cobra_shot");
     expect(cobra.on_cast[0]).toEqual({ op: "reduce_cooldown", spell: "kill_command", ms: { spell: 193455, effect: 3, scale: 1000 } });
     cobra.on_cast = cobra.on_cast.slice(1);
-    const r = await simulate({ iterations: 80, seed: 4, bundle, dataDir: DATA, manifest: m });
+    const r = await simulate({ iterations: 80, seed: 4, bundle, dataDir: DATA, varyLength: 0, manifest: m });
     // 34026: 1 charge / 7.5 s (SpellCategory 2067): the charge it starts with + one per full 7.5 s of the fight
     expect(spell(r, "kill_command")!.casts).toBeLessThanOrEqual(40);
     // 193455 #3 Base Value 1 (x 1000 ms) per Cobra Shot: more than the charge bound, at most 1 + (300 + Cobra Shots) / 7.5
@@ -375,7 +375,7 @@ describe("talent mechanics", () => {
   });
 
   it("Barbed Scales (−2 s Barbed Shot per Cobra Shot, 469880 #1 Base Value 2000) adds Barbed Shots", async () => {
-    const r = await simulate({ iterations: 80, seed: 4, bundle, dataDir: DATA, talents: all.talents.filter((t) => t !== "barbed_scales") });
+    const r = await simulate({ iterations: 80, seed: 4, bundle, dataDir: DATA, varyLength: 0, talents: all.talents.filter((t) => t !== "barbed_scales") });
     // without it: 2 charges / 18 s → at most 2 + 299 / 18 = 18
     expect(spell(r, "barbed_shot")!.casts).toBeLessThanOrEqual(18);
     expect(spell(all, "barbed_shot")!.casts).toBeGreaterThan(18);

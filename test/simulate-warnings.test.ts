@@ -17,7 +17,7 @@ let bundle: DataBundle;
 beforeAll(async () => {
   bundle = await loadDataBundle(DATA);
 });
-const run = (cfg: Parameters<typeof simulate>[0]) => simulate({ iterations: 20, duration: 120, seed: 3, bundle, dataDir: DATA, ...cfg });
+const run = (cfg: Parameters<typeof simulate>[0]) => simulate({ iterations: 20, duration: 120, seed: 3, bundle, dataDir: DATA, varyLength: 0, ...cfg });
 
 describe("warnings.targets", () => {
   it("one target: none", async () => {
@@ -37,7 +37,7 @@ describe("warnings.targets", () => {
   it("a spec with no AoE spell and no cleave: the warning says every hit lands on the primary target", async () => {
     // Every implemented spec now has an AoE spell; take Beast Mastery's image with Multi-Shot unlearned
     // and its cleave aura unused (the default build takes no Beast Cleave): nothing hits more than one.
-    const prep = await prepareSimulation({ spec: "beast-mastery", bundle, dataDir: DATA, targets: 3, timeline: false });
+    const prep = await prepareSimulation({ spec: "beast-mastery", bundle, dataDir: DATA, varyLength: 0, targets: 3, timeline: false });
     const img = prep.image;
     for (const s of img.spells) if (s.name === "multi_shot") s.known = false;
     const t = targetsWarning(img)!;

@@ -169,7 +169,7 @@ const DEFAULT_TALENTS = () => validateManifest(manifestJson(), MANIFEST_FILE).ta
 /** Compile Affliction with `rotation`, then zero crit / haste / versatility / mastery (exact arithmetic). */
 async function scripted(rotation: unknown, opts: ScriptOpts): Promise<SpecImage> {
   const prep = await prepareSimulation({
-    spec: "affliction", bundle, dataDir: DATA, duration: opts.durationS, rotation, bloodlust: false,
+    spec: "affliction", bundle, dataDir: DATA, duration: opts.durationS, varyLength: 0, rotation, bloodlust: false, // scripts are timed to the exact length
     ...(opts.manifest ? { manifest: opts.manifest } : {}), ...(opts.talents ? { talents: opts.talents } : {}), ...(opts.targets ? { targets: opts.targets } : {}),
   });
   const img = prep.image;
@@ -408,12 +408,12 @@ describe("default rotation: SimulationCraft's APL text, run unchanged", () => {
   let img: SpecImage;
   const N = 200;
   beforeAll(async () => {
-    img = (await prepareSimulation({ spec: "affliction", bundle, dataDir: DATA, duration: 300 })).image;
+    img = (await prepareSimulation({ spec: "affliction", bundle, dataDir: DATA, varyLength: 0, duration: 300 })).image;
     a = runImage(img, { iterations: N, seed: 7n });
   }, 60_000);
 
   it("every line is honoured (93 / 93; docs/specs/affliction.md lists none)", async () => {
-    const r = await simulate({ spec: "affliction", bundle, dataDir: DATA, duration: 30, iterations: 2, seed: 1 });
+    const r = await simulate({ spec: "affliction", bundle, dataDir: DATA, varyLength: 0, duration: 30, iterations: 2, seed: 1 });
     expect(r.rotation).toMatchObject({ format: "simc", lines: 93, honoured: 93 });
     expect(r.rotation!.file.endsWith("affliction.simc")).toBe(true);
     const lines = r.rotation!.ignoredLines.map((l) => l.line);
@@ -457,7 +457,7 @@ describe("default rotation: SimulationCraft's APL text, run unchanged", () => {
   it("is deterministic: same seed -> identical result; another seed differs", () => expectSeedDeterminism(img, a, N));
 
   it("3 targets: the SH_aoe list spreads Agony with target_if (a copy per target), spends the shards on Seed of Corruption and casts Dark Harvest every 60 s", async () => {
-    const i3 = (await prepareSimulation({ spec: "affliction", bundle, dataDir: DATA, duration: 300, targets: 3 })).image;
+    const i3 = (await prepareSimulation({ spec: "affliction", bundle, dataDir: DATA, varyLength: 0, duration: 300, targets: 3 })).image;
     const r = runImage(i3, { iterations: 20, seed: 7n });
     // Agony on each of the 3 targets (18 s, refreshed below 5 s remaining): at least 3 x 300 / 18 casts
     expect(sp(r, "agony").casts / 20).toBeGreaterThanOrEqual(3 * Math.floor(300 / 18));

@@ -201,7 +201,7 @@ describe("Arms manifest resolution against the real tables and the 12.0.0.64228 
 const rot = (...entries: unknown[]) => ({ main: "m", lists: { m: entries } });
 /** Arms image with `rotation`, haste / versatility 0 and crit `crit` (default 0); rage optionally made unlimited. */
 async function scripted(rotation: unknown, durationS: number, opts: { richRage?: boolean; talents?: string[]; crit?: number } = {}): Promise<SpecImage> {
-  const prep = await prepareSimulation({ spec: "arms", bundle, dataDir: DATA, duration: durationS, rotation, bloodlust: false, ...(opts.talents ? { talents: opts.talents } : {}) });
+  const prep = await prepareSimulation({ spec: "arms", bundle, dataDir: DATA, varyLength: 0, duration: durationS, rotation, bloodlust: false, ...(opts.talents ? { talents: opts.talents } : {}) });
   const img = prep.image;
   img.stats = { ...img.stats, crit: opts.crit ?? 0, haste: 0, versatility: 0 };
   if (opts.richRage) img.resources = img.resources.map((r) => ({ ...r, initial: r.max, regenPerSec: 1000 }));
@@ -218,7 +218,7 @@ describe("rage from damage dealt and damage taken", () => {
       target_level_offset: 3, weapon: { name: "test", item: 0, speed_ms: 3600, min_damage: 269, max_damage: 403 },
     };
     // bloodlust: false — the hand-computed swing times assume haste 0 throughout
-    const r = await simulate({ spec: "arms", bundle, dataDir: DATA, duration: 36, iterations: 1, rotation: rot({ wait: "1" }), profile, timeline: false, bloodlust: false });
+    const r = await simulate({ spec: "arms", bundle, dataDir: DATA, varyLength: 0, duration: 36, iterations: 1, rotation: rot({ wait: "1" }), profile, timeline: false, bloodlust: false });
     const rage = r.resources.find((x) => x.name === "rage")!;
     const src = (n: string) => rage.sources.find((s) => s.name === n)!;
     expect(r.spells.find((s) => s.name === "auto_attack")!.hits).toBe(10);
@@ -331,7 +331,7 @@ describe("default rotation smoke run", () => {
   let a: RunResult;
   let img: SpecImage;
   beforeAll(async () => {
-    img = (await prepareSimulation({ spec: "arms", bundle, dataDir: DATA, duration: 300 })).image;
+    img = (await prepareSimulation({ spec: "arms", bundle, dataDir: DATA, varyLength: 0, duration: 300 })).image;
     a = runImage(img, { iterations: 200, seed: 7n });
   }, 60_000);
   const per = (name: string) => sp(a, name).casts / 200;
@@ -372,7 +372,7 @@ describe("SimC default APL (data/rotations/arms.simc)", () => {
     const section = doc.slice(doc.indexOf("## Ignored APL lines"), doc.indexOf("## Semantics to know"));
     const documented = [...section.matchAll(/^\| (\d+) \|/gm)].map((m) => Number(m[1]));
     expect(documented.length).toBeGreaterThan(0);
-    const r = await simulate({ spec: "arms", bundle, dataDir: DATA, duration: 30, iterations: 1, timeline: false });
+    const r = await simulate({ spec: "arms", bundle, dataDir: DATA, varyLength: 0, duration: 30, iterations: 1, timeline: false });
     const rot = (r as unknown as { rotation: { lines: number; honoured: number; ignoredLines: { line: number }[] } }).rotation;
     expect(rot.ignoredLines.map((l) => l.line)).toEqual(documented);
     expect(rot.lines).toBe(139);

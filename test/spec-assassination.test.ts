@@ -197,7 +197,7 @@ const rec = (r: RunResult, name: string) => r.spells.find((s) => s.name === name
 /** Compile with `rotation`; crit, haste, versatility, mastery 0; energy 1e6 (no energy limit) unless given. */
 async function scripted(rotation: unknown, opts: { durationS: number; talents?: string[]; energy?: { max: number; regen: number }; comboMax?: number; mastery?: number }): Promise<SpecImage> {
   // the baseline build (Venomous Wounds only) unless talents are given: the expectations are derived for it
-  const prep = await prepareSimulation({ spec: "assassination", bundle, dataDir: DATA, duration: opts.durationS, rotation, bloodlust: false, talents: opts.talents ?? ["venomous_wounds"] });
+  const prep = await prepareSimulation({ spec: "assassination", bundle, dataDir: DATA, varyLength: 0, duration: opts.durationS, rotation, bloodlust: false, talents: opts.talents ?? ["venomous_wounds"] });
   const img = prep.image;
   img.stats = { ...img.stats, crit: 0, haste: 0, versatility: 0, mastery: opts.mastery ?? 0 };
   const e = opts.energy ?? { max: 1e6, regen: 0 };
@@ -484,7 +484,7 @@ describe("default rotation (SimulationCraft's APL, data/rotations/assassination.
   let img: SpecImage;
   let report: NonNullable<Awaited<ReturnType<typeof prepareSimulation>>["rotation"]>;
   beforeAll(async () => {
-    const prep = await prepareSimulation({ spec: "assassination", bundle, dataDir: DATA, duration: 300 });
+    const prep = await prepareSimulation({ spec: "assassination", bundle, dataDir: DATA, varyLength: 0, duration: 300 });
     img = prep.image;
     report = prep.rotation!;
     a = runImage(img, { iterations: 200, seed: 7n });

@@ -59,7 +59,7 @@ describe("the MID1 default build (decoded talent string: Pack Leader, single tar
 describe("default build seeded run (300 s, 1 target, 100 iterations, seed 3)", () => {
   let r: SimulateResult;
   beforeAll(async () => {
-    r = await simulate({ spec: "beast-mastery", duration: 300, iterations: 100, seed: 3, threads: 1, timeline: false });
+    r = await simulate({ spec: "beast-mastery", duration: 300, varyLength: 0, iterations: 100, seed: 3, threads: 1, timeline: false });
   }, 60_000);
   const casts = (name: string) => r.spells.find((s) => s.name === name)?.casts ?? 0;
 
@@ -94,7 +94,7 @@ describe("default build seeded run (300 s, 1 target, 100 iterations, seed 3)", (
 describe("Wild Thrash (talented) hits every target and starts Beast Cleave", () => {
   async function scripted(targets: number): Promise<SpecImage> {
     const rotation = { main: "m", lists: { m: [{ cast: "wild_thrash", if: "time < 1" }] } };
-    const img = (await prepareSimulation({ spec: "beast-mastery", bundle, dataDir: DATA, duration: 5, targets, rotation, talents: ALL_AOE })).image;
+    const img = (await prepareSimulation({ spec: "beast-mastery", bundle, dataDir: DATA, varyLength: 0, duration: 5, targets, rotation, talents: ALL_AOE })).image;
     img.stats = { ...img.stats, crit: 0, versatility: 0 };
     img.run = { ...img.run, targetArmor: 0 };
     return img;

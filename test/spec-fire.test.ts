@@ -177,7 +177,7 @@ describe("Fire manifest resolution against the real tables and the 12.0.0.64228 
 async function scripted(rotation: unknown, opts: { crit: number; durationS?: number; talents?: string[]; mana?: { max: number; regen: number } }): Promise<SpecImage> {
   // Default: Pyroblast and Combustion only, so Firestarter / Scorch (health-gated crits) keep crit at exactly 0 or 100 %.
   const talents = opts.talents ?? ["pyroblast", "combustion"];
-  const prep = await prepareSimulation({ spec: "fire", bundle, dataDir: DATA, duration: opts.durationS ?? 30, rotation, bloodlust: false, talents });
+  const prep = await prepareSimulation({ spec: "fire", bundle, dataDir: DATA, varyLength: 0, duration: opts.durationS ?? 30, rotation, bloodlust: false, talents });
   const img = prep.image;
   img.stats = { ...img.stats, crit: opts.crit, haste: 0, versatility: 0 };
   if (opts.mana) img.resources = img.resources.map((r) => ({ ...r, max: opts.mana!.max, initial: opts.mana!.max, regenPerSec: opts.mana!.regen }));
@@ -339,7 +339,7 @@ describe("default rotation smoke run", () => {
   let a: RunResult;
   let img: SpecImage;
   beforeAll(async () => {
-    img = (await prepareSimulation({ spec: "fire", bundle, dataDir: DATA, duration: 300 })).image;
+    img = (await prepareSimulation({ spec: "fire", bundle, dataDir: DATA, varyLength: 0, duration: 300 })).image;
     a = runImage(img, { iterations: 200, seed: 7n });
   }, 60_000);
 
@@ -366,7 +366,7 @@ describe("default rotation smoke run", () => {
   it("is deterministic: same seed -> identical result; another seed differs", () => expectSeedDeterminism(img, a, 200));
 
   it("without talents the rotation still runs (Fireball / Fire Blast)", async () => {
-    const bare = (await prepareSimulation({ spec: "fire", bundle, dataDir: DATA, duration: 60, talents: [] })).image;
+    const bare = (await prepareSimulation({ spec: "fire", bundle, dataDir: DATA, varyLength: 0, duration: 60, talents: [] })).image;
     const r = runImage(bare, { iterations: 5, seed: 1n });
     expect(casts(r, "fireball") / 5).toBeGreaterThan(20);
     expect(casts(r, "combustion")).toBe(0); // untalented: the rotation's talent.combustion folds it away
@@ -509,7 +509,7 @@ describe("default rotation: SimulationCraft's APL text (data/rotations/fire.simc
   });
 
   it("Fire Blast and Combustion are cast during Fireball cast bars (use_while_casting), Combustion in the bar's last 0.2 s", async () => {
-    const r = await simulate({ spec: "fire", bundle, dataDir: DATA, duration: 120, iterations: 1, seed: 3 });
+    const r = await simulate({ spec: "fire", bundle, dataDir: DATA, varyLength: 0, duration: 120, iterations: 1, seed: 3 });
     const casts = r.timeline!.casts;
     const bars = casts.filter((c) => c.name === "fireball");
     const inBar = (t: number) => bars.find((b) => b.start < t && t < b.t);

@@ -294,7 +294,7 @@ describe("resolved values against the dump lines and the real 12.0.5 rows", () =
 
 const rot = (...entries: unknown[]) => ({ main: "m", lists: { m: entries } });
 async function scripted(rotation: unknown, mastery: number, durationS = 10): Promise<SpecImage> {
-  const img = (await prepareSimulation({ spec: "marksmanship", bundle, dataDir: DATA, duration: durationS, rotation })).image;
+  const img = (await prepareSimulation({ spec: "marksmanship", bundle, dataDir: DATA, varyLength: 0, duration: durationS, rotation })).image;
   img.stats = { ...img.stats, crit: 0, versatility: 0, mastery };
   img.run = { ...img.run, targetArmor: 0 };
   return img;
@@ -399,7 +399,7 @@ describe("default build smoke run (300 s, 1 target, 200 iterations, seed 7)", ()
   let img: SpecImage;
   const per = (name: string) => spellRes(a, name).casts / N;
   beforeAll(async () => {
-    img = (await prepareSimulation({ spec: "marksmanship", bundle, dataDir: DATA, duration: 300 })).image;
+    img = (await prepareSimulation({ spec: "marksmanship", bundle, dataDir: DATA, varyLength: 0, duration: 300 })).image;
     a = runImage(img, { iterations: N, seed: 7n });
   }, 60_000);
 
@@ -446,7 +446,7 @@ describe("default build smoke run (300 s, 1 target, 200 iterations, seed 7)", ()
   it("is deterministic: same seed -> identical result; another seed differs", () => expectSeedDeterminism(img, a, N));
 
   it("talents matter: without Precise Shots and Lock and Load the DPS is lower", async () => {
-    const none = (await prepareSimulation({ spec: "marksmanship", bundle, dataDir: DATA, duration: 300, talents: ["trick_shots"] })).image;
+    const none = (await prepareSimulation({ spec: "marksmanship", bundle, dataDir: DATA, varyLength: 0, duration: 300, talents: ["trick_shots"] })).image;
     expect(runImage(none, { iterations: N, seed: 7n }).dps.mean).toBeLessThan(a.dps.mean);
   }, 60_000);
 });

@@ -38,7 +38,7 @@ function cooldownsChangedByEffects(img: SpecImage): Set<number> {
 
 for (const spec of implemented) {
   describe(`${spec.slug}: shared invariants`, () => {
-    const config: SimulateConfig = { spec: spec.slug, dataDir: DATA, duration: 300, iterations: 40, seed: 4242, chunkSize: 20 };
+    const config: SimulateConfig = { spec: spec.slug, dataDir: DATA, varyLength: 0, duration: 300, iterations: 40, seed: 4242, chunkSize: 20 };
     let r: SimulateResult;
     let img: SpecImage;
     beforeAll(async () => {
@@ -92,11 +92,16 @@ for (const spec of implemented) {
     it("the per-second damage buckets sum to the mean damage of the fight, and it to the mean DPS", () => {
       // Chunk reports carry damage sums in tenths (`damage_x10`, `per_second_damage_x10`: docs/telemetry.md): each bucket and the total of a chunk
       // are off by at most 0.05, and each iteration's DPS by at most 0.05 — the only allowed difference.
+      // Fights vary in length (±20 %, docs/fights.md): bucket k is the mean over the iterations still running in it.
       const perChunk = 0.05 / r.iterations;
-      const total = r.perSecond.dps.reduce((a, b) => a + b, 0) * (r.perSecond.bucketMs / 1000);
-      expect(r.perSecond.dps.length).toBe(300);
-      expect(Math.abs(total - r.damage.total)).toBeLessThanOrEqual(perChunk * r.chunks * 301 + 1e-6);
-      expect(Math.abs(r.damage.total / 300 - r.dps.mean)).toBeLessThanOrEqual(0.05 + perChunk * r.chunks / 300 + 1e-9);
+      const buckets = r.perSecond.dps.length;
+      expect(buckets).toBe(360);
+      const total = r.perSecond.dps.reduce((a, d, k) => a + d * r.perSecond.iterations[k]!, 0) / r.iterations;
+      expect(Math.abs(total - r.damage.total)).toBeLessThanOrEqual(perChunk * r.chunks * (buckets + 1) + 1e-6);
+      expect(r.fight.meanLengthS).toBeGreaterThanOrEqual(240);
+      expect(r.fight.meanLengthS).toBeLessThanOrEqual(360);
+      // mean DPS (of per-iteration ratios) vs mean damage / mean length: equal up to the length-DPS covariance
+      expect(Math.abs(r.damage.total / r.fight.meanLengthS - r.dps.mean) / r.dps.mean).toBeLessThan(0.03);
     });
   });
 }

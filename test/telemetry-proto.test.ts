@@ -36,7 +36,7 @@ describe("generated ChunkReport code", () => {
     const proto = readFileSync(path.join(REPO, "proto/chunk_report.proto"), "utf8");
     const body = proto.slice(proto.indexOf("message ChunkReport"));
     const fields = [...body.matchAll(/^\s+(?:repeated\s+)?\w+\s+(\w+)\s*=\s*\d+;/gm)].map((m) => m[1]!.replace(/_(\w)/g, (_, c: string) => c.toUpperCase()));
-    expect(fields.length).toBe(19); // 17 + procs (18) + unknown_spell_casts (19), appended
+    expect(fields.length).toBe(21); // 17 + procs (18) + unknown_spell_casts (19) + per_second_iterations (20) + fight_ms (21), appended
     const msg = new combatsim.telemetry.ChunkReport();
     for (const f of fields) expect(f in msg, f).toBe(true);
   });

@@ -12,6 +12,8 @@ import { ImpactProcTable, fireImpactProcs, fireImpactProcsMasked, impactProcMask
 import { chanLoad, chanReset, chanOnStart, chanOnEnd, chanDecide, chanSlots, chanSlot, CHAN_END } from "./channel-decisions";
 import { Rotation, rotationCheck, rotationLoad, rotationReset, rotationBind, selectAction, actionKind, actionSpell, actionWaitMs, ACTION_CAST, ACTION_WAIT, ROT_OK, OP_LT, OP_LE, OP_GT, OP_GE } from "../rotation/vm";
 import * as Q from "../rotation/queries";
+import { fightLoad, fightMaxMs, fightLengthFor } from "./fight";
+import { healthOn, healthLoad, healthBegin, healthPct, healthRemainsS, healthNextCheck, HEALTH_CAP_FACTOR } from "./health";
 import { targetsLayout, curTarget, setCurTarget, targetCount, instOn, instCur, instTarget, instBase, isTargetOwned } from "./targets";
 import { extraQuery } from "./queries";
 import {
@@ -23,7 +25,7 @@ import { cwcOn, cwcLoad, cwcReset, cwcBarStart, cwcLive, cwcNextPoll, cwcNow, cw
 import {
   IMAGE_VERSION, HEADER_F64, N_SECTIONS, H_VERSION, H_DURATION, H_TARGETS, H_ARMOR, H_ARMOR_K, H_AP, H_SP, H_CRIT, H_HASTE,
   H_MASTERY, H_VERS, H_CRIT_DMG_BONUS, H_MASTERY_KIND, H_MASTERY_COEF, H_MASTERY_SCHOOL, H_MASTERY_PETS, H_AUTO_DAMAGE,
-  H_OFFHAND_DAMAGE, H_PULL_AURA, H_START_AURAS, H_START_AURAS_LEN, H_CWC, H_HEALTH_CRIT_START, H_HEALTH_CRIT_LEN, H_AUTO_SWING, H_WEAPON_MIN, H_WEAPON_MAX, H_GCD_LOCK, H_N_LOCKS, H_N_CAT_POOLS, H_N_CHARGE_POOLS, H_ROT_KIND, H_ROT_START,
+  H_OFFHAND_DAMAGE, H_PULL_AURA, H_VARY_LENGTH, H_HEALTH_RATE, H_START_AURAS, H_START_AURAS_LEN, H_CWC, H_HEALTH_CRIT_START, H_HEALTH_CRIT_LEN, H_AUTO_SWING, H_WEAPON_MIN, H_WEAPON_MAX, H_GCD_LOCK, H_N_LOCKS, H_N_CAT_POOLS, H_N_CHARGE_POOLS, H_ROT_KIND, H_ROT_START,
   H_ROT_LEN, H_ROT_SPELLS_START, H_ROT_SPELLS_LEN, H_CHAN_START, H_CHAN_SLOTS, H_HOOKS_START, H_HOOKS_LEN, H_SECTIONS, S_RESOURCES, S_SPELLS, S_AURAS, S_EFFECTS, S_DAMAGE, S_CDR, S_OPS,
   S_OPLISTS, S_PROCS, S_RPPM, S_PETS, S_CHARGE_POOLS, S_POOL, S_ROT_CONSTS, RESOURCE_STRIDE, SPELL_STRIDE, AURA_STRIDE,
   EFFECT_STRIDE, DAMAGE_STRIDE, CDR_STRIDE, OP_STRIDE, OPLIST_STRIDE, PROC_STRIDE, RPPM_STRIDE, PET_STRIDE,
@@ -286,7 +288,7 @@ export let prevGcd2: i32 = -1;
 export let prevGcd3: i32 = -1;
 export let prevCast: i32 = -1; //   the last cast, on or off the GCD
 export let prevOffGcd: i32 = -1; // the last off-GCD cast since the last GCD cast (-1: none since)
-let iterDamage: f64 = 0;
+export let iterDamage: f64 = 0;
 let iterPet: f64 = 0;
 let iterEvents: i32 = 0;
 let budgetExceeded: bool = false;
@@ -461,6 +463,8 @@ export function engineLoad(): i32 {
   pool = unchecked(secOff[S_POOL]);
 
   durationMs = <i64>hdr(H_DURATION);
+  healthLoad(hdr(H_HEALTH_RATE)); // target health: health.ts
+  fightLoad(durationMs, hdr(H_VARY_LENGTH), healthOn ? HEALTH_CAP_FACTOR : 1); // per-iteration lengths: fight.ts
   targets = max(1, <i32>hdr(H_TARGETS));
   nInst = targetsLayout(nAuras, targets, auraRecs);
   if (nInst >= MAX_INDEX) return LOAD_TOO_MANY; // instance numbers travel in the 11-bit event argument
@@ -634,7 +638,7 @@ export function engineLoad(): i32 {
     c.max = <i32>load<f64>(chargeRecs + <usize>i * <usize>(CHARGE_POOL_STRIDE << 3));
     c.rechargeMs = load<f64>(chargeRecs + <usize>i * <usize>(CHARGE_POOL_STRIDE << 3) + 8);
   }
-  telLoad(nSpells, nAuras, nRes, nProcs, nRppm, durationMs);
+  telLoad(nSpells, nAuras, nRes, nProcs, nRppm, fightMaxMs());
   loadHitRecs();
   return LOAD_OK;
 }
@@ -665,7 +669,13 @@ export function engineResetAccumulators(): void {
 export function engineRun(n: i32, seedBase: u64, chunkId: u32, iterStart: u32, perIterPtr: usize): i32 {
   const prefix = seedPrefix(seedBase, chunkId);
   for (let k = 0; k < n; k++) {
-    rng.reseed(seedFromPrefix(prefix, iterStart + <u32>k));
+    const seed = seedFromPrefix(prefix, iterStart + <u32>k);
+    rng.reseed(seed);
+    const len = fightLengthFor(seed); // fight.ts: this iteration's encounter length
+    // health mode (health.ts): the pool is sized for `len`, the iteration ends at its death, at the latest at a cap
+    const cap = healthOn ? len * HEALTH_CAP_FACTOR : len;
+    if (cap != durationMs) setFightLength(cap);
+    if (healthOn) healthBegin(len);
     const dps = runIteration();
     if (budgetExceeded) {
       accError = 1;
@@ -688,6 +698,32 @@ export function engineRun(n: i32, seedBase: u64, chunkId: u32, iterStart: u32, p
   }
   petFlushCounts();
   return n;
+}
+
+/** A new encounter length: the rotation's scan-row time bounds (queryTimeBound) depend on it. */
+function setFightLength(ms: i64): void {
+  durationMs = ms;
+  if (rotKind == 1) rotationBind<EngineState>(state, changetype<Rotation>(rot)); // rows were checked at load
+}
+
+/**
+ * Health mode: the end sentinel popped at `now`. True (the run ends, at the death or at the cap) or
+ * the sentinel is queued again at the next check time (health.ts healthNextCheck).
+ */
+function healthAtEnd(): bool {
+  if (now >= durationMs) return true; // the cap
+  const next = healthNextCheck();
+  if (next < 0) {
+    durationMs = now; // the death: the iteration's length
+    return true;
+  }
+  wheel().pushFromNow(min(next, durationMs), END_EVENT);
+  return false;
+}
+
+/** The encounter length of the current (last) iteration, ms. */
+export function engineFightMs(): f64 {
+  return <f64>durationMs;
 }
 
 export const RESULT_HEADER: i32 = 16;
@@ -721,7 +757,8 @@ function resetIteration(): void {
   immPending = false;
   // the end sentinel first: it precedes every event pushed for t = end (FIFO), so it pops exactly
   // where the loop must stop (first event at or after the end): no t >= end test per event
-  wheel().pushFromNow(durationMs > 0 ? durationMs : 0, END_EVENT);
+  // (health mode: the first death check, at 1 s; healthAtEnd re-queues it until the death or the cap)
+  wheel().pushFromNow(healthOn ? min<i64>(1000, durationMs) : durationMs > 0 ? durationMs : 0, END_EVENT);
   for (let i = 0; i < nRes; i++) {
     const r = resRec(i);
     const s = resSlot(i);
@@ -842,6 +879,9 @@ function runIteration(): f64 {
   // AutoAttack events (~40 % of them) are not counted one by one: kind 7's count is derived on exit
   // from the event count and the other kinds' (counted in their switch cases).
   const counted0 = countedKinds();
+  // the outer loop: health mode's death checks (below); the event loop itself is unchanged, so a
+  // time-based run pays one test per iteration (a branch inside the event loop cost ~9 instructions/event)
+  for (;;) {
   for (;;) {
     let p: i32;
     if (immPending) {
@@ -918,6 +958,12 @@ function runIteration(): f64 {
       case EV_COOLDOWN_READY: countKind(EV_COOLDOWN_READY); onCooldownReady(arg >> 10, arg & 1023); break;
       default: onAutoAttack(arg, gen); break; // EV_AUTO_ATTACK: counted on exit
     }
+  }
+  // health mode (health.ts): the end sentinel was a death check (the wheel always holds it then, so
+  // the loop never ends on an empty queue); it ends the run only at the death or the cap
+  if (!healthOn) break;
+  now = wheel().poppedT;
+  if (healthAtEnd()) break;
   }
   const events = load<i32>(evCount);
   iterEvents = events;
@@ -2718,7 +2764,7 @@ function dealDamage(d: i32, periodic: bool, snapAura: i32, noCrit: i32): void {
 @inline function hitCritChance(d: i32, hv: usize, noCrit: i32): f64 {
   if (noCrit != 0) return 0.0;
   const c = load<f64>(hv, HP_CRIT);
-  return hcRules == 0 ? c : healthCritChance(d, c, durationMs > 0 ? 100.0 * (1.0 - <f64>now / <f64>durationMs) : 0.0);
+  return hcRules == 0 ? c : healthCritChance(d, c, healthOn ? healthPct() : durationMs > 0 ? 100.0 * (1.0 - <f64>now / <f64>durationMs) : 0.0);
 }
 
 /**
@@ -3288,9 +3334,9 @@ export function engineQuery(kind: i32, arg: i32): f64 {
 @inline function engineQueryBody(kind: i32, arg: i32): f64 {
   switch (kind) {
     case Q.Q_TIME: return <f64>now / 1000.0;
-    case Q.Q_FIGHT_REMAINS: return <f64>(durationMs - now) / 1000.0;
+    case Q.Q_FIGHT_REMAINS: return healthOn ? healthRemainsS() : <f64>(durationMs - now) / 1000.0;
     case Q.Q_GCD_REMAINS: return <f64>(gcdEnd() - now) / 1000.0;
-    case Q.Q_TARGET_HEALTH_PCT: return durationMs > 0 ? 100.0 * (1.0 - <f64>now / <f64>durationMs) : 0.0;
+    case Q.Q_TARGET_HEALTH_PCT: return healthOn ? healthPct() : durationMs > 0 ? 100.0 * (1.0 - <f64>now / <f64>durationMs) : 0.0;
     case Q.Q_ACTIVE_ENEMIES: return <f64>targets;
     // debuff/dot kinds: the primary target's instance (the image aura itself); the rotation compiler
     // asks the Q_TGT_* kinds instead where the current target may be another one (targetQuery)
@@ -3455,6 +3501,7 @@ function targetQuery(kind: i32, arg: i32): f64 {
 function queryTimeBound(kind: i32, arg: i32, cmp: i32, k: f64): i64 {
   let rising: bool;
   if (kind == Q.Q_TIME) rising = cmp == OP_GT || cmp == OP_GE;
+  else if (healthOn) return i64.MIN_VALUE; // health mode: health and remains follow the damage, not the clock
   else if (kind == Q.Q_FIGHT_REMAINS || kind == Q.Q_TARGET_HEALTH_PCT) rising = cmp == OP_LT || cmp == OP_LE;
   else return i64.MIN_VALUE;
   if (!rising) return i64.MIN_VALUE;
@@ -3510,7 +3557,7 @@ function closeIterationTelemetry(): void {
     // regen that landed = end value - start value + spent - other gains (nothing else moves the bar)
     telRegenBalance(i, endValue - resRec(i).initial);
   }
-  telIterEnd();
+  telIterEnd(end);
 }
 
 // ---- test/diagnostic probes ----

@@ -37,6 +37,7 @@ let resTel: usize = 0;
 let bucketTel: usize = 0; // f64 x nBuckets: damage per 1000 ms, summed over iterations
 let procTel: usize = 0; // f64 x nPr: impact procs fired
 let rppmTel: usize = 0; // f64 x nRp: RPPM procs
+let lenTel: usize = 0; // f64 x (nBuckets + 1): iterations by their length in whole buckets (ceil(ms / 1000)), then the sum of their lengths in ms
 let cap: usize = 0; // bytes reserved at telBase
 let telBase: usize = 0;
 
@@ -74,7 +75,7 @@ function grow(bytes: usize): usize {
   return telBase;
 }
 
-/** Lays out the accumulators for an image (engineLoad). durationMs sets the bucket count. */
+/** Lays out the accumulators for an image (engineLoad). durationMs (the longest iteration) sets the bucket count. */
 export function telLoad(spells: i32, auras: i32, resources: i32, procs: i32, rppm: i32, durationMs: i64): void {
   nSp = spells;
   nAu = auras;
@@ -88,7 +89,7 @@ export function telLoad(spells: i32, auras: i32, resources: i32, procs: i32, rpp
   const fSpell = <usize>nSp * SPELL_TEL_STRIDE;
   const fAura = <usize>nAu * AURA_TEL_STRIDE;
   const fRes = <usize>nRs * <usize>nSrc * RES_TEL_STRIDE;
-  const total = (fSpell + fAura + fRes + <usize>nBuckets + <usize>nPr + <usize>nRp + <usize>nAu + <usize>nRs * 2) << 3;
+  const total = (fSpell + fAura + fRes + <usize>nBuckets + <usize>nPr + <usize>nRp + <usize>(nBuckets + 2) + <usize>nAu + <usize>nRs * 2) << 3;
   let p = grow(total);
   spellTel = p;
   p += fSpell << 3;
@@ -102,6 +103,8 @@ export function telLoad(spells: i32, auras: i32, resources: i32, procs: i32, rpp
   p += <usize>nPr << 3;
   rppmTel = p;
   p += <usize>nRp << 3;
+  lenTel = p;
+  p += <usize>(nBuckets + 2) << 3;
   auraSince = p;
   p += <usize>nAu << 3;
   resIter = p;
@@ -125,9 +128,18 @@ export function telIterBegin(): void {
   }
 }
 
-/** Folds what is still open at the iteration's end into the accumulators (auras are closed by the engine first). */
-export function telIterEnd(): void {
+/**
+ * Folds what is still open at the iteration's end into the accumulators (auras are closed by the engine
+ * first), and counts the iteration's length `endMs`: one add per iteration, from which the host derives
+ * how many iterations were still running in each second (fights of varied length: assembly/engine/fight.ts).
+ */
+export function telIterEnd(endMs: i64): void {
   flushBucket();
+  const k = min(nBuckets, max(0, <i32>((endMs + 999) / 1000)));
+  const p = lenTel + (<usize>k << 3);
+  store<f64>(p, load<f64>(p) + 1.0);
+  const t = lenTel + (<usize>(nBuckets + 1) << 3);
+  store<f64>(t, load<f64>(t) + <f64>endMs);
 }
 
 function flushBucket(): void {
@@ -296,13 +308,14 @@ export function tlPush(t: i64, code: i32, a: i32, b: f64): void {
 
 /** f64 values engineTelemetryResults writes for the loaded image. */
 export function engineTelemetrySize(): i32 {
-  return 8 + nSp * SPELL_TEL_STRIDE + nAu * AURA_TEL_STRIDE + nRs * nSrc * RES_TEL_STRIDE + nBuckets + nPr + nRp;
+  return 8 + nSp * SPELL_TEL_STRIDE + nAu * AURA_TEL_STRIDE + nRs * nSrc * RES_TEL_STRIDE + nBuckets + nPr + nRp + nBuckets + 2;
 }
 
 /**
  * Writes the run's telemetry accumulators (f64): header [spells, auras, resources, sources, buckets,
  * procs, rppm, 0], then per spell (ticks, petDamage, petHits), per aura (applications, refreshes,
- * uptimeMs, stackMs), per resource x source (spent, gained, wasted), buckets, impact procs, RPPM procs.
+ * uptimeMs, stackMs), per resource x source (spent, gained, wasted), buckets, impact procs, RPPM procs,
+ * iterations by length in buckets (0..buckets), the iterations' summed length in ms.
  */
 export function engineTelemetryResults(out: usize): void {
   store<f64>(out, <f64>nSp);

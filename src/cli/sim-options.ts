@@ -25,6 +25,12 @@ function durationOpt(v: string): number {
   return n;
 }
 
+function varyLengthOpt(v: string): number {
+  const n = Number(v);
+  if (v.trim() === "" || !Number.isFinite(n) || n < 0 || n >= 1) throw new CommanderError(2, "combatsim.badOption", `--vary-length must be a fraction in [0, 1) (e.g. 0.2; 0 = fixed length), got "${v}"`);
+  return n;
+}
+
 function targetErrorOpt(v: string): number {
   const n = Number(v);
   if (!Number.isFinite(n) || n <= 0) throw new CommanderError(2, "combatsim.badOption", `--target-error must be a percentage > 0 (e.g. 0.1), got "${v}"`);
@@ -41,6 +47,8 @@ export function simOptions(): Option[] {
   return [
     new Option("--spec <spec>", "spec: slug (fury), name (\"Fury\", \"fury warrior\") or id (72); default: the profile's spec, else beast-mastery"),
     new Option("--duration <s>", "fight length in seconds").argParser(durationOpt).default(300),
+    new Option("--vary-length <f>", "fight length variation: each iteration lasts duration x (1 ± up to f), drawn per iteration (SimC's vary_combat_length; 0 = fixed)").argParser(varyLengthOpt).default(0.2),
+    new Option("--fight-length-mode <mode>", "time: the target's health falls linearly over each fight's length; health: the target has health sized to die at the drawn length on average, fights end at its death (SimC's enemy health estimation)").choices(["time", "health"]).default("time"),
     new Option("--targets <n>", "active enemies").argParser(intOpt("targets", 1, 20)).default(1),
     new Option("--iterations <n>", "Monte-Carlo iterations").argParser(intOpt("iterations", 1, 100_000_000)).default(10000),
     new Option("--seed <n>", "seed base (u64)").argParser(seedOpt).default(1n, "1"),
@@ -67,6 +75,8 @@ export function simOptions(): Option[] {
 export interface SimCliOptions {
   spec?: string;
   duration: number;
+  varyLength: number;
+  fightLengthMode: "time" | "health";
   targets: number;
   iterations: number;
   seed: bigint;

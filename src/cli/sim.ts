@@ -23,10 +23,11 @@ export const formatSimResult = formatTextReport;
 
 /** The simulate() config the command line describes. */
 export function simConfig(o: SimCliOptions): SimulateConfig {
-  const config: SimulateConfig = { duration: o.duration, targets: o.targets, iterations: o.iterations, seed: o.seed, threads: o.threads };
+  const config: SimulateConfig = { duration: o.duration, varyLength: o.varyLength, targets: o.targets, iterations: o.iterations, seed: o.seed, threads: o.threads };
   if (o.bloodlust === false) config.bloodlust = false;
   if (o.potion === false) config.potion = false;
   if (o.racials === false) config.racials = false;
+  if (o.fightLengthMode === "health") config.fightLengthMode = "health";
   if (o.spec !== undefined) config.spec = o.spec;
   if (o.dataDir !== undefined) config.dataDir = o.dataDir;
   if (o.profile !== undefined) config.profileFile = o.profile;

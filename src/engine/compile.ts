@@ -50,6 +50,8 @@ export interface CompileInput {
   /** The rotation with its line origins (a SimC APL, strict mode): lines the compiler refuses are dropped and reported. Default: `rotation`, strict. */
   rotationInput?: HonourInput;
   durationMs: number;
+  /** Fight length ± fraction per iteration (RunConfig.varyLength; default 0 = fixed). */
+  varyLength?: number;
   targets: number;
   targetArmor: number;
   armorK: number;
@@ -423,7 +425,7 @@ export function compileSpec(input: CompileInput): CompiledSpec {
   }
   const image: SpecImage = {
     name: spec.spec,
-    run: { durationMs: input.durationMs, targets: input.targets, targetArmor: input.targetArmor, armorK: input.armorK, ...pullAuraOf(spec, input.bloodlust !== false) },
+    run: { durationMs: input.durationMs, ...(input.varyLength ? { varyLength: input.varyLength } : {}), targets: input.targets, targetArmor: input.targetArmor, armorK: input.armorK, ...pullAuraOf(spec, input.bloodlust !== false) },
     stats: {
       attackPower: s.attackPower,
       spellPower: s.spellPower,

@@ -341,6 +341,18 @@ export interface RunConfig {
   pullAura?: number;
   /** Auras applied at t = 0 of every iteration after the pull aura (timers started on entering combat). */
   combatStartAuras?: number[];
+  /**
+   * Fight length variation: every iteration lasts round(durationMs × (1 + varyLength × (2u − 1))) ms, u
+   * uniform from the iteration's seed (assembly/engine/fight.ts; docs/fights.md). In [0, 1); default 0 =
+   * every iteration lasts durationMs.
+   */
+  varyLength?: number;
+  /**
+   * Target health (assembly/engine/health.ts; docs/fights.md "Target health"): health per ms of the
+   * iteration's drawn length; the enemies' shared pool is this × the drawn length and the iteration ends
+   * when the damage dealt reaches it (at the latest at 2 × the drawn length). Absent / 0 = time-based.
+   */
+  healthPerMs?: number;
 }
 
 export interface SpecImage {
@@ -507,6 +519,9 @@ export function encodeImage(image: SpecImage): EncodedImage {
   const startAuras = run.combatStartAuras ?? [];
   if (!Array.isArray(startAuras)) fail("run.combatStartAuras", "expected an array of aura indices");
   startAuras.forEach((x, i) => num(x, `run.combatStartAuras[${i}]`, { int: true, min: 0, max: (image.auras?.length ?? 0) - 1 }));
+  const varyLength = num(run.varyLength, "run.varyLength", { min: 0, def: 0 });
+  if (varyLength >= 1) fail("run.varyLength", `expected a fraction in [0, 1), got ${varyLength}`);
+  const healthPerMs = num(run.healthPerMs, "run.healthPerMs", { min: 0, def: 0 });
   const st = image.stats;
   if (st === null || typeof st !== "object") fail("stats", "expected an object");
   const m = image.mastery;
@@ -887,6 +902,8 @@ export function encodeImage(image: SpecImage): EncodedImage {
     header[67] = startAuras.length;
   }
   header[68] = whileCasting ? 1 : 0; // H_CWC: decisions during cast bars (assembly/engine/cast-while-casting.ts)
+  header[70] = healthPerMs; // H_HEALTH_RATE: target health per ms of the drawn length (0 = time-based)
+  header[69] = varyLength; // H_VARY_LENGTH: ± fraction of durationMs per iteration (assembly/engine/fight.ts)
   header[31] = rotSpells ? rotSpells.length : -1;
   let off = HEADER_F64;
   const parts: number[][] = [header];

@@ -5,6 +5,7 @@ import { CombatsimError } from "../errors.js";
 import type { SpecImage } from "./image.js";
 import { runImage } from "./run.js";
 import { scratchF64, wasm, wasmF64 } from "./wasm.js";
+import { fightBuckets, iterationsPerBucket } from "./fight.js";
 
 /** Telemetry accumulators of one runImage call (summed over its iterations), indexed like the image. */
 export interface EngineTelemetry {
@@ -19,6 +20,10 @@ export interface EngineTelemetry {
   /** Impact procs fired per image proc; RPPM procs per image tracker. */
   procs: number[];
   rppm: number[];
+  /** Iterations still running in each 1000 ms bucket (fights of varied length: src/engine/fight.ts). */
+  perSecondIterations: number[];
+  /** The iterations' lengths summed, ms. */
+  fightMs: number;
 }
 
 export type ResourceSourceKind = "spell" | "aura" | "proc" | "regen" | "other";
@@ -58,7 +63,7 @@ export function readEngineTelemetry(image: SpecImage): EngineTelemetry {
   wasm.engineTelemetryResults(buf.ptr);
   const v = buf.read(size);
   const [nSp, nAu, nRs, nSrc, nBuckets, nPr, nRp] = Array.from(v.subarray(0, 7));
-  const want = [image.spells.length, image.auras.length, image.resources.length, resourceSourceCount(image), Math.max(1, Math.ceil(image.run.durationMs / 1000)), image.procs?.length ?? 0, image.rppm?.length ?? 0];
+  const want = [image.spells.length, image.auras.length, image.resources.length, resourceSourceCount(image), fightBuckets(image.run), image.procs?.length ?? 0, image.rppm?.length ?? 0];
   const got = [nSp!, nAu!, nRs!, nSrc!, nBuckets!, nPr!, nRp!];
   if (want.some((w, i) => w !== got[i])) throw new EngineTelemetryError(`sizes ${got.join("/")} differ from the image's ${want.join("/")} (spells/auras/resources/sources/buckets/procs/rppm)`);
   let o = 8;
@@ -84,7 +89,10 @@ export function readEngineTelemetry(image: SpecImage): EngineTelemetry {
   const procs = Array.from(v.subarray(o, o + nPr!));
   o += nPr!;
   const rppm = Array.from(v.subarray(o, o + nRp!));
-  return { spells, auras, resources, perSecondDamage, procs, rppm };
+  o += nRp!;
+  const perSecondIterations = iterationsPerBucket(v.subarray(o, o + nBuckets! + 1), nBuckets!);
+  const fightMs = v[o + nBuckets! + 1]!;
+  return { spells, auras, resources, perSecondDamage, procs, rppm, perSecondIterations, fightMs };
 }
 
 // ---- timeline ----
@@ -135,21 +143,23 @@ export function captureTimeline(image: SpecImage, seed: bigint, chunkId: number,
   let len: number;
   let dropped: number;
   let rec: Float64Array;
+  let endMs: number;
   try {
     const r = runImage(image, { iterations: 1, seed, chunkId, iterationStart: iteration, perIteration: true });
     if (r.error) throw new EngineTelemetryError(`timeline rerun of chunk ${chunkId} iteration ${iteration}: ${r.error}`);
     dps = r.perIteration![0]!;
+    endMs = wasm.engineFightMs(); // this iteration's drawn length (assembly/engine/fight.ts)
     len = wasm.engineTimelineLength();
     dropped = wasm.engineTimelineDropped();
     rec = wasmF64(ptr, len * 4).slice();
   } finally {
     wasm.engineTimelineEnable(0);
   }
-  return decodeTimeline(image, rec, len, { chunkId, iteration, seed, dps, dropped });
+  return decodeTimeline(image, rec, len, { chunkId, iteration, seed, dps, dropped, endMs });
 }
 
-function decodeTimeline(image: SpecImage, rec: Float64Array, len: number, id: { chunkId: number; iteration: number; seed: bigint; dps: number; dropped: number }): Timeline {
-  const end = image.run.durationMs;
+function decodeTimeline(image: SpecImage, rec: Float64Array, len: number, id: { chunkId: number; iteration: number; seed: bigint; dps: number; dropped: number; endMs: number }): Timeline {
+  const end = id.endMs;
   const spellName = (i: number) => image.spells[i]?.name ?? `spell#${i}`;
   const tl: Timeline = {
     chunkId: id.chunkId,

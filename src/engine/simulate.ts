@@ -41,6 +41,8 @@ import { parseProfile, profileStats, targetArmor, type Profile } from "./profile
 import { captureTimeline, resourceSource, type ResourceSourceKind, type Timeline } from "./simulate-telemetry.js";
 import { powerDisplayModifier } from "./resource-display.js";
 import { tickParents } from "./spell-groups.js";
+import { fightBuckets } from "./fight.js";
+import { healthRate } from "./health-pilot.js";
 import { idleWarning, type IdleWarning } from "./idle.js";
 import { targetsWarning, type TargetsWarning } from "./targets.js";
 import { characterFromExport, exportSpecText, type CharacterSummary } from "../input/character.js";
@@ -50,6 +52,8 @@ import { checkProfileSpec, resolveSpecSlug, SPEC_SLUG, type SpecRequest } from "
 import { lookupSpecs } from "../catalog/lookup.js";
 
 export const DEFAULT_SPEC = "beast-mastery";
+/** SimulationCraft's vary_combat_length default (docs/fights.md "Fight length"). */
+export const DEFAULT_VARY_LENGTH = 0.2;
 /** Iterations per chunk unless configured; fixed so results never depend on the thread count. */
 export const SIM_CHUNK_SIZE = 500;
 
@@ -62,6 +66,19 @@ export interface SimulateConfig {
   spec?: string;
   /** Fight length in seconds. Default 300. */
   duration?: number;
+  /**
+   * Fight length variation: each iteration lasts `duration` × (1 ± up to this fraction), drawn
+   * uniformly from the iteration's seed (SimulationCraft's vary_combat_length, default 0.2). In [0, 1);
+   * 0 = every iteration lasts `duration`. docs/fights.md.
+   */
+  varyLength?: number;
+  /**
+   * "time" (default, SimC's fixed_time): the target's health falls linearly over the iteration's length.
+   * "health": the target has a health pool sized so it dies at the drawn length on average (SimC's enemy
+   * health estimation, from a fixed pilot run: src/engine/health-pilot.ts); the iteration ends at its
+   * death, and target.health.pct, execute phases and fight_remains follow the damage dealt. docs/fights.md.
+   */
+  fightLengthMode?: "time" | "health";
   /** Active enemies. Default 1. */
   targets?: number;
   /** Default 10000. */
@@ -232,7 +249,10 @@ export interface HistogramSummary {
 
 export interface SimulateResult {
   spec: string;
+  /** The configured fight length; iterations last durationS × (1 ± fight.varyLength). */
   durationS: number;
+  /** Fight length (docs/fights.md): the ± fraction, the iterations' mean length, time- or health-based. */
+  fight: { varyLength: number; meanLengthS: number; mode: "time" | "health" };
   targets: number;
   /** Iterations run (fewer than `maxIterations` after an early exit on `targetError`). */
   iterations: number;
@@ -254,8 +274,12 @@ export interface SimulateResult {
   spells: SpellSummary[];
   auras: AuraSummary[];
   resources: ResourceSummary[];
-  /** Mean damage in each 1000 ms of the fight (= DPS during that second). */
-  perSecond: { bucketMs: number; dps: number[] };
+  /**
+   * Mean damage in each 1000 ms of the fight (= DPS during that second) over the iterations still
+   * running in it (`iterations[k]` of them; fights vary in length: docs/fights.md), so the chart tails
+   * off in noise, not in a drop, as the fights end.
+   */
+  perSecond: { bucketMs: number; dps: number[]; iterations: number[] };
   procs: { name: string; kind: "impact" | "rppm"; perIteration: number }[];
   /** The iteration whose DPS is closest to the mean (ties: seed prefix, then iteration index). */
   representative: { chunkId: number; iteration: number; globalIteration: number; seed: string; dps: number } | null;
@@ -416,6 +440,10 @@ export async function prepareSimulation(config: SimulateConfig = {}): Promise<Pr
   const durationS = config.duration ?? 300;
   if (typeof durationS !== "number" || !Number.isFinite(durationS) || durationS <= 0 || durationS > 3600) bad("duration", durationS, "a number of seconds in (0, 3600]");
   const targets = positiveInt("targets", config.targets, 1, 20);
+  const varyLength = config.varyLength ?? DEFAULT_VARY_LENGTH;
+  if (typeof varyLength !== "number" || !Number.isFinite(varyLength) || varyLength < 0 || varyLength >= 1) bad("varyLength", varyLength, "a fraction in [0, 1)");
+  const mode = config.fightLengthMode ?? "time";
+  if (mode !== "time" && mode !== "health") bad("fightLengthMode", mode, '"time" or "health"');
   const seedIn = config.seed ?? 1;
   let seed: bigint;
   if (typeof seedIn === "bigint") seed = seedIn;
@@ -486,12 +514,14 @@ export async function prepareSimulation(config: SimulateConfig = {}): Promise<Pr
     rotationFile: r.file,
     rotationInput: rotIn,
     durationMs: Math.round(durationS * 1000),
+    varyLength,
     targets,
     targetArmor: armor.armor,
     armorK: armor.armorK,
     bloodlust: config.bloodlust !== false,
     consumables: { potion: consumables.potion, utility: consumables.utility },
   });
+  if (mode === "health") image.run.healthPerMs = healthRate(image, seed);
   const dataSources = summarizeDataSources(resolved.provenance, bundle.table("SpellEffect").dumpBuild ?? null);
   const resourceDisplay = resolved.resources.map((res) => powerDisplayModifier(bundle, res.powerType));
   const loadout = fromLoadout ? { selected: fromLoadout.selected, heroTree: fromLoadout.heroTree ?? null, notModelled: fromLoadout.notModelled } : null;
@@ -607,7 +637,9 @@ function buildResult(
   const img = prep.image;
   const n = r.iterations;
   const fightS = prep.durationS;
-  const fightMs = img.run.durationMs;
+  // every iteration's length summed (they vary: assembly/engine/fight.ts); a report without it: n x the configured length
+  const totalMs = r.fightMs > 0 ? r.fightMs : n * img.run.durationMs;
+  const meanS = n > 0 ? totalMs / n / 1000 : 0; // exactly fightS with fixed lengths
   const spellsByIndex = new Map(r.spells.map((s) => [s.spellId, s]));
   const parents = tickParents(img);
   const spells: SpellSummary[] = img.spells
@@ -623,7 +655,7 @@ function buildResult(
         ticks: t.ticks / n,
         critRate: t.hits > 0 ? t.crits / t.hits : 0,
         share: r.damage > 0 ? t.damage / r.damage : 0,
-        dps: t.damage / n / fightS,
+        dps: meanS > 0 ? t.damage / n / meanS : 0,
         petDamage: t.petDamage / n,
         pet: t.hits > 0 && t.petHits === t.hits,
         parent: parents.has(i) ? img.spells[parents.get(i)!]!.name : null,
@@ -637,7 +669,7 @@ function buildResult(
       name: a.name,
       index: i,
       owner: a.owner,
-      uptime: fightMs > 0 ? t.uptimeMs / (n * fightMs) : 0,
+      uptime: totalMs > 0 ? t.uptimeMs / totalMs : 0,
       applications: t.applications / n,
       refreshes: t.refreshes / n,
       averageStacks: t.uptimeMs > 0 ? t.stackMs / t.uptimeMs : 0,
@@ -656,8 +688,10 @@ function buildResult(
       .sort((a, b) => b.spent + b.gained + b.wasted - (a.spent + a.gained + a.wasted));
     return { name: res.name, index: i, displayModifier: prep.resourceDisplay[i] ?? 1, spent: t.spent / n, gained: t.gained / n, wasted: t.wasted / n, wasteRate: t.gained + t.wasted > 0 ? t.wasted / (t.gained + t.wasted) : 0, sources };
   });
-  const buckets = Math.max(1, Math.ceil(fightMs / 1000));
-  const perSecond = { bucketMs: 1000, dps: Array.from({ length: buckets }, (_, k) => (r.perSecondDamage[k] ?? 0) / n) };
+  // each second's mean over the iterations still running in it (fights end at different times)
+  const buckets = fightBuckets(img.run);
+  const running = Array.from({ length: buckets }, (_, k) => (r.perSecondIterations.length > 0 ? (r.perSecondIterations[k] ?? 0) : n));
+  const perSecond = { bucketMs: 1000, dps: running.map((m, k) => (m > 0 ? (r.perSecondDamage[k] ?? 0) / m : 0)), iterations: running };
   const procs = r.procs.map((p) => ({
     name: (p.kind === 1 ? img.rppm?.[p.index]?.name : img.procs?.[p.index]?.name) ?? `${p.kind === 1 ? "rppm" : "proc"}#${p.index}`,
     kind: p.kind === 1 ? ("rppm" as const) : ("impact" as const),
@@ -668,6 +702,7 @@ function buildResult(
   return {
     spec: prep.spec.spec,
     durationS: fightS,
+    fight: { varyLength: img.run.varyLength ?? 0, meanLengthS: meanS, mode: (img.run.healthPerMs ?? 0) > 0 ? "health" : "time" },
     targets: prep.targets,
     iterations: n,
     maxIterations: o.maxIterations,

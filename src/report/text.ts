@@ -34,9 +34,16 @@ export function consumablesLine(r: SimulateResult): string {
   return `consumables: ${potion}; ${race}${c.notModelled.length ? `; ${c.notModelled.length} not modelled` : ""}`;
 }
 
+/** " ± 20 % (mean 299.4 s)" when fight lengths vary, and the health-based mode (docs/fights.md). */
+function fightVariation(r: SimulateResult): string {
+  const v = r.fight?.varyLength ?? 0;
+  const health = r.fight?.mode === "health" ? ", target health (fights end at its death)" : "";
+  return (v > 0 ? ` ± ${fmt(v * 100, 0)} % (mean ${fmt(r.fight.meanLengthS, 1)} s)` : "") + health;
+}
+
 function headerLines(r: SimulateResult): string[] {
   const lines = [
-    `${r.spec}: ${r.durationS} s, ${r.targets} target(s), ${fmt(r.iterations)} iterations, seed ${r.seed}, ${r.threads} thread(s)`,
+    `${r.spec}: ${r.durationS} s${fightVariation(r)}, ${r.targets} target(s), ${fmt(r.iterations)} iterations, seed ${r.seed}, ${r.threads} thread(s)`,
     `DPS mean ${fmt(r.dps.mean, 1)} ${formatError(r)}  stddev ${fmt(r.dps.stddev, 1)}  min ${fmt(r.dps.min, 1)}  max ${fmt(r.dps.max, 1)}`,
   ];
   if (r.error.target !== null) {
@@ -93,7 +100,7 @@ function procLines(r: SimulateResult): string[] {
   if (r.procs.length === 0) return [];
   const lines = ["", `${"proc".padEnd(24)}${"kind".padStart(8)}${"per iteration".padStart(15)}${"per minute".padStart(12)}`];
   for (const p of r.procs) {
-    lines.push(`${p.name.padEnd(24)}${p.kind.padStart(8)}${p.perIteration.toFixed(1).padStart(15)}${((p.perIteration * 60) / r.durationS).toFixed(2).padStart(12)}`);
+    lines.push(`${p.name.padEnd(24)}${p.kind.padStart(8)}${p.perIteration.toFixed(1).padStart(15)}${((p.perIteration * 60) / (r.fight?.meanLengthS || r.durationS)).toFixed(2).padStart(12)}`);
   }
   return lines;
 }

@@ -57,6 +57,8 @@ export function createEngineRunner(spec: EngineWorkloadSpec): ChunkRunner {
       damage: r.damage.total,
       petDamage: r.damage.pet,
       perSecondDamage: t.perSecondDamage,
+      perSecondIterations: t.perSecondIterations,
+      fightMs: t.fightMs,
       spells,
       auras,
       resources,

@@ -83,6 +83,10 @@ export interface ChunkResult {
   petDamage: number;
   /** Damage per 1000 ms bucket, summed over the chunk's iterations. */
   perSecondDamage: ArrayLike<number>;
+  /** Iterations still running in each 1000 ms bucket (fights of varied length); absent = every iteration in every bucket. */
+  perSecondIterations?: ArrayLike<number>;
+  /** The iterations' lengths summed, ms; absent = unknown (0). */
+  fightMs?: number;
   spells?: readonly SpellAggregateInput[];
   auras?: readonly AuraAggregateInput[];
   resources?: readonly ResourceAggregateInput[];
@@ -106,6 +110,10 @@ export interface ChunkReport {
   damage: number;
   petDamage: number;
   perSecondDamage: number[];
+  /** Iterations still running in each bucket, summed over chunks (empty: not reported, every iteration ran the whole fight). */
+  perSecondIterations: number[];
+  /** Lengths of the iterations summed, ms (0: not reported). */
+  fightMs: number;
   spells: SpellAggregate[];
   auras: AuraAggregate[];
   resources: ResourceAggregate[];
@@ -169,6 +177,8 @@ export function chunkReportFromResult(r: ChunkResult, id: ChunkIdentity): ChunkR
     damage: r.damage,
     petDamage: r.petDamage,
     perSecondDamage: Array.from(r.perSecondDamage),
+    perSecondIterations: Array.from(r.perSecondIterations ?? [], (v, i) => checkCount(`${where}.perSecondIterations[${i}]`, v)),
+    fightMs: checkCount(`${where}.fightMs`, r.fightMs ?? 0),
     spells: sortById((r.spells ?? []).map((s) => ({ ticks: 0, petDamage: 0, petHits: 0, ...s })), "spellId"),
     auras: sortById((r.auras ?? []).map((a) => ({ refreshes: 0, stackMs: 0, ...a })), "auraId"),
     resources: sortById((r.resources ?? []).map((x) => ({ ...x, sources: sortById((x.sources ?? []).map((y) => ({ ...y })), "source") })), "resourceId"),
@@ -202,6 +212,8 @@ export function emptyChunkReport(): ChunkReport {
     damage: 0,
     petDamage: 0,
     perSecondDamage: [],
+    perSecondIterations: [],
+    fightMs: 0,
     spells: [],
     auras: [],
     resources: [],
@@ -250,6 +262,8 @@ export function mergeChunkReportInto(a: ChunkReport, b: ChunkReport): ChunkRepor
   a.damage += b.damage;
   a.petDamage += b.petDamage;
   for (let i = 0; i < b.perSecondDamage.length; i++) a.perSecondDamage[i] = (a.perSecondDamage[i] ?? 0) + b.perSecondDamage[i]!;
+  for (let i = 0; i < b.perSecondIterations.length; i++) a.perSecondIterations[i] = (a.perSecondIterations[i] ?? 0) + b.perSecondIterations[i]!;
+  a.fightMs += b.fightMs;
   a.spells = mergeById(a.spells, b.spells, "spellId", (x, y) => {
     x.casts += y.casts;
     x.hits += y.hits;
@@ -363,6 +377,8 @@ export function encodeChunkReport(r: ChunkReport): Uint8Array {
       count: checkCount(`report.procs[${p.kind}:${p.index}].count`, p.count),
     })),
     unknownSpellCasts: checkCount("report.unknown_spell_casts", r.unknownSpellCasts),
+    perSecondIterations: r.perSecondIterations.map((v, i) => checkCount(`report.per_second_iterations[${i}]`, v)),
+    fightMs: checkCount("report.fight_ms", r.fightMs),
   };
   // In Node protobufjs writes into Buffer.allocUnsafe memory (a shared slab for small sizes):
   // copy into an exact, unshared Uint8Array so callers can transfer or keep it safely.
@@ -462,5 +478,7 @@ export function decodeChunkReport(bytes: Uint8Array): ChunkReport {
     iterationDps: Float64Array.from(m.iterationDpsX10, (v) => v / DPS_SCALE),
     warnings: [...m.warnings],
     unknownSpellCasts: num("report.unknown_spell_casts", m.unknownSpellCasts),
+    perSecondIterations: (m.perSecondIterations ?? []).map((v, i) => num(`report.per_second_iterations[${i}]`, v)),
+    fightMs: num("report.fight_ms", m.fightMs),
   };
 }

@@ -193,6 +193,8 @@ export namespace combatsim {
             warnings: string[];
             procs: combatsim.telemetry.ProcStats.$Properties[];
             unknownSpellCasts: (number|Long);
+            perSecondIterations: (number|Long)[];
+            fightMs: (number|Long);
             static encode(message: combatsim.telemetry.ChunkReport.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
             static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): combatsim.telemetry.ChunkReport & combatsim.telemetry.ChunkReport.$Shape;
         }
@@ -218,6 +220,8 @@ export namespace combatsim {
                 warnings?: (string[]|null);
                 procs?: (combatsim.telemetry.ProcStats.$Properties[]|null);
                 unknownSpellCasts?: (number|Long|null);
+                perSecondIterations?: ((number|Long)[]|null);
+                fightMs?: (number|Long|null);
                 $unknowns?: Uint8Array[];
             }
             type $Shape = combatsim.telemetry.ChunkReport.$Properties;

@@ -1348,6 +1348,8 @@ export const combatsim = $root.combatsim = (() => {
              * @property {Array.<string>|null} [warnings] ChunkReport warnings
              * @property {Array.<combatsim.telemetry.ProcStats.$Properties>|null} [procs] ChunkReport procs
              * @property {number|Long|null} [unknownSpellCasts] ChunkReport unknownSpellCasts
+             * @property {Array.<number|Long>|null} [perSecondIterations] ChunkReport perSecondIterations
+             * @property {number|Long|null} [fightMs] ChunkReport fightMs
              * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
              */
 
@@ -1380,6 +1382,7 @@ export const combatsim = $root.combatsim = (() => {
                 this.iterationDpsX10 = [];
                 this.warnings = [];
                 this.procs = [];
+                this.perSecondIterations = [];
                 if (properties)
                     for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
                         if (properties[keys[i]] != null && keys[i] !== "__proto__")
@@ -1539,6 +1542,22 @@ export const combatsim = $root.combatsim = (() => {
             ChunkReport.prototype.unknownSpellCasts = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
 
             /**
+             * ChunkReport perSecondIterations.
+             * @member {Array.<number|Long>} perSecondIterations
+             * @memberof combatsim.telemetry.ChunkReport
+             * @instance
+             */
+            ChunkReport.prototype.perSecondIterations = $util.emptyArray;
+
+            /**
+             * ChunkReport fightMs.
+             * @member {number|Long} fightMs
+             * @memberof combatsim.telemetry.ChunkReport
+             * @instance
+             */
+            ChunkReport.prototype.fightMs = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
+
+            /**
              * Encodes the specified ChunkReport message. Does not implicitly {@link combatsim.telemetry.ChunkReport.verify|verify} messages.
              * @function encode
              * @memberof combatsim.telemetry.ChunkReport
@@ -1597,6 +1616,10 @@ export const combatsim = $root.combatsim = (() => {
                         $root.combatsim.telemetry.ProcStats.encode(message.procs[i], writer.uint32(/* id 18, wireType 2 =*/146).fork(), _depth + 1).ldelim();
                 if (message.unknownSpellCasts != null && $Object.hasOwnProperty.call(message, "unknownSpellCasts") && (typeof message.unknownSpellCasts === "object" ? message.unknownSpellCasts.low || message.unknownSpellCasts.high : message.unknownSpellCasts !== 0))
                     writer.uint32(/* id 19, wireType 0 =*/152).uint64(message.unknownSpellCasts);
+                if (message.perSecondIterations != null && message.perSecondIterations.length)
+                    writer.uint32(/* id 20, wireType 2 =*/162).uint64s(message.perSecondIterations);
+                if (message.fightMs != null && $Object.hasOwnProperty.call(message, "fightMs") && (typeof message.fightMs === "object" ? message.fightMs.low || message.fightMs.high : message.fightMs !== 0))
+                    writer.uint32(/* id 21, wireType 0 =*/168).uint64(message.fightMs);
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                     for (let i = 0; i < message.$unknowns.length; ++i)
                         writer.raw(message.$unknowns[i]);
@@ -1812,6 +1835,29 @@ export const combatsim = $root.combatsim = (() => {
                                 message.unknownSpellCasts = value;
                             else
                                 delete message.unknownSpellCasts;
+                            continue;
+                        }
+                    case 20: {
+                            if (wireType === 2) {
+                                if (!(message.perSecondIterations && message.perSecondIterations.length))
+                                    message.perSecondIterations = [];
+                                reader.uint64s(message.perSecondIterations);
+                                continue;
+                            }
+                            if (wireType !== 0)
+                                break;
+                            if (!(message.perSecondIterations && message.perSecondIterations.length))
+                                message.perSecondIterations = [];
+                            message.perSecondIterations.push(reader.uint64());
+                            continue;
+                        }
+                    case 21: {
+                            if (wireType !== 0)
+                                break;
+                            if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                                message.fightMs = value;
+                            else
+                                delete message.fightMs;
                             continue;
                         }
                     }

@@ -471,7 +471,7 @@ describe("default rotation: SimulationCraft's APL text (data/rotations/marksmans
     expect(resolver.get_spell_effect(466930, 2)!.base_points).toBe(20);
     expect(resolver.get_spell_effect(466930, 3)!.base_points).toBe(80);
     expect(manifest.expressions?.["usable_if.black_arrow"]).toBe("target.health.pct > 80 | target.health.pct < 20 | buff.deathblow.up");
-    const r = await simulate({ spec: "marksmanship", bundle, dataDir: DATA, duration: 300, iterations: 20, seed: 3 });
+    const r = await simulate({ spec: "marksmanship", bundle, dataDir: DATA, duration: 300, varyLength: 0, iterations: 20, seed: 3 });
     const tl = r.timeline!;
     const casts = tl.casts.filter((c) => c.name === "black_arrow").map((c) => c.start);
     const deathblow = tl.auras.filter((w) => w.name === "deathblow");
@@ -481,7 +481,7 @@ describe("default rotation: SimulationCraft's APL text (data/rotations/marksmans
     expect(mid.length).toBeGreaterThan(0);
     for (const t of mid) expect(deathblow.some((w) => w.start <= t && t <= w.end), `black_arrow at ${t} ms without Deathblow`).toBe(true);
     // without any Deathblow source (no Withering Fire / Soul Drinker / Deathblow talent; Wailing Dead off too) the rule alone holds
-    const bare = await simulate({ spec: "marksmanship", bundle, dataDir: DATA, duration: 300, iterations: 20, seed: 3, talents: ["precise_shots", "lock_and_load", "black_arrow"] });
+    const bare = await simulate({ spec: "marksmanship", bundle, dataDir: DATA, duration: 300, varyLength: 0, iterations: 20, seed: 3, talents: ["precise_shots", "lock_and_load", "black_arrow"] });
     const bareCasts = bare.timeline!.casts.filter((c) => c.name === "black_arrow").map((c) => c.start);
     expect(bareCasts.length).toBeGreaterThan(4);
     for (const t of bareCasts) expect(t < 60_000 || t > 240_000, `black_arrow at ${t} ms`).toBe(true);
@@ -500,7 +500,7 @@ describe("default rotation: SimulationCraft's APL text (data/rotations/marksmans
 
   it("Wailing Arrow (Wailing Dead): cast only within 15 s (459808) after a Trueshot, at most once per Trueshot", async () => {
     expect(au("wailing_arrow").durationMs).toBe(15_000);
-    const r = await simulate({ spec: "marksmanship", bundle, dataDir: DATA, duration: 300, iterations: 20, seed: 3 });
+    const r = await simulate({ spec: "marksmanship", bundle, dataDir: DATA, duration: 300, varyLength: 0, iterations: 20, seed: 3 });
     const ts = r.timeline!.casts.filter((c) => c.name === "trueshot").map((c) => c.start);
     const wa = r.timeline!.casts.filter((c) => c.name === "wailing_arrow").map((c) => c.start);
     expect(wa.length).toBeGreaterThan(0);

@@ -38,7 +38,7 @@ function cooldownsChangedByEffects(img: SpecImage): Set<number> {
 
 for (const spec of implemented) {
   describe(`${spec.slug}: shared invariants`, () => {
-    const config: SimulateConfig = { spec: spec.slug, dataDir: DATA, varyLength: 0, duration: 300, iterations: 40, seed: 4242, chunkSize: 20 };
+    const config: SimulateConfig = { spec: spec.slug, dataDir: DATA, duration: 300, iterations: 40, seed: 4242, chunkSize: 20 };
     let r: SimulateResult;
     let img: SpecImage;
     beforeAll(async () => {

@@ -3,7 +3,7 @@
 // record order, so field names document the layout and no parsing/copying happens at load.
 
 export const IMAGE_VERSION: i32 = 1;
-export const HEADER_F64: i32 = 72;
+export const HEADER_F64: i32 = 108;
 
 // header slots
 export const H_VERSION: i32 = 0;

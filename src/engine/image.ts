@@ -399,7 +399,7 @@ export interface EncodedImage {
   chargePools: { key: string; maxCharges: number; rechargeMs: number }[];
 }
 
-export const HEADER_F64 = 72;
+export const HEADER_F64 = 108;
 const SECTION_ORDER = [
   "resources", "spells", "auras", "effects", "damage", "cdr", "ops", "opLists", "procs", "rppm", "pets",
   "chargePools", "pool", "rotationConstants",

@@ -21,6 +21,7 @@ import {
   telHit, telSpellRec, telBucketHit, TL_DAMAGE, telAura, telSpend, telGain, telGainFrom, telRegenBalance, telProc, telRppm, tlOn, tlPush, TL_CAST_START, TL_CAST, TL_COOLDOWN, TL_RESOURCE, TL_PROC,
 } from "./telemetry";
 import { healthCritBytes, healthCritLoad, healthCritChance, hcRules } from "./health-crit";
+import { critMultBytes, critMultLoad, critMultOf } from "./crit-mult";
 import { cwcOn, cwcLoad, cwcReset, cwcBarStart, cwcLive, cwcNextPoll, cwcNow, cwcGen, cwcMainTarget, cwcSetMainTarget, cwcUsable } from "./cast-while-casting";
 import {
   IMAGE_VERSION, HEADER_F64, N_SECTIONS, H_VERSION, H_DURATION, H_TARGETS, H_ARMOR, H_ARMOR_K, H_AP, H_SP, H_CRIT, H_HASTE,
@@ -33,7 +34,7 @@ import {
   E_HASTE, E_CRIT, E_MASTERY, E_VERS, E_PRIMARY, E_DMG_MULT, E_DMG_MULT_SCHOOL, E_DMG_MULT_SPELLS, E_CLEAVE,
   E_DMG_MULT_STACKING, E_DMG_MULT_SPELLS_ADD, OP_APPLY_AURA, OP_CONSUME_AURA, OP_GAIN_RESOURCE, OP_REDUCE_COOLDOWN, OP_RESET_COOLDOWN,
   OP_DEAL_DAMAGE, OP_SCHEDULE, OP_ROLL_RPPM, OP_PROC_CHANCE, OP_IF_AURA, OP_IF_NOT_AURA, OP_SUMMON_PET, OP_DISMISS_PET,
-  OP_IF_CRIT, OP_BANK_DAMAGE, CDR_ALWAYS, CDR_PROC_CHANCE, CDR_WHILE_AURA, CDR_RESET_WHILE_AURA, LOAD_OK, LOAD_BAD_VERSION, LOAD_BAD_SECTION,
+  OP_IF_CRIT, OP_BANK_DAMAGE, OP_DAMAGE_PER_STACK, H_CRIT_MULT_START, H_CRIT_MULT_LEN, CDR_ALWAYS, CDR_PROC_CHANCE, CDR_WHILE_AURA, CDR_RESET_WHILE_AURA, LOAD_OK, LOAD_BAD_VERSION, LOAD_BAD_SECTION,
   LOAD_BAD_ROTATION, LOAD_TOO_MANY,
 } from "./layout";
 
@@ -589,6 +590,7 @@ export function engineLoad(): i32 {
   schoolCacheVer = carve(256 * 4);
   spellCache = carve(<usize>nSpells * 16);
   spellCacheVer = carve(<usize>nSpells * 8);
+  critMultLoad(carve(critMultBytes(nDamage)), nDamage, pool, <i32>hdr(H_CRIT_MULT_START), <i32>hdr(H_CRIT_MULT_LEN));
   loadHitTables();
   healthCritLoad(carve(healthCritBytes(nDamage)), nDamage, pool, <i32>hdr(H_HEALTH_CRIT_START), <i32>hdr(H_HEALTH_CRIT_LEN));
   loadOpTables();
@@ -2555,7 +2557,8 @@ const HP_VER: usize = 156;
 // from the same inputs (pet, kind, canCrit, critBonus, mastery, no effect multiplier), else itself.
 // One miss per such class and stats version instead of one per entry.
 const HP_VARP: usize = 160;
-const HP_BYTES: usize = 168;
+const HP_CRITM: usize = 168; // f64: crit-chance factor (crit-mult.ts; 1.0 for most entries)
+const HP_BYTES: usize = 176;
 const HP_VAR_BYTES: usize = 40;
 
 let critFactors: usize = 0; // f64 x 2: [1.0, critMult], indexed by isCrit (damageFinal's factor)
@@ -2591,6 +2594,7 @@ function sameVarInputs(a: usize, b: usize): bool {
     && load<i32>(a, HP_KIND) == load<i32>(b, HP_KIND)
     && load<i32>(a, HP_CANCRIT) == load<i32>(b, HP_CANCRIT)
     && load<i64>(a, HP_CRITB) == load<i64>(b, HP_CRITB)
+    && load<i64>(a, HP_CRITM) == load<i64>(b, HP_CRITM)
     && load<i32>(a, HP_MMAPPLY) == load<i32>(b, HP_MMAPPLY);
 }
 
@@ -2635,6 +2639,7 @@ function prepareHitConst(r: DamageRec, hp: usize): void {
   store<f64>(hp, wMult, HP_WMULT);
   store<f64>(hp, r.base, HP_BASE);
   store<f64>(hp, r.critBonus / 100.0, HP_CRITB);
+  store<f64>(hp, critMultOf(<i32>((hp - dmgPrep) / HP_BYTES)), HP_CRITM);
   store<f64>(hp, r.aoeParam, HP_AOEP);
   let mma = 0;
   if (masteryKind >= 0 && (!isPet || masteryPets)) {
@@ -2705,7 +2710,7 @@ function prepareHitConst(r: DamageRec, hp: usize): void {
   store<f64>(hv, kind == 1 ? ap : kind == 2 ? sp : 0.0, HP_POWER);
   let crit = 0.0;
   if (load<i32>(hc, HP_CANCRIT) != 0) {
-    const c = critC + load<f64>(hc, HP_CRITB);
+    const c = critC * load<f64>(hc, HP_CRITM) + load<f64>(hc, HP_CRITB);
     crit = c < 0 ? 0.0 : c > 1 ? 1.0 : c; // DamageCalc step 3's clamp, done once here
   }
   store<f64>(hv, crit, HP_CRIT);
@@ -3009,6 +3014,20 @@ function runOps(list: i32, depth: i32): void {
           applyAura(a, 1);
           const st = auraSt(instCur(a));
           if (st.active != 0) st.bank += hitAmount * frac;
+        }
+        break;
+      }
+      case OP_DAMAGE_PER_STACK: {
+        // one hit x min(stacks of aura b, c) (b < 0: x c); no stacks, no hit (damage-per-stack.md)
+        let n = load<i32>(q, 12);
+        if (ib >= 0) {
+          const st = auraSt(instCur(ib));
+          const s = st.active != 0 ? st.stacks : 0;
+          if (s < n) n = s;
+        }
+        if (n > 0) {
+          hitScale = <f64>n;
+          dealDamage(ia, false, -1, 0);
         }
         break;
       }

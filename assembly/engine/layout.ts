@@ -50,6 +50,8 @@ export const H_START_AURAS_LEN: i32 = 67; //   their count (0 = none)
 export const H_CWC: i32 = 68; // 1: the rotation has use_while_casting casts (cast-while-casting.ts), 0: none
 export const H_HEALTH_RATE: i32 = 70; // target health per ms of the drawn length (health.ts; 0 = time-based fight)
 export const H_VARY_LENGTH: i32 = 69; // fight length ± fraction per iteration (fight.ts; 0 = every iteration lasts H_DURATION)
+export const H_CRIT_MULT_START: i32 = 83; // crit-chance multipliers (crit-mult.ts): pool start (f64 slot), 2 f64 per damage entry
+export const H_CRIT_MULT_LEN: i32 = 84; //   number of pairs (0 = none)
 
 // section ids (pair index after H_SECTIONS)
 export const S_RESOURCES: i32 = 0;
@@ -231,7 +233,9 @@ export const OP_SUMMON_PET: i32 = 12;
 export const OP_DISMISS_PET: i32 = 13;
 export const OP_IF_CRIT: i32 = 14; // a: list, b: 1 run if the triggering hit crit, 0 if it did not
 export const OP_BANK_DAMAGE: i32 = 15; // a: residual aura, b: fraction of the triggering hit, c: 1 add mastery% x coef / 100
-export const OP_MAX: i32 = 15;
+// a: damage entry, b: aura whose stacks count (-1: none, count = c), c: most stacks counted; one hit x the count
+export const OP_DAMAGE_PER_STACK: i32 = 22;
+export const OP_MAX: i32 = 22;
 
 // cdr conditions
 export const CDR_ALWAYS: i32 = 0;

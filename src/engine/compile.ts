@@ -142,6 +142,7 @@ export function compileSpec(input: CompileInput): CompiledSpec {
     if (d.critBonus !== undefined && d.critBonus > 0) e.critBonus = d.critBonus;
     if (d.critAboveHealth !== undefined) e.critAboveHealth = d.critAboveHealth;
     if (d.critBelowHealth !== undefined) e.critBelowHealth = d.critBelowHealth;
+    if (d.critMult !== undefined && d.critMult !== 1) e.critMult = d.critMult;
     if (d.pet !== undefined) e.pet = firstPetImage(d.pet);
     if (d.weapon) e.weaponMultiplier = 1;
     damage.push(e);
@@ -194,6 +195,15 @@ export function compileSpec(input: CompileInput): CompiledSpec {
           if (op.mult !== undefined) d.mult = op.mult;
           if (op.pet !== undefined) d.pet = op.pet;
           out.push({ op: "dealDamage", damage: addDamage(si, d) });
+          break;
+        }
+        case "damage_per_stack": {
+          const si = damageOpSpell(op.spell);
+          const d: ResolvedDamage = { payloadSpell: op.spell, apCoef: op.apCoef, school: op.school, aoe: "single", weapon: false };
+          if (op.spCoef !== undefined) d.spCoef = op.spCoef;
+          if (op.mult !== undefined) d.mult = op.mult;
+          if (op.critMult !== 1) d.critMult = op.critMult;
+          out.push({ op: "dealDamagePerStack", damage: addDamage(si, d), aura: op.aura !== undefined ? auraIdx.get(op.aura)! : -1, maxStacks: op.maxStacks });
           break;
         }
         case "if_aura":

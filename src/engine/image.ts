@@ -86,6 +86,8 @@ export interface DamageEntry {
   critAboveHealth?: number;
   /** Always crits while the target's health is strictly below this percent (the Scorch talent: 30). */
   critBelowHealth?: number;
+  /** Factor on the crit chance before critBonus is added (Improved Shatter: 1.5). Default 1. Not for pet entries. */
+  critMult?: number;
 }
 
 export type CdrCondition = "always" | "procChance" | "whileAuraActive" | "resetWhileAura";
@@ -244,7 +246,9 @@ export type Op =
   // Impact-proc context (the hit that fired the proc; outside a proc: not a crit, amount 0):
   | { op: "ifCrit"; crit: boolean; list: number } // run `list` if the hit's crit result equals `crit`
   // bank (fraction + (masteryScaled ? mastery% x coefficient / 100 : 0)) x hit damage into a residual aura, (re)applying it
-  | { op: "bankDamage"; aura: number; fraction: number; masteryScaled?: boolean };
+  | { op: "bankDamage"; aura: number; fraction: number; masteryScaled?: boolean }
+  // one hit of `damage` x min(stacks of `aura`, maxStacks) (aura -1: x maxStacks); 0 stacks: no hit
+  | { op: "dealDamagePerStack"; damage: number; aura: number; maxStacks: number };
 
 export interface ImpactProcImage {
   name: string;
@@ -414,6 +418,7 @@ export const MAX_IMAGE_INDEX = 2047;
 const OP_CODES: Record<Op["op"], number> = {
   applyAura: 1, consumeAura: 2, gainResource: 3, reduceCooldown: 4, resetCooldown: 5, dealDamage: 6, schedule: 7,
   rollRppm: 8, procChance: 9, ifAura: 10, ifNotAura: 11, summonPet: 12, dismissPet: 13, ifCrit: 14, bankDamage: 15,
+  dealDamagePerStack: 22,
 };
 const EFFECT_CODES: Record<BuffEffect["type"], number> = {
   haste: 0, crit: 1, mastery: 2, versatility: 3, primaryStat: 4, damageMult: 5, damageMultSchool: 6,
@@ -568,6 +573,15 @@ export function encodeImage(image: SpecImage): EncodedImage {
       num(d.critAboveHealth, `${p}.critAboveHealth`, { min: 0, max: 100, def: 100 }),
       num(d.critBelowHealth, `${p}.critBelowHealth`, { min: 0, max: 100, def: 0 }),
     );
+  });
+
+  // crit-chance multipliers (header 83/84): entry, factor
+  const critMult: number[] = [];
+  damage.forEach((d, i) => {
+    const p = `damage[${i}]`;
+    if (d.critMult === undefined) return;
+    if (d.pet !== undefined && d.pet !== -1) fail(`${p}.pet`, "a crit-chance multiplier is for player damage only");
+    critMult.push(i, num(d.critMult, `${p}.critMult`, { min: 0 }));
   });
 
   // cooldown pools (raw ids -> dense indices)
@@ -782,6 +796,12 @@ export function encodeImage(image: SpecImage): EncodedImage {
           rec("ops", [c, ai, num(o.fraction, `${op}.fraction`, { min: 0 }), bool(o.masteryScaled, `${op}.masteryScaled`, false)]);
           break;
         }
+        case "dealDamagePerStack":
+          rec("ops", [
+            c, dmgIdx(o.damage, `${op}.damage`, false), o.aura === -1 ? -1 : auraIdx(o.aura, `${op}.aura`, false),
+            num(o.maxStacks, `${op}.maxStacks`, { int: true, min: 1 }),
+          ]);
+          break;
       }
     });
   });
@@ -890,6 +910,8 @@ export function encodeImage(image: SpecImage): EncodedImage {
   header[60] = offHand;
   header[61] = healthCrit.length ? poolList(healthCrit) : 0;
   header[62] = healthCrit.length / 3;
+  header[83] = critMult.length ? poolList(critMult) : 0; // H_CRIT_MULT_START / _LEN (crit-mult.ts)
+  header[84] = critMult.length / 2;
   // 63-64: channel-decision table (pool offset, slot count; 0 slots = none)
   if (chanTable !== null && chanTable.length > 1) {
     header[63] = poolList(chanTable);

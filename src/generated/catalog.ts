@@ -321,10 +321,10 @@ export const SPEC_CATALOG: readonly SpecDescriptor[] = [
     "pet": false,
     "mastery": {
       "spellId": 1246752,
-      "category": "other",
-      "note": "Icicles"
+      "category": "uniform",
+      "note": "damage of the Frost spells (Mastery: Freeze and Shatter 1246752: every modelled Frost damage spell is listed in its effect 1 or 2; modelled as all damage)"
     },
-    "implemented": false
+    "implemented": true
   },
   {
     "classId": 9,

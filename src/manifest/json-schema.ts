@@ -255,6 +255,11 @@ export const MANIFEST_JSON_SCHEMA: S = {
         op("bank_damage", "bank a share of the hit into a residual aura (Ignite)", { aura: nameRef("residual aura"), fraction: ref("coefficient", "share of the hit"), mastery_scaled: bool("add mastery% × coefficient") }, ["aura", "fraction"]),
         op("if_aura", "run ops only while an aura is up", { aura: nameRef("aura"), min_stacks: int("stacks needed (default 1)", 1, BOUNDS.count.max), ops: list({ $ref: "#/$defs/op" }, "ops") }, ["aura", "ops"]),
         op("if_no_aura", "run ops only while an aura is down", { aura: nameRef("aura"), ops: list({ $ref: "#/$defs/op" }, "ops") }, ["aura", "ops"]),
+        op("damage_per_stack", "one hit x a stack count: min(stacks of aura, max_stacks), or max_stacks without aura (exactly one of ap_coef / sp_coef)", {
+          spell: spellId("spell id for reporting"), ap_coef: ref("coefficient", "attack-power coefficient"), sp_coef: ref("coefficient", "spell-power coefficient (instead of ap_coef)"),
+          school: int("school mask", 1), aura: nameRef("aura whose stacks are counted (absent: max_stacks)"), max_stacks: ref("count", "most stacks counted"),
+          crit_mods: list(obj("a talent that multiplies the hit's crit chance", { if_talent: nameRef("talent"), factor: ref("coefficient", "crit-chance factor when the talent is taken") }, ["if_talent", "factor"]), "talent-gated crit-chance factors"),
+        }, ["spell", "school", "max_stacks"]),
       ],
     },
     spell: {

@@ -66,6 +66,8 @@ export interface ResolvedDamage {
   critAboveHealth?: number;
   /** Always crits while the target's health is below this percent. */
   critBelowHealth?: number;
+  /** Factor on the hit's crit chance (damage_per_stack crit_mods); absent = 1. */
+  critMult?: number;
   /** Product of the passive multipliers (manifest `passives`) on this damage; absent = 1. */
   mult?: number;
 }
@@ -81,7 +83,9 @@ export type ResolvedOp =
   | { op: "if_no_aura"; aura: string; ops: ResolvedOp[] }
   | { op: "add_charge"; spell: string }
   | { op: "damage"; spell: number; apCoef: number; spCoef?: number; school: number; pet?: string; mult?: number }
-  | { op: "summon_pet"; pet: string; durationMs: number };
+  | { op: "summon_pet"; pet: string; durationMs: number }
+  /** One hit x min(stacks of aura, maxStacks) (no aura: x maxStacks); critMult: product of the taken crit_mods. */
+  | { op: "damage_per_stack"; spell: number; apCoef: number; spCoef?: number; school: number; aura?: string; maxStacks: number; critMult: number; mult?: number };
 
 export interface ResolvedSpell {
   name: string;
@@ -407,6 +411,20 @@ function resolveOps(c: Ctx, path: string, ops: Op[]): ResolvedOp[] {
       case "bank_damage":
         out.push({ op: op.op, aura: op.aura, fraction: c.given(`${p}.fraction`, op.fraction)!, masteryScaled: op.mastery_scaled });
         break;
+      case "damage_per_stack": {
+        const r: Extract<ResolvedOp, { op: "damage_per_stack" }> = {
+          op: op.op, spell: op.spell, apCoef: op.sp_coef !== undefined ? 0 : c.given(`${p}.ap_coef`, op.ap_coef)!, school: op.school,
+          maxStacks: c.given(`${p}.max_stacks`, op.max_stacks)!, critMult: 1,
+        };
+        if (op.sp_coef !== undefined) r.spCoef = c.given(`${p}.sp_coef`, op.sp_coef)!;
+        if (op.aura !== undefined) r.aura = op.aura;
+        op.crit_mods?.forEach((x, k) => {
+          const f = c.given(`${p}.crit_mods[${k}].factor`, x.factor)!;
+          if (c.has(x.if_talent)) r.critMult *= f;
+        });
+        out.push(r);
+        break;
+      }
       case "summon_pet": {
         const pet = c.m.pets.find((x) => x.name === op.pet)!;
         let durationMs = c.given(`${p}.duration_ms`, op.duration_ms);
@@ -535,7 +553,13 @@ function resolveSpell(c: Ctx, s: SpellDecl): ResolvedSpell {
     if (!Number.isInteger(ticks) || ticks < 1) throw new ManifestError("INVALID_MANIFEST", c.file, `${base}.channel.ticks`, `resolved tick count ${ticks} is not an integer >= 1`);
     out.channel = { durationMs, ticks, hasted: ch.hasted ?? rec.hasted_ticks };
     if (ch.tick_damage) out.channel.tickDamage = resolveDamage(c, `${base}.channel.tick_damage`, s.id, ch.tick_damage);
-    const tickCost = c.given(`${base}.channel.tick_cost`, ch.tick_cost);
+    let tickCost = c.given(`${base}.channel.tick_cost`, ch.tick_cost);
+    if (tickCost === undefined && out.cost > 0) {
+      // The data's up-front cost of a channel (Ray of Frost: 2 % base mana) is paid in equal parts per tick
+      // (the engine's channel pays per tick): the same total when the channel completes.
+      tickCost = c.note(`${base}.channel.tick_cost`, out.cost / ticks, "SpellPower cost / channel ticks", s.id);
+      out.cost = 0;
+    }
     if (tickCost !== undefined && tickCost > 0) {
       out.channel.tickCost = tickCost;
       out.resource = resourceName;
@@ -748,7 +772,7 @@ function applyPassives(c: Ctx, m: Manifest, out: ResolvedSpec): void {
         scale(s.channel?.tickDamage, f);
       }
       for (const a of out.auras.filter((x) => e.auras.includes(x.name))) scale(a.tickDamage, f);
-      for (const op of ops) if (op.op === "damage" && e.ops.includes(op.spell)) scale(op, f);
+      for (const op of ops) if ((op.op === "damage" || op.op === "damage_per_stack") && e.ops.includes(op.spell)) scale(op, f);
       if (e.auto_attack) scale(out.autoAttack, f);
     });
   }

@@ -130,7 +130,13 @@ export type Op =
   | { op: "if_aura"; aura: string; min_stacks: number; ops: Op[]; if_talent?: string }
   | { op: "if_no_aura"; aura: string; ops: Op[]; if_talent?: string }
   | { op: "damage"; spell: number; ap_coef?: NumOrRef; sp_coef?: NumOrRef; school: number; pet?: string; if_talent?: string }
-  | { op: "summon_pet"; pet: string; duration_ms?: NumOrRef; if_talent?: string };
+  | { op: "summon_pet"; pet: string; duration_ms?: NumOrRef; if_talent?: string }
+  /**
+   * One hit x a stack count: min(stacks of `aura`, max_stacks), or max_stacks without `aura` (Frost's
+   * Shatter: Ice Lance deals 1246949 per Freezing stack it shatters). No stacks, no hit. `crit_mods`:
+   * talent-gated factors on the hit's crit chance (Improved Shatter: x 1.5).
+   */
+  | { op: "damage_per_stack"; spell: number; ap_coef?: NumOrRef; sp_coef?: NumOrRef; school: number; aura?: string; max_stacks: NumOrRef; crit_mods?: { if_talent: string; factor: NumOrRef }[]; if_talent?: string };
 
 /** A channelled spell (SpellInterrupts.ChannelInterruptFlags_0 ≠ 0): evenly spaced ticks over the channel. */
 export interface ChannelDecl {
@@ -455,7 +461,7 @@ export function walkPath(root: unknown, path: string): unknown {
 }
 
 function readOp(r: JsonReader): Op {
-  const kind = r.field("op").oneOf(["apply_aura", "remove_aura", "gain", "reduce_cooldown", "reset_cooldown", "add_charge", "damage", "summon_pet", "bank_damage", "if_aura", "if_no_aura"] as const);
+  const kind = r.field("op").oneOf(["apply_aura", "remove_aura", "gain", "reduce_cooldown", "reset_cooldown", "add_charge", "damage", "summon_pet", "bank_damage", "if_aura", "if_no_aura", "damage_per_stack"] as const);
   const withTalent = <T extends object>(o: T): T => {
     const t = optTalent(r, "if_talent");
     return t ? { ...o, if_talent: t } : o;
@@ -508,6 +514,27 @@ function readOp(r: JsonReader): Op {
     case "bank_damage":
       r.keys(["op", "aura", "fraction", "mastery_scaled", "if_talent"]);
       return withTalent({ op: kind, aura: r.field("aura").ident(), fraction: nonNeg(r.field("fraction"), BOUNDS.coefficient), mastery_scaled: r.opt("mastery_scaled")?.bool() ?? false });
+    case "damage_per_stack": {
+      r.keys(["op", "spell", "ap_coef", "sp_coef", "school", "aura", "max_stacks", "crit_mods", "if_talent"]);
+      const sp = r.opt("sp_coef");
+      if (sp && r.opt("ap_coef")) sp.error("give ap_coef or sp_coef, not both");
+      const op: Extract<Op, { op: "damage_per_stack" }> = withTalent({
+        op: kind,
+        spell: spellId(r.field("spell")),
+        school: r.field("school").num({ int: true, min: 1 }),
+        max_stacks: nonNeg(r.field("max_stacks"), BOUNDS.count),
+      });
+      if (sp) op.sp_coef = nonNeg(sp, BOUNDS.coefficient);
+      else op.ap_coef = nonNeg(r.field("ap_coef"), BOUNDS.coefficient);
+      const aura = r.opt("aura")?.ident();
+      if (aura !== undefined) op.aura = aura;
+      const cm = r.opt("crit_mods");
+      if (cm) op.crit_mods = cm.array().map((y) => {
+        y.keys(["if_talent", "factor"]);
+        return { if_talent: y.field("if_talent").ident(), factor: nonNeg(y.field("factor"), BOUNDS.coefficient) };
+      });
+      return op;
+    }
     case "summon_pet": {
       r.keys(["op", "pet", "duration_ms", "if_talent"]);
       const d = optNonNeg(r, "duration_ms", BOUNDS.ms);
@@ -1053,6 +1080,10 @@ function checkReferences(m: Manifest, file: string): void {
           break;
         case "summon_pet":
           need("pet", op.pet, `${p}.pet`);
+          break;
+        case "damage_per_stack":
+          need("aura", op.aura, `${p}.aura`);
+          op.crit_mods?.forEach((x, k) => need("talent", x.if_talent, `${p}.crit_mods[${k}].if_talent`));
           break;
         case "if_aura":
         case "if_no_aura":

@@ -24,6 +24,9 @@ export interface AbsentName extends AbsentInfo {
 
 const c = (value: number): RExpr => ({ kind: "const", value });
 
+/** `buff.X.last_trigger` of an aura that is never applied: this many seconds before the pull. */
+export const NEVER_TRIGGERED_S = 1e9;
+
 /**
  * `buff.X.<p>` / `debuff.X.<p>` / `dot.X.<p>` of an aura that never exists: what SimC answers for a buff
  * that is never triggered. Down and refreshable (a DoT that is not ticking may be applied) are 1;
@@ -48,13 +51,18 @@ export function absentAuraProp(prop: string): RExpr | undefined {
     case "at_max_stacks":
     case "stack_pct":
       return c(0);
+    case "last_trigger":
+      // never triggered: no trigger time at all. A time far before the pull keeps `time - last_trigger`
+      // above any threshold an APL compares it with (`< 1.5` false, `> 1.5` true), as for a buff that
+      // never happened.
+      return c(-NEVER_TRIGGERED_S);
     default:
       return undefined;
   }
 }
 
 /** The aura properties absentAuraProp answers (for the "expected one of" list of an error). */
-export const ABSENT_AURA_PROPS = ["up", "down", "remains", "stack", "react", "ticking", "refreshable", "duration", "tick_time", "ticks_remain", "pmultiplier", "max_stack", "at_max_stacks", "stack_pct"];
+export const ABSENT_AURA_PROPS = ["up", "down", "remains", "stack", "react", "ticking", "refreshable", "duration", "tick_time", "ticks_remain", "pmultiplier", "max_stack", "at_max_stacks", "stack_pct", "last_trigger"];
 
 /**
  * A property of a spell that does not exist (`cooldown.X.<p>`, `action.X.<p>`, the bare properties of its

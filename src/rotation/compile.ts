@@ -10,7 +10,7 @@ import { parseExpression } from "./parse.js";
 import { Resolver, type ResolveContext, type RotationSymbols } from "./resolve.js";
 import { MAX_SPELL_INDEX, OP, ROT_HEADER_WORDS, ROT_MAGIC, ROT_VERSION, ROT_VERSION_FAST, ROT_VERSION_SCAN, VAROP, type VarOpName } from "./bytecode.js";
 import { Q } from "./queries.js";
-import { CAST_OPTION_KEYS, castOptions, OptionError } from "./options.js";
+import { CAST_OPTION_KEYS, castOptions, isRefusedOption, OptionError } from "./options.js";
 import { CHANNEL_LINE_VAR, channelFlags, hasChannelDecision, type ChannelEntry, type ChannelSlot, type ChannelTable } from "./channel.js";
 import { utilityAction } from "./utility.js";
 
@@ -670,12 +670,34 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
           if (typeof name !== "string") shape({ list, entry, field: "cast" }, `"cast" must be a spell name string`);
           const spell = symbols.spell(name as string);
           const options = (sp: number | undefined) => {
-            try {
-              return castOptions(e, { action: name as string, spell: sp, offGcd: sp === undefined ? undefined : symbols.offGcd?.(sp), spellIndex: (n) => symbols.spell(n) });
-            } catch (err) {
-              if (!(err instanceof OptionError)) throw err;
-              throw new RotationError(err.code, at({ list, entry, field: err.field, column: 1 }), err.message);
+            let opts = e;
+            for (;;) {
+              try {
+                return castOptions(opts, { action: name as string, spell: sp, offGcd: sp === undefined ? undefined : symbols.offGcd?.(sp), spellIndex: (n) => symbols.spell(n) });
+              } catch (err) {
+                if (!(err instanceof OptionError)) throw err;
+                if (isRefusedOption(err.field) && refusedOptionInert(err.field, opts)) {
+                  // the refused option cannot act on this line (see refusedOptionInert): dropped, the line is honoured
+                  const { [err.field]: _dropped, ...rest } = opts;
+                  opts = rest;
+                  continue;
+                }
+                throw new RotationError(err.code, at({ list, entry, field: err.field, column: 1 }), err.message);
+              }
             }
+          };
+          // A refused option changes nothing on a line that never fires (its condition folds to false), and
+          // interrupt_immediate changes nothing when the line's interrupt_if folds to false (there is nothing
+          // to interrupt, at a tick or between ticks).
+          const constFalse = (x: RExpr | null): boolean => {
+            if (x === null) return false;
+            const f = foldExpr(x);
+            return f.kind === "const" && f.value === 0;
+          };
+          const refusedOptionInert = (key: string, opts: Record<string, unknown>): boolean => {
+            if (constFalse(cond)) return true;
+            if (key !== "interrupt_immediate" || typeof opts["interrupt_if"] !== "string") return false;
+            return constFalse(conditionExpr(opts["interrupt_if"], { list, entry, field: "interrupt_if" }, ctx));
           };
           const utility = spell === undefined ? (symbols.utility?.(name as string) ?? utilityAction(name as string, symbols.race)) : undefined;
           if (utility !== undefined && "refuse" in utility) throw new RotationError("ROTATION_UNKNOWN_NAME", at({ list, entry, field: "cast", column: 1 }), utility.refuse);

@@ -99,6 +99,11 @@ export interface CastOptionContext {
   spellIndex(name: string): number | undefined;
 }
 
+/** Whether `key` is an option this compiler refuses by name (`interrupt_immediate`). */
+export function isRefusedOption(key: string): boolean {
+  return CAST_OPTIONS[key]?.refuse !== undefined;
+}
+
 /** Thrown for a bad or refused option; the compiler turns it into a RotationError at the field. */
 export class OptionError extends Error {
   constructor(

@@ -360,6 +360,7 @@ export const MANIFEST_JSON_SCHEMA: S = {
             refresh: { enum: ["duration", "pandemic", "extend"], description: "refresh rule (default duration)" },
             tick_period_ms: ref("milliseconds", "tick period (default SpellEffect.EffectAuraPeriod)"),
             hasted_ticks: bool("haste shortens the tick period"),
+            tick_may_crit: bool("ticks may crit (default: the aura spell's Periodic Can Crit attribute)"),
             tick_damage: ref("damage", "periodic damage"),
             tick_gain: obj("periodic resource gain", { resource: nameRef("resource"), amount: ref("amount", "amount per tick") }, ["resource", "amount"]),
             duration_mods: list(

@@ -658,7 +658,7 @@ function resolveAura(c: Ctx, a: AuraDecl): ResolvedAura {
   const out: ResolvedAura = {
     name: a.name, id: a.id, active: c.has(a.talent), target: a.target, durationMs, maxStacks, refresh: a.refresh, tickPeriodMs,
     tickHasted: a.hasted_ticks ?? rec.hasted_ticks,
-    tickMayCrit: rec.tick_may_crit,
+    tickMayCrit: a.tick_may_crit ?? rec.tick_may_crit,
     effects: a.effects.map((e, i) => resolveBuffEffect(c, `${base}.effects[${i}]`, a.id, e)),
     appliesToPets: a.applies_to_pets,
     snapshot: a.snapshot,

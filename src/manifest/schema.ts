@@ -232,6 +232,8 @@ export interface AuraDecl {
   refresh: RefreshMode;
   tick_period_ms?: NumOrRef;
   hasted_ticks?: boolean;
+  /** Ticks may crit (default: the aura spell's 'Periodic Can Crit' attribute); true for a ground effect whose hits are a direct School Damage spell (Frozen Orb 84721, Blizzard 190357). */
+  tick_may_crit?: boolean;
   /** Periodic damage: coefficient per tick from the aura spell's payload effect. */
   tick_damage?: DamageDecl;
   /** Periodic resource gain per tick (energize): amount from the given value/effect. */
@@ -728,7 +730,7 @@ function readBuffEffect(r: JsonReader): BuffEffectDecl {
 
 function readAura(r: JsonReader): AuraDecl {
   r.keys([
-    "name", "id", "target", "talent", "duration_ms", "stacking", "max_stacks", "refresh", "tick_period_ms", "hasted_ticks",
+    "name", "id", "target", "talent", "duration_ms", "stacking", "max_stacks", "refresh", "tick_period_ms", "hasted_ticks", "tick_may_crit",
     "tick_damage", "tick_gain", "effects", "residual", "applies_to_pets", "snapshot", "on_tick", "on_expire", "at_pull", "at_combat_start", "comment", "estimated",
     "duration_mods",
     "unavailable",
@@ -768,6 +770,7 @@ function readAura(r: JsonReader): AuraDecl {
   if (a.max_stacks !== undefined && !a.stacking && (typeof a.max_stacks !== "number" || a.max_stacks > 1)) r.at("stacking").error("max_stacks needs stacking: true");
   setOpt(a, "tick_period_ms", optNonNeg(r, "tick_period_ms", BOUNDS.ms));
   setOpt(a, "hasted_ticks", r.opt("hasted_ticks")?.bool());
+  setOpt(a, "tick_may_crit", r.opt("tick_may_crit")?.bool());
   const td = r.opt("tick_damage");
   if (td) a.tick_damage = readDamage(td);
   const tg = r.opt("tick_gain");

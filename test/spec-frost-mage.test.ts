@@ -79,8 +79,8 @@ describe("Frost manifest resolution against the real tables and the 12.0.0.64228
     expect(auraOf("brain_freeze").effects[0]).toMatchObject({ type: "damage_mult_spells", value: 1.5, ops: [44614] });
   });
 
-  it("mastery: Freeze and Shatter 1246752 #1 SP Coefficient 1.6, uniform", () => {
-    expect(spec.mastery).toMatchObject({ spell: 1246752, kind: "uniform", coefficient: 1.6 });
+  it("mastery: Freeze and Shatter 1246752 #1 SP Coefficient 1.6, on Frost damage (not the Water Elemental)", () => {
+    expect(spec.mastery).toMatchObject({ spell: 1246752, kind: "school", school: 16, coefficient: 1.6 });
   });
 
   it("Shatter ops: 1246949 SP 0.75 x up to 1246769 #4 = 4 stacks, Improved Shatter 1246811 #1 +50 % crit chance -> x1.5", () => {
@@ -104,8 +104,9 @@ describe("Frost manifest resolution against the real tables and the 12.0.0.64228
     expect(unmarkedManifestValues(m, spec.provenance)).toEqual([]);
     expect(listEstimates(m).map((e) => `${e.path}=${e.value}`).sort()).toEqual([
       "auras.blizzard.tick_period_ms=1500", "auras.frozen_orb.tick_period_ms=750",
+      "pets.water_elemental.attacks.waterbolt.interval_ms=2500",
       "procs.brain_freeze.chance=0.3", "procs.fingers_of_frost.chance=0.1875", "procs.ray_of_frost_freezing.chance=1",
-      "resources.mana.max=250000", "resources.mana.regen_per_sec=2000",
+      "resources.mana.max=250000", "resources.mana.regen_per_sec=2000", "spells.shatter.cooldown_ms=0", "spells.shatter.gcd_ms=0",
     ]);
   });
 
@@ -134,7 +135,7 @@ async function scripted(rotation: unknown, opts: { crit: number; durationS?: num
 }
 const res = (r: RunResult, name: string) => r.spells.find((s) => s.name === name)!;
 const rot = (...entries: unknown[]) => ({ main: "m", lists: { m: entries } });
-const SHATTER = "damage_1246949";
+const SHATTER = "shatter"; // the manifest spell naming the damage_per_stack hits (1246949)
 
 describe("Shatter: Ice Lance shatters Freezing (scripted, crit 0, haste 0, no talents)", () => {
   it("3 Frostbolts then Ice Lance: one Shatter hit worth 3 stacks (0.75 x 3 vs Ice Lance 0.9801)", async () => {

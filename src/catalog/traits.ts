@@ -49,7 +49,7 @@ export const SPEC_TRAITS: Readonly<Record<number, SpecTraits>> = Object.freeze({
   // Mage
   62: { slug: "arcane", primaryPower: 0, pet: false, mastery: "other", masteryNote: "damage scaled by mana (Savant)", needs: "mana-scaled mastery, Arcane Charges secondary resource, Clearcasting procs" },
   63: { slug: "fire", primaryPower: 0, pet: false, mastery: "other", masteryNote: "Ignite burn DoT", needs: "Ignite (damage-fed DoT), Heating Up / Hot Streak crit procs, Combustion" },
-  64: { slug: "frost-mage", primaryPower: 0, pet: false, mastery: "uniform", masteryNote: "damage of the Frost spells (Mastery: Freeze and Shatter 1246752: every modelled Frost damage spell is listed in its effect 1 or 2; modelled as all damage)", needs: "implemented" },
+  64: { slug: "frost-mage", primaryPower: 0, pet: true, mastery: "school", masteryNote: "Frost damage of the mage (Mastery: Freeze and Shatter 1246752: every modelled player damage spell is a Frost spell listed in its effect 1 or 2; the Water Elemental is not)", needs: "implemented" },
   // Warlock
   265: { slug: "affliction", primaryPower: 7, pet: false, mastery: "uniform", masteryNote: "DoT, Seed of Corruption and Malefic Grasp echo damage (Potent Afflictions; modelled as all damage, the filler included)", needs: "soul shards from DoT ticks, multiple DoTs with pandemic, overlapping Unstable Afflictions" },
   266: { slug: "demonology", primaryPower: 7, pet: true, mastery: "pet", masteryNote: "demon damage (Master Demonologist)", needs: "many temporary demons (Wild Imps, Dreadstalkers), demon energy, Felguard pet" },

@@ -318,11 +318,11 @@ export const SPEC_CATALOG: readonly SpecDescriptor[] = [
       "powerType": 0,
       "name": "mana"
     },
-    "pet": false,
+    "pet": true,
     "mastery": {
       "spellId": 1246752,
-      "category": "uniform",
-      "note": "damage of the Frost spells (Mastery: Freeze and Shatter 1246752: every modelled Frost damage spell is listed in its effect 1 or 2; modelled as all damage)"
+      "category": "school",
+      "note": "Frost damage of the mage (Mastery: Freeze and Shatter 1246752: every modelled player damage spell is a Frost spell listed in its effect 1 or 2; the Water Elemental is not)"
     },
     "implemented": true
   },

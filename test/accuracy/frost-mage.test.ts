@@ -32,6 +32,10 @@ const FROST: SpecAccuracy = {
     { name: "flurry", periodic: false, power: "sp", coefficient: 1.4, physical: false, mastery: true, passives: [FROST_MAGE, GLACIAL_ATTUNEMENT, ARCANE_INTELLECT], skipWhile: ["brain_freeze"] },
     // Ray of Frost 205021 #1 Periodic Damage every 0.5 s, SP Coefficient 3 per tick (137020 #2 +7 %, Frigid Focus)
     { name: "ray_of_frost", periodic: true, power: "sp", coefficient: 3, physical: false, mastery: true, passives: [FROST_MAGE, FRIGID_FOCUS, ARCANE_INTELLECT] },
+    // Water Elemental's Waterbolt 31707 #1 SP Coefficient 0.687, scaling with the mage's spell power (no mastery; the
+    // +7 % pet damage of 137020 #3 is not modelled). The first clean hit is the elemental's first Waterbolt at t = 0,
+    // before the precombat Arcane Intellect of the same instant: spell power 1666 without the +3 %.
+    { name: "waterbolt", periodic: false, pet: true, power: "sp", coefficient: 0.687, physical: false, mastery: false },
     // Frozen Orb 84721 #1 SP Coefficient 0.528 per hit (the aura's ticks)
     { name: "frozen_orb_tick", periodic: true, power: "sp", coefficient: 0.528, physical: false, mastery: true, passives: [FROST_MAGE, ARCANE_INTELLECT] },
   ],

@@ -19,11 +19,14 @@ import type { SpecImage } from "../src/engine/image.js";
 
 const DATA = path.resolve(__dirname, "../data");
 const MANIFEST_FILE = path.join(DATA, "manifests/affliction.json");
-// The spec's own file without its "extends": "raid" (raid.json only adds the Bloodlust raid buff,
-// test/raid-buffs.test.ts): these tests resolve and hand-compute the spec's own declarations.
+// The spec's own file with its class piece's declarations (warlock.json: intellect and its resources),
+// without raid.json's Bloodlust raid buff (test/raid-buffs.test.ts): these tests resolve and hand-compute
+// the spec's own declarations.
+const CLASS_FILE = path.join(DATA, "manifests/warlock.json");
 const manifestJson = () => {
-  const { extends: _raid, ...own } = JSON.parse(readFileSync(MANIFEST_FILE, "utf8"));
-  return own;
+  const { extends: _class, ...own } = JSON.parse(readFileSync(MANIFEST_FILE, "utf8"));
+  const { extends: _raid, notes: _notes, schema_version: _v, ...piece } = JSON.parse(readFileSync(CLASS_FILE, "utf8"));
+  return { ...piece, ...own };
 };
 let bundle: DataBundle;
 let spec: ResolvedSpec;

@@ -193,9 +193,12 @@ export function compileSpec(input: CompileInput): CompiledSpec {
           if (op.spCoef !== undefined) d.spCoef = op.spCoef;
           if (op.mult !== undefined) d.mult = op.mult;
           if (op.pet !== undefined) d.pet = op.pet;
-          out.push({ op: "dealDamage", damage: addDamage(si, d) });
+          out.push(op.perPoint ? { op: "dealDamage", damage: addDamage(si, d), perPoint: true } : { op: "dealDamage", damage: addDamage(si, d) });
           break;
         }
+        case "stacks_to_resource":
+          out.push({ op: "stacksToResource", aura: auraIdx.get(op.aura)!, resource: resIdx.get(op.resource)! });
+          break;
         case "if_aura":
           out.push({ op: "ifAura", aura: auraIdx.get(op.aura)!, minStacks: op.minStacks, list: addList(compileOps(op.ops)) });
           break;
@@ -301,6 +304,8 @@ export function compileSpec(input: CompileInput): CompiledSpec {
         }
         case "cleave":
           return { type: "cleave", value: e.value, count: e.count! };
+        case "attack_speed":
+          return { type: "attackSpeed", value: e.value };
         case "pet_attack_speed": {
           // pet auras sit on "the (main) pet" (engine): the first declared pet's attacks
           const main = spec.pets[0];
@@ -417,6 +422,15 @@ export function compileSpec(input: CompileInput): CompiledSpec {
 
   const coef = spec.mastery.coefficient;
   const s = input.stats;
+  // mastery kind "spells": the named spells' damage entries and the damage ops' pseudo-spells (by id)
+  const masterySpellList = (): number[] => [
+    ...(spec.mastery.spells ?? []).map((n) => spellIdx.get(n)!),
+    ...(spec.mastery.ops ?? []).map((id) => {
+      const t = damageOpSpells.get(id);
+      if (t === undefined) throw new CompileError(`mastery.ops names op ${id}, which no damage op deals`);
+      return t;
+    }),
+  ];
   if (spec.mastery.kind === "pet") {
     const buff = spec.auras.find((a) => a.active && a.effects.some((e) => e.type === "mastery"));
     if (buff) throw new CompileError(`pet-only mastery cannot be folded: aura "${buff.name}" changes mastery during the fight`);
@@ -443,7 +457,9 @@ export function compileSpec(input: CompileInput): CompiledSpec {
         ? { kind: "none", coefficient: coef, appliesToPets: false }
         : spec.mastery.kind === "school"
           ? { kind: "school", coefficient: coef, school: spec.mastery.school!, appliesToPets: false }
-          : { kind: "uniform", coefficient: coef, appliesToPets: true },
+          : spec.mastery.kind === "spells"
+            ? { kind: "spells", coefficient: coef, appliesToPets: false, spells: masterySpellList() }
+            : { kind: "uniform", coefficient: coef, appliesToPets: true },
     resources: spec.resources.map((r) => ({ name: r.name, model: "generic", max: r.max, initial: r.initial, regenPerSec: r.regenPerSec, hasteScaled: r.hasteScaled })),
     spells,
     auras,

@@ -80,7 +80,8 @@ export type ResolvedOp =
   | { op: "if_aura"; aura: string; minStacks: number; ops: ResolvedOp[] }
   | { op: "if_no_aura"; aura: string; ops: ResolvedOp[] }
   | { op: "add_charge"; spell: string }
-  | { op: "damage"; spell: number; apCoef: number; spCoef?: number; school: number; pet?: string; mult?: number }
+  | { op: "damage"; spell: number; apCoef: number; spCoef?: number; school: number; pet?: string; mult?: number; perPoint?: boolean }
+  | { op: "stacks_to_resource"; aura: string; resource: string }
   | { op: "summon_pet"; pet: string; durationMs: number };
 
 export interface ResolvedSpell {
@@ -189,7 +190,7 @@ export interface ResolvedSpec {
   spec: string;
   specId: number;
   primaryStat: Manifest["primary_stat"];
-  mastery: { spell: number; kind: Manifest["mastery"]["kind"]; coefficient: number; school?: number };
+  mastery: { spell: number; kind: Manifest["mastery"]["kind"]; coefficient: number; school?: number; spells?: string[]; ops?: number[] };
   resources: ResolvedResource[];
   /** apCoef undefined: swing seconds / 6, computed once the weapon speed is known (compile). */
   autoAttack?: { name: string; spell: number; school: number; swingMs?: number; weaponMultiplier: number; apCoef?: number; offHand?: { name: string; damageFactor: number }; mult?: number };
@@ -395,9 +396,13 @@ function resolveOps(c: Ctx, path: string, ops: Op[]): ResolvedOp[] {
           ? { op: op.op, spell: op.spell, apCoef: 0, spCoef: c.given(`${p}.sp_coef`, op.sp_coef)!, school: op.school }
           : { op: op.op, spell: op.spell, apCoef: c.given(`${p}.ap_coef`, op.ap_coef)!, school: op.school };
         if (op.pet !== undefined) r.pet = op.pet;
+        if (op.per_point) r.perPoint = true;
         out.push(r);
         break;
       }
+      case "stacks_to_resource":
+        out.push({ op: op.op, aura: op.aura, resource: op.resource });
+        break;
       case "if_aura":
         out.push({ op: op.op, aura: op.aura, minStacks: op.min_stacks, ops: resolveOps(c, `${p}.ops`, op.ops) });
         break;
@@ -801,6 +806,8 @@ export function resolveManifest(m: Manifest, resolver: SpellResolver, file: stri
   }
   const mastery: ResolvedSpec["mastery"] = { spell: m.mastery.spell, kind: m.mastery.kind, coefficient };
   if (m.mastery.school !== undefined) mastery.school = m.mastery.school;
+  if (m.mastery.spells !== undefined) mastery.spells = m.mastery.spells;
+  if (m.mastery.ops !== undefined) mastery.ops = m.mastery.ops;
 
   const pets = m.pets.map((p): ResolvedPet => ({
     name: p.name,

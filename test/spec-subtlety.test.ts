@@ -85,6 +85,9 @@ describe("Subtlety manifest resolution against the real tables and the 12.0.0.64
     // Slice and Dice 315496 #1: attack speed +50; Shadow Techniques 196912 #2: 28 %
     expect(auraOf("slice_and_dice").effects).toEqual([{ type: "attack_speed", value: 50 }]);
     expect(spec.procs.find((p) => p.name === "shadow_techniques")!.chance).toBeCloseTo(0.28, 12);
+    // Shuriken Storm 197835 #4 / Black Powder 319175 #4 `Base Value: 8`: `Deals reduced damage beyond $s4 targets`
+    expect(spellOf("shuriken_storm").damage).toMatchObject({ aoe: "sqrt", aoeCap: 8 });
+    expect(spellOf("black_powder").damage).toMatchObject({ aoe: "sqrt", aoeCap: 8 });
     // Instant Poison: SpellAuraOptions.ProcChance 30 of 315584 (the dump: `Proc Chance : 30%`)
     expect(spec.procs.find((p) => p.name === "instant_poison")!.chance).toBeCloseTo(0.3, 12);
   });
@@ -139,8 +142,8 @@ const rot = (...entries: unknown[]) => ({ main: "m", lists: { m: entries } });
 const rec = (r: RunResult, name: string) => r.spells.find((s) => s.name === name)!;
 
 /** The default build with `rotation`; crit, haste, versatility, mastery 0; energy 1e6 (no limit); procs as given. */
-async function scripted(rotation: unknown, opts: { durationS: number; mastery?: number; comboInitial?: number; procChance?: Record<string, number>; noAutos?: boolean }): Promise<SpecImage> {
-  const prep = await prepareSimulation({ spec: "subtlety", bundle, dataDir: DATA, varyLength: 0, duration: opts.durationS, rotation, bloodlust: false });
+async function scripted(rotation: unknown, opts: { durationS: number; mastery?: number; comboInitial?: number; procChance?: Record<string, number>; noAutos?: boolean; targets?: number }): Promise<SpecImage> {
+  const prep = await prepareSimulation({ spec: "subtlety", bundle, dataDir: DATA, varyLength: 0, duration: opts.durationS, rotation, bloodlust: false, targets: opts.targets ?? 1 });
   const img = prep.image;
   img.stats = { ...img.stats, crit: 0, haste: 0, versatility: 0, mastery: opts.mastery ?? 0 };
   img.resources = img.resources.map((r) =>
@@ -227,6 +230,25 @@ describe("Subtlety mechanics (scripted, GCD 1 s, haste / crit / mastery 0)", () 
     // without the stored points: Backstab at 4 only gives 1, no Eviscerate
     const none = runImage(await scripted(rotation, { durationS: 5.5 }), { iterations: 1, seed: 1n });
     expect(rec(none, "eviscerate").casts).toBe(0);
+  });
+
+  it("Shuriken Storm hits every target at full damage up to 8, then x sqrt(8 / n) each (197835 #4)", async () => {
+    const storm = rot({ cast: "shuriken_storm", if: "time < 0.5" }, { wait: "100" });
+    const one = runImage(await scripted(storm, { durationS: 2, noAutos: true }), { iterations: 1, seed: 1n });
+    const eight = runImage(await scripted(storm, { durationS: 2, noAutos: true, targets: 8 }), { iterations: 1, seed: 1n });
+    const ten = runImage(await scripted(storm, { durationS: 2, noAutos: true, targets: 10 }), { iterations: 1, seed: 1n });
+    // crit 0, no weapon roll: every hit is the same amount
+    expect(rec(eight, "shuriken_storm").damage / rec(one, "shuriken_storm").damage).toBeCloseTo(8, 9);
+    expect(rec(ten, "shuriken_storm").damage / rec(one, "shuriken_storm").damage).toBeCloseTo(10 * Math.sqrt(8 / 10), 9);
+  });
+
+  it("Shuriken Storm awards 1 combo point per enemy hit (197835 #2, a per_target gain)", async () => {
+    // Storm at 0: 3 targets -> 3 points -> the Eviscerate entry (>= 3) fires at 1; 1 target -> 1 point, no Eviscerate
+    const r = rot({ cast: "eviscerate", if: "combo_points >= 3" }, { cast: "shuriken_storm", if: "time < 0.5" }, { wait: "0.1" });
+    const three = runImage(await scripted(r, { durationS: 2, noAutos: true, targets: 3 }), { iterations: 1, seed: 1n });
+    expect(rec(three, "eviscerate").casts).toBe(1);
+    const one = runImage(await scripted(r, { durationS: 2, noAutos: true }), { iterations: 1, seed: 1n });
+    expect(rec(one, "eviscerate").casts).toBe(0);
   });
 
   it("Shadow Blades: a builder generates full combo points (121471 #3: Backstab's combo-point effect +6)", async () => {

@@ -240,7 +240,8 @@ export const OP_DISMISS_PET: i32 = 13;
 export const OP_IF_CRIT: i32 = 14; // a: list, b: 1 run if the triggering hit crit, 0 if it did not
 export const OP_BANK_DAMAGE: i32 = 15; // a: residual aura, b: fraction of the triggering hit, c: 1 add mastery% x coef / 100
 export const OP_STACKS_TO_RESOURCE: i32 = 26; // a: aura, b: resource: gain as many of its stacks as fit under the max, remove them
-export const OP_MAX: i32 = 26;
+export const OP_GAIN_PER_TARGET: i32 = 27; // a: resource, b: amount per target hit (the run's target count)
+export const OP_MAX: i32 = 27;
 
 // cdr conditions
 export const CDR_ALWAYS: i32 = 0;

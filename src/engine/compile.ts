@@ -140,6 +140,7 @@ export function compileSpec(input: CompileInput): CompiledSpec {
       ? { spell, kind: "sp", base: 0, coefficient: d.spCoef * mult, school: d.school, aoe: aoeOf(d) }
       : { spell, kind: "ap", base: 0, coefficient: d.apCoef * petRatio(d.pet) * mult, school: d.school, aoe: aoeOf(d) };
     if (d.critBonus !== undefined && d.critBonus > 0) e.critBonus = d.critBonus;
+    if (d.aoeCap !== undefined) e.aoeParam = d.aoeCap;
     if (d.critAboveHealth !== undefined) e.critAboveHealth = d.critAboveHealth;
     if (d.critBelowHealth !== undefined) e.critBelowHealth = d.critBelowHealth;
     if (d.pet !== undefined) e.pet = firstPetImage(d.pet);
@@ -176,7 +177,7 @@ export function compileSpec(input: CompileInput): CompiledSpec {
           out.push({ op: "consumeAura", aura: auraIdx.get(op.aura)!, stacks: op.stacks ?? 0 });
           break;
         case "gain":
-          out.push({ op: "gainResource", resource: resIdx.get(op.resource)!, amount: op.amount });
+          out.push(op.perTarget ? { op: "gainPerTarget", resource: resIdx.get(op.resource)!, amount: op.amount } : { op: "gainResource", resource: resIdx.get(op.resource)!, amount: op.amount });
           break;
         case "reduce_cooldown": {
           const reduce: Op = { op: "reduceCooldown", spell: spellIdx.get(op.spell)!, ms: op.ms };

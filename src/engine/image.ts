@@ -238,6 +238,8 @@ export type Op =
   | { op: "dealDamage"; damage: number; perPoint?: boolean }
   // the aura's stacks are stored points: gain as many as fit under the resource's max, removing those stacks
   | { op: "stacksToResource"; aura: number; resource: number }
+  // amount × the run's target count (an AoE ability's gain per enemy hit)
+  | { op: "gainPerTarget"; resource: number; amount: number }
   | { op: "schedule"; delayMs: number; list: number }
   | { op: "rollRppm"; tracker: number; list: number }
   | { op: "procChance"; chance: number; list: number }
@@ -421,7 +423,7 @@ export const MAX_IMAGE_INDEX = 2047;
 const OP_CODES: Record<Op["op"], number> = {
   applyAura: 1, consumeAura: 2, gainResource: 3, reduceCooldown: 4, resetCooldown: 5, dealDamage: 6, schedule: 7,
   rollRppm: 8, procChance: 9, ifAura: 10, ifNotAura: 11, summonPet: 12, dismissPet: 13, ifCrit: 14, bankDamage: 15,
-  stacksToResource: 26,
+  stacksToResource: 26, gainPerTarget: 27,
 };
 const EFFECT_CODES: Record<BuffEffect["type"], number> = {
   haste: 0, crit: 1, mastery: 2, versatility: 3, primaryStat: 4, damageMult: 5, damageMultSchool: 6,
@@ -748,6 +750,7 @@ export function encodeImage(image: SpecImage): EncodedImage {
           rec("ops", [c, auraIdx(o.aura, `${op}.aura`, false), num(o.stacks, `${op}.stacks`, { int: true, min: 0, def: o.op === "applyAura" ? 1 : 0 })]);
           break;
         case "gainResource":
+        case "gainPerTarget":
           rec("ops", [c, resIdx(o.resource, `${op}.resource`, false), num(o.amount, `${op}.amount`, { min: 0 })]);
           break;
         case "reduceCooldown":

@@ -231,6 +231,7 @@ export const MANIFEST_JSON_SCHEMA: S = {
       school: int("school mask (default: the payload spell's SchoolMask)", 1),
       pet: nameRef("pet dealing it"),
       aoe: { enum: ["single", "all", "sqrt", "split"], description: "targets hit (default single)" },
+      aoe_cap: ref("count", "aoe sqrt: targets hit at full damage before the square-root falloff (default 5)"),
       weapon: bool("uses the weapon roll"),
     }),
     critHealth: obj(
@@ -248,7 +249,7 @@ export const MANIFEST_JSON_SCHEMA: S = {
       oneOf: [
         op("apply_aura", "apply (or refresh) an aura", { aura: nameRef("aura"), stacks: int("stacks added (default 1)", 1, BOUNDS.count.max) }, ["aura"]),
         op("remove_aura", "remove an aura, or some of its stacks", { aura: nameRef("aura"), stacks: int("stacks taken off (default: all)", 1, BOUNDS.count.max) }, ["aura"]),
-        op("gain", "gain resource", { resource: nameRef("resource"), amount: ref("amount", "amount") }, ["resource", "amount"]),
+        op("gain", "gain resource", { resource: nameRef("resource"), amount: ref("amount", "amount"), per_target: bool("amount x the number of enemies (an AoE ability's gain per target hit)") }, ["resource", "amount"]),
         op("reduce_cooldown", "shorten a cooldown", { spell: nameRef("spell"), ms: ref("milliseconds", "milliseconds"), if_aura: nameRef("aura required") }, ["spell", "ms"]),
         op("reset_cooldown", "reset a cooldown", { spell: nameRef("spell") }, ["spell"]),
         op("add_charge", "add a charge", { spell: nameRef("spell") }, ["spell"]),

@@ -57,6 +57,8 @@ export interface ResolvedDamage {
   school: number;
   pet?: string;
   aoe: DamageDecl["aoe"];
+  /** aoe sqrt: targets at full damage before the falloff (default: the engine's 5). */
+  aoeCap?: number;
   weapon: boolean;
   /** Spell-power coefficient: the hit scales with spell power (kind "sp") instead of apCoef. */
   spCoef?: number;
@@ -73,7 +75,7 @@ export interface ResolvedDamage {
 export type ResolvedOp =
   | { op: "apply_aura"; aura: string; stacks: number }
   | { op: "remove_aura"; aura: string; stacks?: number }
-  | { op: "gain"; resource: string; amount: number }
+  | { op: "gain"; resource: string; amount: number; perTarget?: boolean }
   | { op: "reduce_cooldown"; spell: string; ms: number; if_aura?: string }
   | { op: "reset_cooldown"; spell: string }
   | { op: "bank_damage"; aura: string; fraction: number; masteryScaled: boolean }
@@ -341,6 +343,11 @@ function resolveDamage(c: Ctx, path: string, ownerId: number, d: DamageDecl): Re
   if (school === 0) throw new MissingSpellData(payloadSpell, "school_mask", `${path}: school mask 0`);
   const out: ResolvedDamage = { payloadSpell, apCoef: apCoef ?? 0, school, aoe: d.aoe, weapon: d.weapon };
   if (spCoef !== undefined) out.spCoef = spCoef;
+  const aoeCap = c.given(`${path}.aoe_cap`, d.aoe_cap);
+  if (aoeCap !== undefined) {
+    if (!Number.isInteger(aoeCap) || aoeCap < 1) throw new ManifestError("INVALID_MANIFEST", c.file, `${path}.aoe_cap`, `must be a whole number >= 1, got ${aoeCap}`);
+    out.aoeCap = aoeCap;
+  }
   const critBonus = c.given(`${path}.crit_bonus`, d.crit_bonus);
   if (critBonus !== undefined) out.critBonus = critBonus;
   resolveCritHealth(c, path, d, out);
@@ -379,7 +386,7 @@ function resolveOps(c: Ctx, path: string, ops: Op[]): ResolvedOp[] {
         out.push(op.stacks !== undefined ? { op: op.op, aura: op.aura, stacks: op.stacks } : { op: op.op, aura: op.aura });
         break;
       case "gain":
-        out.push({ op: op.op, resource: op.resource, amount: c.given(`${p}.amount`, op.amount)! });
+        out.push(op.per_target ? { op: op.op, resource: op.resource, amount: c.given(`${p}.amount`, op.amount)!, perTarget: true } : { op: op.op, resource: op.resource, amount: c.given(`${p}.amount`, op.amount)! });
         break;
       case "reduce_cooldown": {
         const r: ResolvedOp = { op: op.op, spell: op.spell, ms: c.given(`${p}.ms`, op.ms)! };

@@ -99,6 +99,8 @@ export interface DamageDecl {
   /** Dealt by this pet (tagged is_pet, scaled by the pet's AP ratio and the pet mastery). */
   pet?: string;
   aoe: AoeMode;
+  /** aoe sqrt: targets hit at full damage before the square-root falloff (the dump's `Deals reduced damage beyond $sN targets`); default 5. */
+  aoe_cap?: NumOrRef;
   /** Use the equipped weapon roll (auto shot). */
   weapon: boolean;
   /** Spell-power coefficient (instead of ap_coef); default with `effect`: the payload's EffectBonusCoefficient when it has no AP coefficient. */
@@ -120,7 +122,8 @@ export interface CritHealthDecl {
 export type Op =
   | { op: "apply_aura"; aura: string; stacks: number; if_talent?: string }
   | { op: "remove_aura"; aura: string; /** stacks taken off; absent = remove the aura */ stacks?: number; if_talent?: string }
-  | { op: "gain"; resource: string; amount: NumOrRef; if_talent?: string }
+  /** per_target: amount x the number of enemies (an AoE ability's gain per target hit: Shuriken Storm's combo points). */
+  | { op: "gain"; resource: string; amount: NumOrRef; per_target?: boolean; if_talent?: string }
   | { op: "reduce_cooldown"; spell: string; ms: NumOrRef; if_talent?: string; if_aura?: string }
   | { op: "reset_cooldown"; spell: string; if_talent?: string }
   | { op: "add_charge"; spell: string; if_talent?: string }
@@ -476,8 +479,12 @@ function readOp(r: JsonReader): Op {
       return stacks !== undefined ? { ...op, stacks } : op;
     }
     case "gain":
-      r.keys(["op", "resource", "amount", "if_talent"]);
-      return withTalent({ op: kind, resource: r.field("resource").ident(), amount: nonNeg(r.field("amount"), BOUNDS.amount) });
+      r.keys(["op", "resource", "amount", "per_target", "if_talent"]);
+      {
+        const g: Extract<Op, { op: "gain" }> = withTalent({ op: kind, resource: r.field("resource").ident(), amount: nonNeg(r.field("amount"), BOUNDS.amount) });
+        if (r.opt("per_target")?.bool()) g.per_target = true;
+        return g;
+      }
     case "reduce_cooldown": {
       r.keys(["op", "spell", "ms", "if_talent", "if_aura"]);
       const ifAura = r.opt("if_aura")?.ident();
@@ -530,7 +537,7 @@ function ops(r: JsonReader | undefined): Op[] {
 }
 
 function readDamage(r: JsonReader): DamageDecl {
-  r.keys(["effect", "ap_coef", "sp_coef", "crit_bonus", "crit_health", "school", "pet", "aoe", "weapon"]);
+  r.keys(["effect", "ap_coef", "sp_coef", "crit_bonus", "crit_health", "school", "pet", "aoe", "aoe_cap", "weapon"]);
   const d: DamageDecl = {
     aoe: r.opt("aoe")?.oneOf(["single", "all", "sqrt", "split"] as const) ?? "single",
     weapon: r.opt("weapon")?.bool() ?? false,
@@ -539,6 +546,11 @@ function readDamage(r: JsonReader): DamageDecl {
   if (effect !== undefined) d.effect = effect;
   const ap = optNonNeg(r, "ap_coef", BOUNDS.coefficient);
   if (ap !== undefined) d.ap_coef = ap;
+  const cap = optNonNeg(r, "aoe_cap", BOUNDS.count);
+  if (cap !== undefined) {
+    if (d.aoe !== "sqrt") r.field("aoe_cap").error("aoe_cap applies to aoe \"sqrt\" only");
+    d.aoe_cap = cap;
+  }
   const school = r.opt("school")?.num({ int: true, min: 1 });
   if (school !== undefined) d.school = school;
   const pet = r.opt("pet")?.ident();

@@ -22,6 +22,7 @@ import {
 } from "./telemetry";
 import { healthCritBytes, healthCritLoad, healthCritChance, hcRules } from "./health-crit";
 import { critMultBytes, critMultLoad, critMultOf } from "./crit-mult";
+import { masterySpellsReset, masterySpellsSet, masterySpellsHas, attackSpeedMul, setAttackSpeedMul, castFinisherPoints, setCastFinisherPoints } from "./spec-mechanics";
 import { cwcOn, cwcLoad, cwcReset, cwcBarStart, cwcLive, cwcNextPoll, cwcNow, cwcGen, cwcMainTarget, cwcSetMainTarget, cwcUsable } from "./cast-while-casting";
 import {
   IMAGE_VERSION, HEADER_F64, N_SECTIONS, H_VERSION, H_DURATION, H_TARGETS, H_ARMOR, H_ARMOR_K, H_AP, H_SP, H_CRIT, H_HASTE,
@@ -32,7 +33,7 @@ import {
   EFFECT_STRIDE, DAMAGE_STRIDE, CDR_STRIDE, OP_STRIDE, OPLIST_STRIDE, PROC_STRIDE, RPPM_STRIDE, PET_STRIDE,
   CHARGE_POOL_STRIDE, ResourceRec, SpellRec, AuraRec, EffectRec, DamageRec, CdrRec, OpRec, ProcRec, PetRec,
   E_HASTE, E_CRIT, E_MASTERY, E_VERS, E_PRIMARY, E_DMG_MULT, E_DMG_MULT_SCHOOL, E_DMG_MULT_SPELLS, E_CLEAVE,
-  E_DMG_MULT_STACKING, E_DMG_MULT_SPELLS_ADD, OP_APPLY_AURA, OP_CONSUME_AURA, OP_GAIN_RESOURCE, OP_REDUCE_COOLDOWN, OP_RESET_COOLDOWN,
+  E_DMG_MULT_STACKING, E_DMG_MULT_SPELLS_ADD, E_ATTACK_SPEED, MASTERY_SPELLS, H_MASTERY_SPELLS_START, H_MASTERY_SPELLS_LEN, OP_STACKS_TO_RESOURCE, OP_GAIN_PER_TARGET, OP_APPLY_AURA, OP_CONSUME_AURA, OP_GAIN_RESOURCE, OP_REDUCE_COOLDOWN, OP_RESET_COOLDOWN,
   OP_DEAL_DAMAGE, OP_SCHEDULE, OP_ROLL_RPPM, OP_PROC_CHANCE, OP_IF_AURA, OP_IF_NOT_AURA, OP_SUMMON_PET, OP_DISMISS_PET,
   OP_IF_CRIT, OP_BANK_DAMAGE, OP_DAMAGE_PER_STACK, H_CRIT_MULT_START, H_CRIT_MULT_LEN, CDR_ALWAYS, CDR_PROC_CHANCE, CDR_WHILE_AURA, CDR_RESET_WHILE_AURA, LOAD_OK, LOAD_BAD_VERSION, LOAD_BAD_SECTION,
   LOAD_BAD_ROTATION, LOAD_TOO_MANY,
@@ -483,6 +484,8 @@ export function engineLoad(): i32 {
   masteryCoef = hdr(H_MASTERY_COEF);
   masterySchool = <i32>hdr(H_MASTERY_SCHOOL);
   masteryPets = hdr(H_MASTERY_PETS) != 0;
+  masterySpellsReset(masteryKind == MASTERY_SPELLS ? <i32>hdr(H_MASTERY_SPELLS_LEN) : 0); // spec-mechanics.ts
+  if (masteryKind == MASTERY_SPELLS) for (let i = 0; i < <i32>hdr(H_MASTERY_SPELLS_LEN); i++) masterySpellsSet(i, poolI(<i32>hdr(H_MASTERY_SPELLS_START) + i));
   autoDamage = <i32>hdr(H_AUTO_DAMAGE);
   offDamage = autoDamage >= 0 ? <i32>hdr(H_OFFHAND_DAMAGE) - 1 : -1;
   pullAura = <i32>hdr(H_PULL_AURA) - 1;
@@ -1598,6 +1601,7 @@ function onCastComplete(spell: i32): void {
       finPts = min(Math.floor(resSlot(cost2Res).current + RES_EPS), load<f64>(r, CP_FIN_MAX));
       if (finPts > 0) spendRes(cost2Res, finPts);
       finAura = <i32>spellSlot(spell, SPELL_SLOT_FIN_AURA);
+      setCastFinisherPoints(finPts); // per-point damage ops of this cast (spec-mechanics.ts)
       finExtraMs = <i64>Math.round(finPts * spellSlot(spell, SPELL_SLOT_FIN_MS));
     } else if (cost2Res >= 0 && cost2 > 0) spendRes(cost2Res, cost2);
     if (costAura >= 0) consumeAura(costAura, 1); // paid like a cost: before damage (step 7) and its procs
@@ -1677,6 +1681,7 @@ function onCastComplete(spell: i32): void {
   if (hooksLen > 0) for (let i = 0; i < hooksLen; i++) runOps(poolI(hooksStart + i), 0);
   finAura = -1; // the finisher's duration bonus covers this cast's own applications only
   finExtraMs = 0;
+  if (castFinisherPoints != 0) setCastFinisherPoints(0);
   // 12. stealth
   if (extra) {
     const st = load<i32>(r, CP_STEALTH);
@@ -1987,6 +1992,7 @@ function recomputeStats(): void {
   let cv = 0.0;
   let cc = 0;
   let hasteMul = 1.0; // product of the haste auras' (1 + pct/100)^stacks
+  let atkMul = 1.0; // product of the attack-speed auras' factors (spec-mechanics.ts)
   // The effects of the auras with effects, flattened (effFlat: aura ascending, then effect: the same
   // sum/product order as a walk over all auras and their effects); fields pre-read by buildAuraTable
   // (no per-aura row loads or inner loop). Act-list counts kept in locals.
@@ -2034,8 +2040,9 @@ function recomputeStats(): void {
     } else if (type == E_CLEAVE) {
       if (value > cv) cv = value;
       if (<i32>load<f64>(q, EF_A) > cc) cc = <i32>load<f64>(q, EF_A);
-    }
+    } else if (type == E_ATTACK_SPEED) atkMul *= powStacks(1.0 + value / 100.0, stacks);
   }
+  setAttackSpeedMul(atkMul);
   nActSchool = nSch;
   nActSpells = nSpl;
   curAp = ap;
@@ -2644,6 +2651,7 @@ function prepareHitConst(r: DamageRec, hp: usize): void {
   let mma = 0;
   if (masteryKind >= 0 && (!isPet || masteryPets)) {
     if (masteryKind == 0 || (masterySchool & school) != 0) mma = 1;
+    else if (masteryKind == MASTERY_SPELLS && masterySpellsHas(spell)) mma = 1;
   }
   const mode = isPet ? 0 : <i32>r.aoe;
   let n = 1;
@@ -2940,6 +2948,18 @@ function loadOpTables(): void {
   for (let i = 0; i < nPool; i++) store<i32>(poolI32 + (<usize>i << 2), poolI(i));
 }
 
+/** OP_STACKS_TO_RESOURCE: an aura's stacks are stored points (Shadow Techniques' combo points): as many as fit under the resource's max are gained, and those stacks removed. */
+function stacksToResource(a: i32, res: i32): void {
+  if (<u32>a >= <u32>nAuras || <u32>res >= <u32>nRes) return;
+  const st = auraSt(instCur(a));
+  if (st.active == 0) return;
+  const slot = resSlot(res);
+  const n = min<i32>(st.stacks, <i32>Math.floor(slot.max - slot.current + RES_EPS));
+  if (n <= 0) return;
+  gainRes(res, <f64>n);
+  consumeAura(a, n);
+}
+
 function runOps(list: i32, depth: i32): void {
   if (<u32>list >= <u32>nOpLists || depth > MAX_OP_DEPTH) return;
   const saved = procDepth;
@@ -2963,7 +2983,16 @@ function runOps(list: i32, depth: i32): void {
       }
       case OP_REDUCE_COOLDOWN: reduceCooldownBody(ia, <i64>o.b); break; // no call per op
       case OP_RESET_COOLDOWN: resetCooldown(ia); break;
-      case OP_DEAL_DAMAGE: dealDamage(ia, false, -1, 0); break;
+      case OP_DEAL_DAMAGE: {
+        if (ib != 0 && castFinisherPoints > 0) hitScale = castFinisherPoints; // a per-point damage op
+        dealDamage(ia, false, -1, 0);
+        break;
+      }
+      case OP_STACKS_TO_RESOURCE: stacksToResource(ia, ib); break;
+      case OP_GAIN_PER_TARGET: { // an AoE builder's resource per enemy hit (Shuriken Storm's combo points)
+        if (<u32>ia < <u32>nRes) gainRes(ia, o.b * <f64>targets);
+        break;
+      }
       case OP_SCHEDULE: {
         if (timerFreeTop > 0) {
           timerFreeTop--;
@@ -3082,11 +3111,12 @@ let autoSwingCur: i64 = 1;
 
 // @ts-ignore: decorator
 @inline function autoSwingTime(): i64 {
-  if (reinterpret<u64>(hasteDivisor) != reinterpret<u64>(autoKeyHaste)
+  const div = hasteDivisor * attackSpeedMul; // == hasteDivisor bit for bit without attack-speed auras
+  if (reinterpret<u64>(div) != reinterpret<u64>(autoKeyHaste)
     || reinterpret<u64>(autoSwingMs) != reinterpret<u64>(autoKeySwing)) {
-    autoKeyHaste = hasteDivisor;
+    autoKeyHaste = div;
     autoKeySwing = autoSwingMs;
-    autoSwingCur = max<i64>(1, hasteDiv(autoSwingMs));
+    autoSwingCur = max<i64>(1, <i64>Math.round(autoSwingMs / div));
   }
   return autoSwingCur;
 }

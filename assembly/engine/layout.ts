@@ -49,6 +49,8 @@ export const H_START_AURAS: i32 = 66; // auras applied at t = 0 after it (timers
 export const H_START_AURAS_LEN: i32 = 67; //   their count (0 = none)
 export const H_CWC: i32 = 68; // 1: the rotation has use_while_casting casts (cast-while-casting.ts), 0: none
 export const H_HEALTH_RATE: i32 = 70; // target health per ms of the drawn length (health.ts; 0 = time-based fight)
+export const H_MASTERY_SPELLS_START: i32 = 91; // mastery kind MASTERY_SPELLS: pool start of the spell indices it multiplies
+export const H_MASTERY_SPELLS_LEN: i32 = 92; //   their count
 export const H_VARY_LENGTH: i32 = 69; // fight length ± fraction per iteration (fight.ts; 0 = every iteration lasts H_DURATION)
 export const H_CRIT_MULT_START: i32 = 83; // crit-chance multipliers (crit-mult.ts): pool start (f64 slot), 2 f64 per damage entry
 export const H_CRIT_MULT_LEN: i32 = 84; //   number of pairs (0 = none)
@@ -216,6 +218,12 @@ export const E_CLEAVE: i32 = 8;
 export const E_DMG_MULT_STACKING: i32 = 9;
 /** Like E_DMG_MULT_SPELLS, but stacks add: 1 + (value - 1) x stacks (a "+x % per stack" buff). */
 export const E_DMG_MULT_SPELLS_ADD: i32 = 10;
+/** The player's auto attack speed: swings take 1 / (1 + value / 100) as long (Slice and Dice). */
+export const E_ATTACK_SPEED: i32 = 21;
+
+// mastery kinds (-1 none, 0 uniform, 1 school)
+/** Mastery multiplies only the damage entries of a spell list (header H_MASTERY_SPELLS_*): Executioner's finishers. */
+export const MASTERY_SPELLS: i32 = 7;
 
 // op codes
 export const OP_APPLY_AURA: i32 = 1;
@@ -235,7 +243,9 @@ export const OP_IF_CRIT: i32 = 14; // a: list, b: 1 run if the triggering hit cr
 export const OP_BANK_DAMAGE: i32 = 15; // a: residual aura, b: fraction of the triggering hit, c: 1 add mastery% x coef / 100
 // a: damage entry, b: aura whose stacks count (-1: none, count = c), c: most stacks counted; one hit x the count
 export const OP_DAMAGE_PER_STACK: i32 = 22;
-export const OP_MAX: i32 = 22;
+export const OP_STACKS_TO_RESOURCE: i32 = 26; // a: aura, b: resource: gain as many of its stacks as fit under the max, remove them
+export const OP_GAIN_PER_TARGET: i32 = 27; // a: resource, b: amount per target hit (the run's target count)
+export const OP_MAX: i32 = 27;
 
 // cdr conditions
 export const CDR_ALWAYS: i32 = 0;

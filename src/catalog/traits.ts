@@ -7,12 +7,12 @@
 // - pet: the spec fights with a permanent pet (spec "Pets": a flagged spec starts with the pet slot
 //   active). For an implemented spec, checked against the manifest (a `permanent` pet).
 // - mastery: the engine category the spec's mastery maps to — "uniform" (UniformMult), "school"
-//   (SchoolMult), "pet" (pet damage only) — or "other" when the mastery is neither (a proc, a DoT,
+//   (SchoolMult), "pet" (pet damage only), "spells" (named spells only: Executioner) — or "other" when the mastery is neither (a proc, a DoT,
 //   a resource-scaled bonus: the engine needs a feature for it). For an implemented spec, checked
 //   against the manifest's `mastery.kind`. Mastery spell ids come from ChrSpecialization.MasterySpellID_0.
 // - needs: what implementing the spec takes beyond a manifest, rotation and profile (docs/specs/README.md).
 
-export type MasteryCategory = "uniform" | "school" | "pet" | "other";
+export type MasteryCategory = "uniform" | "school" | "pet" | "spells" | "other";
 
 export interface SpecTraits {
   slug: string;
@@ -37,7 +37,7 @@ export const SPEC_TRAITS: Readonly<Record<number, SpecTraits>> = Object.freeze({
   // Rogue
   259: { slug: "assassination", primaryPower: 3, pet: false, mastery: "school", masteryNote: "poison and bleed damage (school mask nature + the engine's bleed flag)", needs: "combo points as a secondary resource, poisons as weapon procs, bleed DoTs with pandemic" },
   260: { slug: "outlaw", primaryPower: 3, pet: false, mastery: "other", masteryNote: "Main Gauche off-hand proc", needs: "combo points, Roll the Bones random buffs, off-hand procs" },
-  261: { slug: "subtlety", primaryPower: 3, pet: false, mastery: "other", masteryNote: "finisher damage (Executioner)", needs: "combo points, Shadow Dance / stealth windows, finisher-only mastery" },
+  261: { slug: "subtlety", primaryPower: 3, pet: false, mastery: "spells", masteryNote: "finisher damage (Executioner: mastery kind spells)", needs: "implemented" },
   // Priest
   258: { slug: "shadow", primaryPower: 13, pet: false, mastery: "other", masteryNote: "damage per active DoT (Shadow Weaving)", needs: "insanity generation, DoT-count-scaled mastery, Voidform" },
   // Death Knight

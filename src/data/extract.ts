@@ -30,8 +30,8 @@ export function resolveExportDir(given: string | undefined, env: Record<string, 
   return dir;
 }
 
-/** Specs whose spells the embedded bundle carries: the implemented specs (BM, MM, Fire, Affliction, Arms, Assassination, Frost Mage). */
-export const DEFAULT_EXTRACT_SPECS: readonly number[] = [253, 254, 63, 265, 71, 259, 64];
+/** Specs whose spells the embedded bundle carries: the implemented specs. */
+export const DEFAULT_EXTRACT_SPECS: readonly number[] = [253, 254, 63, 265, 71, 259, 64, 261];
 
 /** Copied whole: class/spec catalog, stat and item-scaling lookups, small spell lookup tables. */
 const WHOLE_TABLES = [

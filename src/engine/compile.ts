@@ -140,6 +140,7 @@ export function compileSpec(input: CompileInput): CompiledSpec {
       ? { spell, kind: "sp", base: 0, coefficient: d.spCoef * mult, school: d.school, aoe: aoeOf(d) }
       : { spell, kind: "ap", base: 0, coefficient: d.apCoef * petRatio(d.pet) * mult, school: d.school, aoe: aoeOf(d) };
     if (d.critBonus !== undefined && d.critBonus > 0) e.critBonus = d.critBonus;
+    if (d.aoeCap !== undefined) e.aoeParam = d.aoeCap;
     if (d.critAboveHealth !== undefined) e.critAboveHealth = d.critAboveHealth;
     if (d.critBelowHealth !== undefined) e.critBelowHealth = d.critBelowHealth;
     if (d.critMult !== undefined && d.critMult !== 1) e.critMult = d.critMult;
@@ -177,7 +178,7 @@ export function compileSpec(input: CompileInput): CompiledSpec {
           out.push({ op: "consumeAura", aura: auraIdx.get(op.aura)!, stacks: op.stacks ?? 0 });
           break;
         case "gain":
-          out.push({ op: "gainResource", resource: resIdx.get(op.resource)!, amount: op.amount });
+          out.push(op.perTarget ? { op: "gainPerTarget", resource: resIdx.get(op.resource)!, amount: op.amount } : { op: "gainResource", resource: resIdx.get(op.resource)!, amount: op.amount });
           break;
         case "reduce_cooldown": {
           const reduce: Op = { op: "reduceCooldown", spell: spellIdx.get(op.spell)!, ms: op.ms };
@@ -194,7 +195,7 @@ export function compileSpec(input: CompileInput): CompiledSpec {
           if (op.spCoef !== undefined) d.spCoef = op.spCoef;
           if (op.mult !== undefined) d.mult = op.mult;
           if (op.pet !== undefined) d.pet = op.pet;
-          out.push({ op: "dealDamage", damage: addDamage(si, d) });
+          out.push(op.perPoint ? { op: "dealDamage", damage: addDamage(si, d), perPoint: true } : { op: "dealDamage", damage: addDamage(si, d) });
           break;
         }
         case "damage_per_stack": {
@@ -206,6 +207,9 @@ export function compileSpec(input: CompileInput): CompiledSpec {
           out.push({ op: "dealDamagePerStack", damage: addDamage(si, d), aura: op.aura !== undefined ? auraIdx.get(op.aura)! : -1, maxStacks: op.maxStacks });
           break;
         }
+        case "stacks_to_resource":
+          out.push({ op: "stacksToResource", aura: auraIdx.get(op.aura)!, resource: resIdx.get(op.resource)! });
+          break;
         case "if_aura":
           out.push({ op: "ifAura", aura: auraIdx.get(op.aura)!, minStacks: op.minStacks, list: addList(compileOps(op.ops)) });
           break;
@@ -311,6 +315,8 @@ export function compileSpec(input: CompileInput): CompiledSpec {
         }
         case "cleave":
           return { type: "cleave", value: e.value, count: e.count! };
+        case "attack_speed":
+          return { type: "attackSpeed", value: e.value };
         case "pet_attack_speed": {
           // pet auras sit on "the (main) pet" (engine): the first declared pet's attacks
           const main = spec.pets[0];
@@ -427,6 +433,15 @@ export function compileSpec(input: CompileInput): CompiledSpec {
 
   const coef = spec.mastery.coefficient;
   const s = input.stats;
+  // mastery kind "spells": the named spells' damage entries and the damage ops' pseudo-spells (by id)
+  const masterySpellList = (): number[] => [
+    ...(spec.mastery.spells ?? []).map((n) => spellIdx.get(n)!),
+    ...(spec.mastery.ops ?? []).map((id) => {
+      const t = damageOpSpells.get(id);
+      if (t === undefined) throw new CompileError(`mastery.ops names op ${id}, which no damage op deals`);
+      return t;
+    }),
+  ];
   if (spec.mastery.kind === "pet") {
     const buff = spec.auras.find((a) => a.active && a.effects.some((e) => e.type === "mastery"));
     if (buff) throw new CompileError(`pet-only mastery cannot be folded: aura "${buff.name}" changes mastery during the fight`);
@@ -453,7 +468,9 @@ export function compileSpec(input: CompileInput): CompiledSpec {
         ? { kind: "none", coefficient: coef, appliesToPets: false }
         : spec.mastery.kind === "school"
           ? { kind: "school", coefficient: coef, school: spec.mastery.school!, appliesToPets: false }
-          : { kind: "uniform", coefficient: coef, appliesToPets: true },
+          : spec.mastery.kind === "spells"
+            ? { kind: "spells", coefficient: coef, appliesToPets: false, spells: masterySpellList() }
+            : { kind: "uniform", coefficient: coef, appliesToPets: true },
     resources: spec.resources.map((r) => ({ name: r.name, model: "generic", max: r.max, initial: r.initial, regenPerSec: r.regenPerSec, hasteScaled: r.hasteScaled })),
     spells,
     auras,

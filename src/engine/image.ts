@@ -194,7 +194,8 @@ export type BuffEffect =
   | { type: "damageMultSpells"; value: number; spells: number[] } // factor^stacks on damage attributed to these spell indices
   | { type: "damageMultSpellsAdditive"; value: number; spells: number[] } // 1 + (factor - 1) × stacks on those spells' damage
   | { type: "cleave"; value: number; count: number } // single-target physical hits hit `count` more targets at `value` × damage
-  | { type: "damageMultStacking"; initial: number; perStack: number }; // initial × perStack^(stacks-1)
+  | { type: "damageMultStacking"; initial: number; perStack: number } // initial × perStack^(stacks-1)
+  | { type: "attackSpeed"; value: number }; // player auto attack speed +value % per stack (swing time ÷ (1 + value/100)^stacks)
 
 export interface AuraImage {
   name: string;
@@ -235,7 +236,12 @@ export type Op =
   | { op: "gainResource"; resource: number; amount: number }
   | { op: "reduceCooldown"; spell: number; ms: number }
   | { op: "resetCooldown"; spell: number }
-  | { op: "dealDamage"; damage: number }
+  // perPoint: the hit × the combo points the current finisher cast spent (a finisher's extra hits)
+  | { op: "dealDamage"; damage: number; perPoint?: boolean }
+  // the aura's stacks are stored points: gain as many as fit under the resource's max, removing those stacks
+  | { op: "stacksToResource"; aura: number; resource: number }
+  // amount × the run's target count (an AoE ability's gain per enemy hit)
+  | { op: "gainPerTarget"; resource: number; amount: number }
   | { op: "schedule"; delayMs: number; list: number }
   | { op: "rollRppm"; tracker: number; list: number }
   | { op: "procChance"; chance: number; list: number }
@@ -323,12 +329,15 @@ export interface StatsImage {
 }
 
 export interface MasteryImage {
-  kind: "none" | "uniform" | "school";
+  /** spells: only the damage entries reported as `spells` (Executioner: finishers; header 91-92). */
+  kind: "none" | "uniform" | "school" | "spells";
   coefficient: number;
   /** school kind: school bit mask that mastery multiplies. */
   school?: number;
   /** Mastery also multiplies pet damage (e.g. Beast Mastery). */
   appliesToPets?: boolean;
+  /** spells kind: spell indices (as damage entries report them) that mastery multiplies. */
+  spells?: number[];
 }
 
 export interface RunConfig {
@@ -419,10 +428,11 @@ const OP_CODES: Record<Op["op"], number> = {
   applyAura: 1, consumeAura: 2, gainResource: 3, reduceCooldown: 4, resetCooldown: 5, dealDamage: 6, schedule: 7,
   rollRppm: 8, procChance: 9, ifAura: 10, ifNotAura: 11, summonPet: 12, dismissPet: 13, ifCrit: 14, bankDamage: 15,
   dealDamagePerStack: 22,
+  stacksToResource: 26, gainPerTarget: 27,
 };
 const EFFECT_CODES: Record<BuffEffect["type"], number> = {
   haste: 0, crit: 1, mastery: 2, versatility: 3, primaryStat: 4, damageMult: 5, damageMultSchool: 6,
-  damageMultSpells: 7, cleave: 8, damageMultStacking: 9, damageMultSpellsAdditive: 10,
+  damageMultSpells: 7, cleave: 8, damageMultStacking: 9, damageMultSpellsAdditive: 10, attackSpeed: 21,
 };
 const RESOURCE_MODELS: Record<ResourceModel, number> = { generic: 0, mana: 1, energy: 2, rage: 3 };
 const AOE_CODES: Record<AoeMode, number> = { single: 0, all: 1, split: 2, chain: 3, sqrt: 4 };
@@ -531,7 +541,7 @@ export function encodeImage(image: SpecImage): EncodedImage {
   if (st === null || typeof st !== "object") fail("stats", "expected an object");
   const m = image.mastery;
   if (m === null || typeof m !== "object") fail("mastery", "expected an object");
-  const masteryKind = code({ none: -1, uniform: 0, school: 1 }, m.kind, "mastery.kind");
+  const masteryKind = code({ none: -1, uniform: 0, school: 1, spells: 7 }, m.kind, "mastery.kind");
 
   // resources
   resources.forEach((r, i) => {
@@ -754,6 +764,7 @@ export function encodeImage(image: SpecImage): EncodedImage {
           rec("ops", [c, auraIdx(o.aura, `${op}.aura`, false), num(o.stacks, `${op}.stacks`, { int: true, min: 0, def: o.op === "applyAura" ? 1 : 0 })]);
           break;
         case "gainResource":
+        case "gainPerTarget":
           rec("ops", [c, resIdx(o.resource, `${op}.resource`, false), num(o.amount, `${op}.amount`, { min: 0 })]);
           break;
         case "reduceCooldown":
@@ -763,7 +774,10 @@ export function encodeImage(image: SpecImage): EncodedImage {
           rec("ops", [c, spellIdx(o.spell, `${op}.spell`, false)]);
           break;
         case "dealDamage":
-          rec("ops", [c, dmgIdx(o.damage, `${op}.damage`, false)]);
+          rec("ops", [c, dmgIdx(o.damage, `${op}.damage`, false), bool(o.perPoint, `${op}.perPoint`, false)]);
+          break;
+        case "stacksToResource":
+          rec("ops", [c, auraIdx(o.aura, `${op}.aura`, false), resIdx(o.resource, `${op}.resource`, false)]);
           break;
         case "schedule":
           rec("ops", [c, num(o.delayMs, `${op}.delayMs`, { int: true, min: 0 }), listIdx(o.list, `${op}.list`, false)]);
@@ -909,6 +923,12 @@ export function encodeImage(image: SpecImage): EncodedImage {
   header[30] = rotSpells ? poolList(rotSpells) : 0;
   header[60] = offHand;
   header[61] = healthCrit.length ? poolList(healthCrit) : 0;
+  // 91-92: mastery kind "spells": the spell indices it multiplies (pool start, count)
+  if (masteryKind === 7) {
+    const list = arr(m.spells, "mastery.spells", true).map((x, k) => spellIdx(x, `mastery.spells[${k}]`, false));
+    header[91] = poolList(list);
+    header[92] = list.length;
+  }
   header[62] = healthCrit.length / 3;
   header[83] = critMult.length ? poolList(critMult) : 0; // H_CRIT_MULT_START / _LEN (crit-mult.ts)
   header[84] = critMult.length / 2;

@@ -169,10 +169,10 @@ export const SPEC_CATALOG: readonly SpecDescriptor[] = [
     "pet": false,
     "mastery": {
       "spellId": 76808,
-      "category": "other",
-      "note": "finisher damage (Executioner)"
+      "category": "spells",
+      "note": "finisher damage (Executioner: mastery kind spells)"
     },
-    "implemented": false
+    "implemented": true
   },
   {
     "classId": 5,

@@ -66,10 +66,12 @@ export const MANIFEST_JSON_SCHEMA: S = {
       "the spec's mastery",
       {
         spell: spellId("mastery spell id"),
-        kind: { enum: ["uniform", "school", "pet", "none"], description: "uniform: all damage; school: one school; pet: pet damage only; none: multiplies nothing itself (ops read it)" },
+        kind: { enum: ["uniform", "school", "pet", "none", "spells"], description: "uniform: all damage; school: one school; pet: pet damage only; none: multiplies nothing itself (ops read it); spells: only the named spells and damage ops (Executioner: finishers)" },
         coefficient: num("percent per mastery point; default: the EffectBonusCoefficient of the mastery spell's effect `effect`", { minimum: 0, maximum: BOUNDS.masteryCoefficient.max }),
         effect: int("1-based effect of the mastery spell that carries the damage coefficient (default 1)", 1),
         school: int("school mask (kind school)", 1),
+        spells: list(nameRef("spell"), "kind spells: declared spells whose damage mastery multiplies"),
+        ops: list(spellId("spell id"), "kind spells: damage ops (by reported spell id) mastery multiplies"),
         estimated,
       },
       ["spell", "kind"],
@@ -229,6 +231,7 @@ export const MANIFEST_JSON_SCHEMA: S = {
       school: int("school mask (default: the payload spell's SchoolMask)", 1),
       pet: nameRef("pet dealing it"),
       aoe: { enum: ["single", "all", "sqrt", "split"], description: "targets hit (default single)" },
+      aoe_cap: ref("count", "aoe sqrt: targets hit at full damage before the square-root falloff (default 5)"),
       weapon: bool("uses the weapon roll"),
     }),
     critHealth: obj(
@@ -246,12 +249,13 @@ export const MANIFEST_JSON_SCHEMA: S = {
       oneOf: [
         op("apply_aura", "apply (or refresh) an aura", { aura: nameRef("aura"), stacks: int("stacks added (default 1)", 1, BOUNDS.count.max) }, ["aura"]),
         op("remove_aura", "remove an aura, or some of its stacks", { aura: nameRef("aura"), stacks: int("stacks taken off (default: all)", 1, BOUNDS.count.max) }, ["aura"]),
-        op("gain", "gain resource", { resource: nameRef("resource"), amount: ref("amount", "amount") }, ["resource", "amount"]),
+        op("gain", "gain resource", { resource: nameRef("resource"), amount: ref("amount", "amount"), per_target: bool("amount x the number of enemies (an AoE ability's gain per target hit)") }, ["resource", "amount"]),
         op("reduce_cooldown", "shorten a cooldown", { spell: nameRef("spell"), ms: ref("milliseconds", "milliseconds"), if_aura: nameRef("aura required") }, ["spell", "ms"]),
         op("reset_cooldown", "reset a cooldown", { spell: nameRef("spell") }, ["spell"]),
         op("add_charge", "add a charge", { spell: nameRef("spell") }, ["spell"]),
-        op("damage", "deal damage (exactly one of ap_coef / sp_coef)", { spell: spellId("spell id for reporting"), ap_coef: ref("coefficient", "attack-power coefficient"), sp_coef: ref("coefficient", "spell-power coefficient (instead of ap_coef)"), school: int("school mask", 1), pet: nameRef("pet") }, ["spell", "school"]),
+        op("damage", "deal damage (exactly one of ap_coef / sp_coef)", { spell: spellId("spell id for reporting"), ap_coef: ref("coefficient", "attack-power coefficient"), sp_coef: ref("coefficient", "spell-power coefficient (instead of ap_coef)"), school: int("school mask", 1), pet: nameRef("pet"), per_point: bool("the hit x the combo points the finisher being cast spent") }, ["spell", "school"]),
         op("summon_pet", "summon a pet", { pet: nameRef("pet"), duration_ms: ref("milliseconds", "lifetime (default: the pet's)") }, ["pet"]),
+        op("stacks_to_resource", "the aura's stacks are stored points of the resource: gain as many as fit under its max, removing those stacks (Shadow Techniques)", { aura: nameRef("aura holding the stored points"), resource: nameRef("resource") }, ["aura", "resource"]),
         op("bank_damage", "bank a share of the hit into a residual aura (Ignite)", { aura: nameRef("residual aura"), fraction: ref("coefficient", "share of the hit"), mastery_scaled: bool("add mastery% × coefficient") }, ["aura", "fraction"]),
         op("if_aura", "run ops only while an aura is up", { aura: nameRef("aura"), min_stacks: int("stacks needed (default 1)", 1, BOUNDS.count.max), ops: list({ $ref: "#/$defs/op" }, "ops") }, ["aura", "ops"]),
         op("if_no_aura", "run ops only while an aura is down", { aura: nameRef("aura"), ops: list({ $ref: "#/$defs/op" }, "ops") }, ["aura", "ops"]),
@@ -322,7 +326,7 @@ export const MANIFEST_JSON_SCHEMA: S = {
       "an aura effect",
       {
         type: {
-          enum: ["damage_mult", "damage_mult_school", "damage_mult_spells", "haste", "crit", "mastery", "versatility", "primary_stat", "primary_stat_pct", "pet_attack_speed", "pet_damage_mult", "cleave"],
+          enum: ["damage_mult", "damage_mult_school", "damage_mult_spells", "haste", "crit", "mastery", "versatility", "primary_stat", "primary_stat_pct", "pet_attack_speed", "pet_damage_mult", "cleave", "attack_speed"],
           description: "what it modifies",
         },
         value: ref("signedAmount", "value (multipliers as factors, stats in percent points)"),

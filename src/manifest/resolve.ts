@@ -57,6 +57,8 @@ export interface ResolvedDamage {
   school: number;
   pet?: string;
   aoe: DamageDecl["aoe"];
+  /** aoe sqrt: targets at full damage before the falloff (default: the engine's 5). */
+  aoeCap?: number;
   weapon: boolean;
   /** Spell-power coefficient: the hit scales with spell power (kind "sp") instead of apCoef. */
   spCoef?: number;
@@ -75,14 +77,15 @@ export interface ResolvedDamage {
 export type ResolvedOp =
   | { op: "apply_aura"; aura: string; stacks: number }
   | { op: "remove_aura"; aura: string; stacks?: number }
-  | { op: "gain"; resource: string; amount: number }
+  | { op: "gain"; resource: string; amount: number; perTarget?: boolean }
   | { op: "reduce_cooldown"; spell: string; ms: number; if_aura?: string }
   | { op: "reset_cooldown"; spell: string }
   | { op: "bank_damage"; aura: string; fraction: number; masteryScaled: boolean }
   | { op: "if_aura"; aura: string; minStacks: number; ops: ResolvedOp[] }
   | { op: "if_no_aura"; aura: string; ops: ResolvedOp[] }
   | { op: "add_charge"; spell: string }
-  | { op: "damage"; spell: number; apCoef: number; spCoef?: number; school: number; pet?: string; mult?: number }
+  | { op: "damage"; spell: number; apCoef: number; spCoef?: number; school: number; pet?: string; mult?: number; perPoint?: boolean }
+  | { op: "stacks_to_resource"; aura: string; resource: string }
   | { op: "summon_pet"; pet: string; durationMs: number }
   /** One hit x min(stacks of aura, maxStacks) (no aura: x maxStacks); critMult: product of the taken crit_mods. */
   | { op: "damage_per_stack"; spell: number; apCoef: number; spCoef?: number; school: number; aura?: string; maxStacks: number; critMult: number; mult?: number };
@@ -193,7 +196,7 @@ export interface ResolvedSpec {
   spec: string;
   specId: number;
   primaryStat: Manifest["primary_stat"];
-  mastery: { spell: number; kind: Manifest["mastery"]["kind"]; coefficient: number; school?: number };
+  mastery: { spell: number; kind: Manifest["mastery"]["kind"]; coefficient: number; school?: number; spells?: string[]; ops?: number[] };
   resources: ResolvedResource[];
   /** apCoef undefined: swing seconds / 6, computed once the weapon speed is known (compile). */
   autoAttack?: { name: string; spell: number; school: number; swingMs?: number; weaponMultiplier: number; apCoef?: number; offHand?: { name: string; damageFactor: number }; mult?: number };
@@ -344,6 +347,11 @@ function resolveDamage(c: Ctx, path: string, ownerId: number, d: DamageDecl): Re
   if (school === 0) throw new MissingSpellData(payloadSpell, "school_mask", `${path}: school mask 0`);
   const out: ResolvedDamage = { payloadSpell, apCoef: apCoef ?? 0, school, aoe: d.aoe, weapon: d.weapon };
   if (spCoef !== undefined) out.spCoef = spCoef;
+  const aoeCap = c.given(`${path}.aoe_cap`, d.aoe_cap);
+  if (aoeCap !== undefined) {
+    if (!Number.isInteger(aoeCap) || aoeCap < 1) throw new ManifestError("INVALID_MANIFEST", c.file, `${path}.aoe_cap`, `must be a whole number >= 1, got ${aoeCap}`);
+    out.aoeCap = aoeCap;
+  }
   const critBonus = c.given(`${path}.crit_bonus`, d.crit_bonus);
   if (critBonus !== undefined) out.critBonus = critBonus;
   resolveCritHealth(c, path, d, out);
@@ -382,7 +390,7 @@ function resolveOps(c: Ctx, path: string, ops: Op[]): ResolvedOp[] {
         out.push(op.stacks !== undefined ? { op: op.op, aura: op.aura, stacks: op.stacks } : { op: op.op, aura: op.aura });
         break;
       case "gain":
-        out.push({ op: op.op, resource: op.resource, amount: c.given(`${p}.amount`, op.amount)! });
+        out.push(op.per_target ? { op: op.op, resource: op.resource, amount: c.given(`${p}.amount`, op.amount)!, perTarget: true } : { op: op.op, resource: op.resource, amount: c.given(`${p}.amount`, op.amount)! });
         break;
       case "reduce_cooldown": {
         const r: ResolvedOp = { op: op.op, spell: op.spell, ms: c.given(`${p}.ms`, op.ms)! };
@@ -399,9 +407,13 @@ function resolveOps(c: Ctx, path: string, ops: Op[]): ResolvedOp[] {
           ? { op: op.op, spell: op.spell, apCoef: 0, spCoef: c.given(`${p}.sp_coef`, op.sp_coef)!, school: op.school }
           : { op: op.op, spell: op.spell, apCoef: c.given(`${p}.ap_coef`, op.ap_coef)!, school: op.school };
         if (op.pet !== undefined) r.pet = op.pet;
+        if (op.per_point) r.perPoint = true;
         out.push(r);
         break;
       }
+      case "stacks_to_resource":
+        out.push({ op: op.op, aura: op.aura, resource: op.resource });
+        break;
       case "if_aura":
         out.push({ op: op.op, aura: op.aura, minStacks: op.min_stacks, ops: resolveOps(c, `${p}.ops`, op.ops) });
         break;
@@ -825,6 +837,8 @@ export function resolveManifest(m: Manifest, resolver: SpellResolver, file: stri
   }
   const mastery: ResolvedSpec["mastery"] = { spell: m.mastery.spell, kind: m.mastery.kind, coefficient };
   if (m.mastery.school !== undefined) mastery.school = m.mastery.school;
+  if (m.mastery.spells !== undefined) mastery.spells = m.mastery.spells;
+  if (m.mastery.ops !== undefined) mastery.ops = m.mastery.ops;
 
   const pets = m.pets.map((p): ResolvedPet => ({
     name: p.name,

@@ -39,7 +39,7 @@ export type Estimates = Record<string, string>;
 
 export type PrimaryStat = "agility" | "strength" | "intellect";
 /** none: mastery multiplies no damage itself; ops read it (Fire: bank_damage mastery_scaled, Ignite). */
-export type MasteryKind = "uniform" | "school" | "pet" | "none";
+export type MasteryKind = "uniform" | "school" | "pet" | "none" | "spells";
 export type AuraTarget = "player" | "pet" | "target";
 export type AoeMode = "single" | "all" | "sqrt" | "split";
 export type RefreshMode = "duration" | "pandemic" | "extend";
@@ -99,6 +99,8 @@ export interface DamageDecl {
   /** Dealt by this pet (tagged is_pet, scaled by the pet's AP ratio and the pet mastery). */
   pet?: string;
   aoe: AoeMode;
+  /** aoe sqrt: targets hit at full damage before the square-root falloff (the dump's `Deals reduced damage beyond $sN targets`); default 5. */
+  aoe_cap?: NumOrRef;
   /** Use the equipped weapon roll (auto shot). */
   weapon: boolean;
   /** Spell-power coefficient (instead of ap_coef); default with `effect`: the payload's EffectBonusCoefficient when it has no AP coefficient. */
@@ -120,7 +122,8 @@ export interface CritHealthDecl {
 export type Op =
   | { op: "apply_aura"; aura: string; stacks: number; if_talent?: string }
   | { op: "remove_aura"; aura: string; /** stacks taken off; absent = remove the aura */ stacks?: number; if_talent?: string }
-  | { op: "gain"; resource: string; amount: NumOrRef; if_talent?: string }
+  /** per_target: amount x the number of enemies (an AoE ability's gain per target hit: Shuriken Storm's combo points). */
+  | { op: "gain"; resource: string; amount: NumOrRef; per_target?: boolean; if_talent?: string }
   | { op: "reduce_cooldown"; spell: string; ms: NumOrRef; if_talent?: string; if_aura?: string }
   | { op: "reset_cooldown"; spell: string; if_talent?: string }
   | { op: "add_charge"; spell: string; if_talent?: string }
@@ -129,7 +132,10 @@ export type Op =
   /** Run `ops` only while `aura` is up with at least `min_stacks` stacks (default 1). */
   | { op: "if_aura"; aura: string; min_stacks: number; ops: Op[]; if_talent?: string }
   | { op: "if_no_aura"; aura: string; ops: Op[]; if_talent?: string }
-  | { op: "damage"; spell: number; ap_coef?: NumOrRef; sp_coef?: NumOrRef; school: number; pet?: string; if_talent?: string }
+  /** per_point: the hit x the combo points the finisher being cast spent (a finisher's extra hits). */
+  | { op: "damage"; spell: number; ap_coef?: NumOrRef; sp_coef?: NumOrRef; school: number; pet?: string; per_point?: boolean; if_talent?: string }
+  /** The aura's stacks are stored points of `resource`: gain as many as fit under its max, removing those stacks (Shadow Techniques). */
+  | { op: "stacks_to_resource"; aura: string; resource: string; if_talent?: string }
   | { op: "summon_pet"; pet: string; duration_ms?: NumOrRef; if_talent?: string }
   /**
    * One hit x a stack count: min(stacks of `aura`, max_stacks), or max_stacks without `aura` (Frost's
@@ -191,7 +197,7 @@ export interface SpellDecl {
 }
 
 export interface BuffEffectDecl {
-  type: "damage_mult" | "damage_mult_school" | "damage_mult_spells" | "haste" | "crit" | "mastery" | "versatility" | "primary_stat" | "primary_stat_pct" | "pet_attack_speed" | "pet_damage_mult" | "cleave";
+  type: "damage_mult" | "damage_mult_school" | "damage_mult_spells" | "haste" | "crit" | "mastery" | "versatility" | "primary_stat" | "primary_stat_pct" | "pet_attack_speed" | "pet_damage_mult" | "cleave" | "attack_speed";
   /** Explicit value (or a DataRef, used as is); damage_mult* are multipliers (1.25 = +25 %), stats are percent points. */
   value?: NumOrRef;
   /** 1-based effect of the aura's spell whose base_points give the value (percent → multiplier for damage_mult*). */
@@ -320,7 +326,8 @@ export interface Manifest {
   spec_id: number;
   primary_stat: PrimaryStat;
   /** effect: 1-based effect of the mastery spell whose EffectBonusCoefficient is the coefficient (default 1). */
-  mastery: { spell: number; kind: MasteryKind; coefficient?: number; effect?: number; school?: number; estimated?: Estimates };
+  /** kind spells: `spells` (names) and `ops` (damage ops by reported spell id) are what mastery multiplies (Executioner: finishers). */
+  mastery: { spell: number; kind: MasteryKind; coefficient?: number; effect?: number; school?: number; spells?: string[]; ops?: number[]; estimated?: Estimates };
   resources: ResourceDecl[];
   auto_attack?: AutoAttackDecl;
   pets: PetDecl[];
@@ -463,7 +470,7 @@ export function walkPath(root: unknown, path: string): unknown {
 }
 
 function readOp(r: JsonReader): Op {
-  const kind = r.field("op").oneOf(["apply_aura", "remove_aura", "gain", "reduce_cooldown", "reset_cooldown", "add_charge", "damage", "summon_pet", "bank_damage", "if_aura", "if_no_aura", "damage_per_stack"] as const);
+  const kind = r.field("op").oneOf(["apply_aura", "remove_aura", "gain", "reduce_cooldown", "reset_cooldown", "add_charge", "damage", "summon_pet", "bank_damage", "stacks_to_resource", "if_aura", "if_no_aura", "damage_per_stack"] as const);
   const withTalent = <T extends object>(o: T): T => {
     const t = optTalent(r, "if_talent");
     return t ? { ...o, if_talent: t } : o;
@@ -480,8 +487,12 @@ function readOp(r: JsonReader): Op {
       return stacks !== undefined ? { ...op, stacks } : op;
     }
     case "gain":
-      r.keys(["op", "resource", "amount", "if_talent"]);
-      return withTalent({ op: kind, resource: r.field("resource").ident(), amount: nonNeg(r.field("amount"), BOUNDS.amount) });
+      r.keys(["op", "resource", "amount", "per_target", "if_talent"]);
+      {
+        const g: Extract<Op, { op: "gain" }> = withTalent({ op: kind, resource: r.field("resource").ident(), amount: nonNeg(r.field("amount"), BOUNDS.amount) });
+        if (r.opt("per_target")?.bool()) g.per_target = true;
+        return g;
+      }
     case "reduce_cooldown": {
       r.keys(["op", "spell", "ms", "if_talent", "if_aura"]);
       const ifAura = r.opt("if_aura")?.ident();
@@ -493,7 +504,7 @@ function readOp(r: JsonReader): Op {
       r.keys(["op", "spell", "if_talent"]);
       return withTalent({ op: kind, spell: r.field("spell").ident() });
     case "damage": {
-      r.keys(["op", "spell", "ap_coef", "sp_coef", "school", "pet", "if_talent"]);
+      r.keys(["op", "spell", "ap_coef", "sp_coef", "school", "pet", "per_point", "if_talent"]);
       const pet = r.opt("pet")?.ident();
       // exactly one coefficient: attack power (ap_coef) or spell power (sp_coef)
       const sp = r.opt("sp_coef");
@@ -505,6 +516,7 @@ function readOp(r: JsonReader): Op {
       });
       if (sp) op.sp_coef = nonNeg(sp, BOUNDS.coefficient);
       else op.ap_coef = nonNeg(r.field("ap_coef"), BOUNDS.coefficient);
+      if (r.opt("per_point")?.bool()) op.per_point = true;
       return pet ? { ...op, pet } : op;
     }
     case "if_aura":
@@ -513,6 +525,9 @@ function readOp(r: JsonReader): Op {
     case "if_no_aura":
       r.keys(["op", "aura", "ops", "if_talent"]);
       return withTalent({ op: kind, aura: r.field("aura").ident(), ops: ops(r.field("ops")) });
+    case "stacks_to_resource":
+      r.keys(["op", "aura", "resource", "if_talent"]);
+      return withTalent({ op: kind, aura: r.field("aura").ident(), resource: r.field("resource").ident() });
     case "bank_damage":
       r.keys(["op", "aura", "fraction", "mastery_scaled", "if_talent"]);
       return withTalent({ op: kind, aura: r.field("aura").ident(), fraction: nonNeg(r.field("fraction"), BOUNDS.coefficient), mastery_scaled: r.opt("mastery_scaled")?.bool() ?? false });
@@ -551,7 +566,7 @@ function ops(r: JsonReader | undefined): Op[] {
 }
 
 function readDamage(r: JsonReader): DamageDecl {
-  r.keys(["effect", "ap_coef", "sp_coef", "crit_bonus", "crit_health", "school", "pet", "aoe", "weapon"]);
+  r.keys(["effect", "ap_coef", "sp_coef", "crit_bonus", "crit_health", "school", "pet", "aoe", "aoe_cap", "weapon"]);
   const d: DamageDecl = {
     aoe: r.opt("aoe")?.oneOf(["single", "all", "sqrt", "split"] as const) ?? "single",
     weapon: r.opt("weapon")?.bool() ?? false,
@@ -560,6 +575,11 @@ function readDamage(r: JsonReader): DamageDecl {
   if (effect !== undefined) d.effect = effect;
   const ap = optNonNeg(r, "ap_coef", BOUNDS.coefficient);
   if (ap !== undefined) d.ap_coef = ap;
+  const cap = optNonNeg(r, "aoe_cap", BOUNDS.count);
+  if (cap !== undefined) {
+    if (d.aoe !== "sqrt") r.field("aoe_cap").error("aoe_cap applies to aoe \"sqrt\" only");
+    d.aoe_cap = cap;
+  }
   const school = r.opt("school")?.num({ int: true, min: 1 });
   if (school !== undefined) d.school = school;
   const pet = r.opt("pet")?.ident();
@@ -689,7 +709,7 @@ function readSpell(r: JsonReader): SpellDecl {
 
 const BUFF_TYPES = [
   "damage_mult", "damage_mult_school", "damage_mult_spells", "haste", "crit", "mastery", "versatility", "primary_stat", "primary_stat_pct",
-  "pet_attack_speed", "pet_damage_mult", "cleave",
+  "pet_attack_speed", "pet_damage_mult", "cleave", "attack_speed",
 ] as const;
 
 function readBuffEffect(r: JsonReader): BuffEffectDecl {
@@ -892,8 +912,11 @@ export function validateManifest(json: unknown, file: string): Manifest {
     "auras", "procs", "talents", "hero_tree", "passives", "notes", "expressions", "absent",
   ]);
   const mr = r.field("mastery");
-  mr.keys(["spell", "kind", "coefficient", "effect", "school", "estimated"]);
-  const mastery: Manifest["mastery"] = { spell: spellId(mr.field("spell")), kind: mr.field("kind").oneOf(["uniform", "school", "pet", "none"] as const) };
+  mr.keys(["spell", "kind", "coefficient", "effect", "school", "spells", "ops", "estimated"]);
+  const mastery: Manifest["mastery"] = { spell: spellId(mr.field("spell")), kind: mr.field("kind").oneOf(["uniform", "school", "pet", "none", "spells"] as const) };
+  setOpt(mastery, "spells", mr.opt("spells")?.array().map((x) => x.ident()));
+  setOpt(mastery, "ops", mr.opt("ops")?.array().map((x) => spellId(x)));
+  if (mastery.kind === "spells" && !mastery.spells?.length && !mastery.ops?.length) mr.field("spells").error("kind spells needs `spells` or `ops`: what mastery multiplies");
   const coefficient = mr.opt("coefficient");
   setOpt(mastery, "coefficient", coefficient ? bounded(coefficient, BOUNDS.masteryCoefficient, { min: 0 }) : undefined);
   setOpt(mastery, "effect", mr.opt("effect")?.num({ int: true, min: 1 }));
@@ -1070,6 +1093,10 @@ function checkReferences(m: Manifest, file: string): void {
         case "gain":
           need("resource", op.resource, `${p}.resource`);
           break;
+        case "stacks_to_resource":
+          need("aura", op.aura, `${p}.aura`);
+          need("resource", op.resource, `${p}.resource`);
+          break;
         case "reduce_cooldown":
           need("spell", op.spell, `${p}.spell`);
           need("aura", op.if_aura, `${p}.if_aura`);
@@ -1100,6 +1127,7 @@ function checkReferences(m: Manifest, file: string): void {
       }
     });
   m.pets.forEach((p, i) => need("talent", p.talent, `pets[${i}].talent`));
+  m.mastery.spells?.forEach((x, i) => need("spell", x, `mastery.spells[${i}]`));
   m.talents.forEach((t, i) => t.modifies?.forEach((x, k) => need("spell", x.spell, `talents[${i}].modifies[${k}].spell`)));
   m.spells.forEach((s, i) => {
     need("talent", s.talent, `spells[${i}].talent`);

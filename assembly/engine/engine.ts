@@ -21,6 +21,7 @@ import {
   telHit, telSpellRec, telBucketHit, TL_DAMAGE, telAura, telSpend, telGain, telGainFrom, telRegenBalance, telProc, telRppm, tlOn, tlPush, TL_CAST_START, TL_CAST, TL_COOLDOWN, TL_RESOURCE, TL_PROC,
 } from "./telemetry";
 import { healthCritBytes, healthCritLoad, healthCritChance, hcRules } from "./health-crit";
+import { raBumpAura, raAura, raDrawCount, raChoose, raPick } from "./random-auras";
 import { cwcOn, cwcLoad, cwcReset, cwcBarStart, cwcLive, cwcNextPoll, cwcNow, cwcGen, cwcMainTarget, cwcSetMainTarget, cwcUsable } from "./cast-while-casting";
 import {
   IMAGE_VERSION, HEADER_F64, N_SECTIONS, H_VERSION, H_DURATION, H_TARGETS, H_ARMOR, H_ARMOR_K, H_AP, H_SP, H_CRIT, H_HASTE,
@@ -33,7 +34,7 @@ import {
   E_HASTE, E_CRIT, E_MASTERY, E_VERS, E_PRIMARY, E_DMG_MULT, E_DMG_MULT_SCHOOL, E_DMG_MULT_SPELLS, E_CLEAVE,
   E_DMG_MULT_STACKING, E_DMG_MULT_SPELLS_ADD, OP_APPLY_AURA, OP_CONSUME_AURA, OP_GAIN_RESOURCE, OP_REDUCE_COOLDOWN, OP_RESET_COOLDOWN,
   OP_DEAL_DAMAGE, OP_SCHEDULE, OP_ROLL_RPPM, OP_PROC_CHANCE, OP_IF_AURA, OP_IF_NOT_AURA, OP_SUMMON_PET, OP_DISMISS_PET,
-  OP_IF_CRIT, OP_BANK_DAMAGE, CDR_ALWAYS, CDR_PROC_CHANCE, CDR_WHILE_AURA, CDR_RESET_WHILE_AURA, LOAD_OK, LOAD_BAD_VERSION, LOAD_BAD_SECTION,
+  OP_IF_CRIT, OP_BANK_DAMAGE, OP_RANDOM_AURAS, OP_REDUCE_CD_PER_POINT, CDR_ALWAYS, CDR_PROC_CHANCE, CDR_WHILE_AURA, CDR_RESET_WHILE_AURA, LOAD_OK, LOAD_BAD_VERSION, LOAD_BAD_SECTION,
   LOAD_BAD_ROTATION, LOAD_TOO_MANY,
 } from "./layout";
 
@@ -1527,6 +1528,8 @@ let hitScale: f64 = 1.0;
 /** Aura that gains finExtraMs of duration when applied during the current finisher cast (-1 none). */
 let finAura: i32 = -1;
 let finExtraMs: i64 = 0;
+/** Combo points the current finisher cast spent, for its own spell hook (op 25, per-point cooldown reduction). */
+let hookFinPts: f64 = 0;
 
 // @ts-ignore: decorator
 @inline function spellSlot(spell: i32, slot: i32): f64 {
@@ -1665,6 +1668,7 @@ function onCastComplete(spell: i32): void {
   // 10. spell hook; 11. global cast hooks (see post-cast state)
   const hook = load<i32>(r, CP_HOOK);
   if (hook >= 0) {
+    hookFinPts = finPts; // spells with a hook only: op 25 reads the points this cast spent
     const hk = load<i32>(r, CP_HOOK_KIND);
     if (hk == HOOK_REDUCE_CD) reduceCooldownBody(load<i32>(r, CP_HOOK_A), load<i64>(r, CP_HOOK_B));
     else if (hk == HOOK_APPLY_AURA) applyAura(load<i32>(r, CP_HOOK_A), <i32>load<i64>(r, CP_HOOK_B));
@@ -2958,7 +2962,12 @@ function runOps(list: i32, depth: i32): void {
       }
       case OP_REDUCE_COOLDOWN: reduceCooldownBody(ia, <i64>o.b); break; // no call per op
       case OP_RESET_COOLDOWN: resetCooldown(ia); break;
-      case OP_DEAL_DAMAGE: dealDamage(ia, false, -1, 0); break;
+      case OP_DEAL_DAMAGE: {
+        // c = 1: the coefficient grows with mastery (Main Gauche 76806 #2): x (1 + mastery points x b)
+        if (load<i32>(q, 12) != 0) { ensureStats(); hitScale = 1.0 + curMastery * o.b; }
+        dealDamage(ia, false, -1, 0);
+        break;
+      }
       case OP_SCHEDULE: {
         if (timerFreeTop > 0) {
           timerFreeTop--;
@@ -3012,10 +3021,25 @@ function runOps(list: i32, depth: i32): void {
         }
         break;
       }
+      case OP_RANDOM_AURAS: randomAuras(ia, ib); break;
+      case OP_REDUCE_CD_PER_POINT: reduceCooldownBody(ia, <i64>Math.round(o.b * hookFinPts)); break;
       default: break; // the encoder rejects unknown op codes
     }
   }
   procDepth = saved;
+}
+
+/** Op 24: removes the pool's auras, draws how many and which come up (random-auras.ts), applies them. */
+function randomAuras(start: i32, n: i32): void {
+  for (let i = 0; i < n; i++) consumeAura(raAura(pool, start, i), 0);
+  let k = raDrawCount(pool, start, n, rng);
+  const bump = raBumpAura(pool, start);
+  if (bump >= 0 && auraUp(bump)) {
+    k = min(n, k + 1);
+    consumeAura(bump, 0);
+  }
+  const m = raChoose(pool, start, n, k, rng);
+  for (let i = 0; i < m; i++) applyAura(raPick(i), 1);
 }
 
 function onTimer(slot: i32): void {

@@ -231,7 +231,10 @@ export const OP_SUMMON_PET: i32 = 12;
 export const OP_DISMISS_PET: i32 = 13;
 export const OP_IF_CRIT: i32 = 14; // a: list, b: 1 run if the triggering hit crit, 0 if it did not
 export const OP_BANK_DAMAGE: i32 = 15; // a: residual aura, b: fraction of the triggering hit, c: 1 add mastery% x coef / 100
-export const OP_MAX: i32 = 15;
+// 24-25: outlaw (issue 17 allocation)
+export const OP_RANDOM_AURAS: i32 = 24; // a: pool start (mode, bump aura + 1, n auras, n weights), b: n (random-auras.ts)
+export const OP_REDUCE_CD_PER_POINT: i32 = 25; // a: spell, b: ms per combo point spent by the current finisher cast
+export const OP_MAX: i32 = 25;
 
 // cdr conditions
 export const CDR_ALWAYS: i32 = 0;

@@ -193,9 +193,21 @@ export function compileSpec(input: CompileInput): CompiledSpec {
           if (op.spCoef !== undefined) d.spCoef = op.spCoef;
           if (op.mult !== undefined) d.mult = op.mult;
           if (op.pet !== undefined) d.pet = op.pet;
-          out.push({ op: "dealDamage", damage: addDamage(si, d) });
+          const dd: Op = { op: "dealDamage", damage: addDamage(si, d) };
+          // coefficient + mastery points x masteryApCoef = coefficient x (1 + mastery points x masteryApCoef / coefficient)
+          if (op.masteryApCoef !== undefined && op.masteryApCoef > 0 && op.apCoef > 0) dd.masteryScale = op.masteryApCoef / op.apCoef;
+          out.push(dd);
           break;
         }
+        case "random_auras": {
+          const ra: Op = { op: "randomAuras", auras: op.auras.map((a) => auraIdx.get(a)!), weights: op.weights, mode: op.mode };
+          if (op.bumpAura !== undefined) ra.bumpAura = auraIdx.get(op.bumpAura)!;
+          out.push(ra);
+          break;
+        }
+        case "reduce_cooldown_per_point":
+          out.push({ op: "reduceCooldownPerPoint", spell: spellIdx.get(op.spell)!, msPerPoint: op.ms });
+          break;
         case "if_aura":
           out.push({ op: "ifAura", aura: auraIdx.get(op.aura)!, minStacks: op.minStacks, list: addList(compileOps(op.ops)) });
           break;

@@ -233,7 +233,8 @@ export type Op =
   | { op: "gainResource"; resource: number; amount: number }
   | { op: "reduceCooldown"; spell: number; ms: number }
   | { op: "resetCooldown"; spell: number }
-  | { op: "dealDamage"; damage: number }
+  // masteryScale b > 0: the hit x (1 + mastery points x b) (a coefficient that grows with mastery: Main Gauche)
+  | { op: "dealDamage"; damage: number; masteryScale?: number }
   | { op: "schedule"; delayMs: number; list: number }
   | { op: "rollRppm"; tracker: number; list: number }
   | { op: "procChance"; chance: number; list: number }
@@ -244,7 +245,12 @@ export type Op =
   // Impact-proc context (the hit that fired the proc; outside a proc: not a crit, amount 0):
   | { op: "ifCrit"; crit: boolean; list: number } // run `list` if the hit's crit result equals `crit`
   // bank (fraction + (masteryScaled ? mastery% x coefficient / 100 : 0)) x hit damage into a residual aura, (re)applying it
-  | { op: "bankDamage"; aura: number; fraction: number; masteryScaled?: boolean };
+  | { op: "bankDamage"; aura: number; fraction: number; masteryScaled?: boolean }
+  // random aura set (assembly/engine/random-auras.ts): weights[i] = P(i + 1 auras come up); tiers: the first k
+  // in order, subset: k distinct at random; bumpAura (optional) when up adds one and is consumed
+  | { op: "randomAuras"; auras: number[]; weights: number[]; mode: "subset" | "tiers"; bumpAura?: number }
+  // reduce the spell's cooldown by msPerPoint x the combo points the current finisher cast spent (its own hook)
+  | { op: "reduceCooldownPerPoint"; spell: number; msPerPoint: number };
 
 export interface ImpactProcImage {
   name: string;
@@ -414,7 +420,10 @@ export const MAX_IMAGE_INDEX = 2047;
 const OP_CODES: Record<Op["op"], number> = {
   applyAura: 1, consumeAura: 2, gainResource: 3, reduceCooldown: 4, resetCooldown: 5, dealDamage: 6, schedule: 7,
   rollRppm: 8, procChance: 9, ifAura: 10, ifNotAura: 11, summonPet: 12, dismissPet: 13, ifCrit: 14, bankDamage: 15,
+  randomAuras: 24, reduceCooldownPerPoint: 25,
 };
+/** Largest random-aura pool (assembly/engine/random-auras.ts RA_MAX_POOL). */
+const RANDOM_AURAS_MAX = 16;
 const EFFECT_CODES: Record<BuffEffect["type"], number> = {
   haste: 0, crit: 1, mastery: 2, versatility: 3, primaryStat: 4, damageMult: 5, damageMultSchool: 6,
   damageMultSpells: 7, cleave: 8, damageMultStacking: 9, damageMultSpellsAdditive: 10,
@@ -748,8 +757,25 @@ export function encodeImage(image: SpecImage): EncodedImage {
         case "resetCooldown":
           rec("ops", [c, spellIdx(o.spell, `${op}.spell`, false)]);
           break;
-        case "dealDamage":
-          rec("ops", [c, dmgIdx(o.damage, `${op}.damage`, false)]);
+        case "dealDamage": {
+          const ms = o.masteryScale === undefined ? 0 : num(o.masteryScale, `${op}.masteryScale`, { min: 0 });
+          rec("ops", ms > 0 ? [c, dmgIdx(o.damage, `${op}.damage`, false), ms, 1] : [c, dmgIdx(o.damage, `${op}.damage`, false)]);
+          break;
+        }
+        case "randomAuras": {
+          const list = arr(o.auras, `${op}.auras`, false).map((a, k) => auraIdx(a, `${op}.auras[${k}]`, false));
+          if (list.length > RANDOM_AURAS_MAX) fail(`${op}.auras`, `at most ${RANDOM_AURAS_MAX} auras, got ${list.length}`);
+          const w = arr(o.weights, `${op}.weights`, false).map((x, k) => num(x, `${op}.weights[${k}]`, { min: 0, max: 1 }));
+          if (w.length !== list.length) fail(`${op}.weights`, `one weight per aura count 1..${list.length}, got ${w.length}`);
+          const sum = w.reduce((a, b) => a + b, 0);
+          if (Math.abs(sum - 1) > 1e-9) fail(`${op}.weights`, `the weights must sum to 1, got ${sum}`);
+          const mode = code({ subset: 0, tiers: 1 }, o.mode, `${op}.mode`);
+          const bump = o.bumpAura === undefined ? 0 : auraIdx(o.bumpAura, `${op}.bumpAura`, false) + 1;
+          rec("ops", [c, poolList([mode, bump, ...list, ...w]), list.length]);
+          break;
+        }
+        case "reduceCooldownPerPoint":
+          rec("ops", [c, spellIdx(o.spell, `${op}.spell`, false), num(o.msPerPoint, `${op}.msPerPoint`, { min: 0 })]);
           break;
         case "schedule":
           rec("ops", [c, num(o.delayMs, `${op}.delayMs`, { int: true, min: 0 }), listIdx(o.list, `${op}.list`, false)]);

@@ -80,7 +80,9 @@ export type ResolvedOp =
   | { op: "if_aura"; aura: string; minStacks: number; ops: ResolvedOp[] }
   | { op: "if_no_aura"; aura: string; ops: ResolvedOp[] }
   | { op: "add_charge"; spell: string }
-  | { op: "damage"; spell: number; apCoef: number; spCoef?: number; school: number; pet?: string; mult?: number }
+  | { op: "damage"; spell: number; apCoef: number; spCoef?: number; masteryApCoef?: number; school: number; pet?: string; mult?: number }
+  | { op: "random_auras"; auras: string[]; weights: number[]; mode: "subset" | "tiers"; bumpAura?: string }
+  | { op: "reduce_cooldown_per_point"; spell: string; ms: number }
   | { op: "summon_pet"; pet: string; durationMs: number };
 
 export interface ResolvedSpell {
@@ -395,9 +397,19 @@ function resolveOps(c: Ctx, path: string, ops: Op[]): ResolvedOp[] {
           ? { op: op.op, spell: op.spell, apCoef: 0, spCoef: c.given(`${p}.sp_coef`, op.sp_coef)!, school: op.school }
           : { op: op.op, spell: op.spell, apCoef: c.given(`${p}.ap_coef`, op.ap_coef)!, school: op.school };
         if (op.pet !== undefined) r.pet = op.pet;
+        if (op.mastery_ap_coef !== undefined) r.masteryApCoef = c.given(`${p}.mastery_ap_coef`, op.mastery_ap_coef)!;
         out.push(r);
         break;
       }
+      case "random_auras": {
+        const r: ResolvedOp = { op: op.op, auras: [...op.auras], weights: [...op.weights], mode: op.mode };
+        if (op.bump_aura !== undefined) r.bumpAura = op.bump_aura;
+        out.push(r);
+        break;
+      }
+      case "reduce_cooldown_per_point":
+        out.push({ op: op.op, spell: op.spell, ms: c.given(`${p}.ms`, op.ms)! });
+        break;
       case "if_aura":
         out.push({ op: op.op, aura: op.aura, minStacks: op.min_stacks, ops: resolveOps(c, `${p}.ops`, op.ops) });
         break;

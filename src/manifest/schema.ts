@@ -129,7 +129,12 @@ export type Op =
   /** Run `ops` only while `aura` is up with at least `min_stacks` stacks (default 1). */
   | { op: "if_aura"; aura: string; min_stacks: number; ops: Op[]; if_talent?: string }
   | { op: "if_no_aura"; aura: string; ops: Op[]; if_talent?: string }
-  | { op: "damage"; spell: number; ap_coef?: NumOrRef; sp_coef?: NumOrRef; school: number; pet?: string; if_talent?: string }
+  /** mastery_ap_coef: attack-power coefficient added per mastery point (Main Gauche: 76806 #2 Add Flat Modifier: Spell Coefficient). */
+  | { op: "damage"; spell: number; ap_coef?: NumOrRef; sp_coef?: NumOrRef; mastery_ap_coef?: NumOrRef; school: number; pet?: string; if_talent?: string }
+  /** A random set of `auras`: weights[i] = probability that i + 1 of them come up; tiers: the first k in order, subset: k distinct at random; bump_aura (when up) adds one and is consumed. Removes the previous set first. */
+  | { op: "random_auras"; auras: string[]; weights: number[]; mode: "subset" | "tiers"; bump_aura?: string; if_talent?: string }
+  /** Shorten the spell's cooldown by ms x the combo points the finisher spent (the finisher's own on_cast: Restless Blades). */
+  | { op: "reduce_cooldown_per_point"; spell: string; ms: NumOrRef; if_talent?: string }
   | { op: "summon_pet"; pet: string; duration_ms?: NumOrRef; if_talent?: string };
 
 /** A channelled spell (SpellInterrupts.ChannelInterruptFlags_0 ≠ 0): evenly spaced ticks over the channel. */
@@ -455,7 +460,7 @@ export function walkPath(root: unknown, path: string): unknown {
 }
 
 function readOp(r: JsonReader): Op {
-  const kind = r.field("op").oneOf(["apply_aura", "remove_aura", "gain", "reduce_cooldown", "reset_cooldown", "add_charge", "damage", "summon_pet", "bank_damage", "if_aura", "if_no_aura"] as const);
+  const kind = r.field("op").oneOf(["apply_aura", "remove_aura", "gain", "reduce_cooldown", "reset_cooldown", "add_charge", "damage", "summon_pet", "bank_damage", "if_aura", "if_no_aura", "random_auras", "reduce_cooldown_per_point"] as const);
   const withTalent = <T extends object>(o: T): T => {
     const t = optTalent(r, "if_talent");
     return t ? { ...o, if_talent: t } : o;
@@ -485,7 +490,7 @@ function readOp(r: JsonReader): Op {
       r.keys(["op", "spell", "if_talent"]);
       return withTalent({ op: kind, spell: r.field("spell").ident() });
     case "damage": {
-      r.keys(["op", "spell", "ap_coef", "sp_coef", "school", "pet", "if_talent"]);
+      r.keys(["op", "spell", "ap_coef", "sp_coef", "mastery_ap_coef", "school", "pet", "if_talent"]);
       const pet = r.opt("pet")?.ident();
       // exactly one coefficient: attack power (ap_coef) or spell power (sp_coef)
       const sp = r.opt("sp_coef");
@@ -497,8 +502,29 @@ function readOp(r: JsonReader): Op {
       });
       if (sp) op.sp_coef = nonNeg(sp, BOUNDS.coefficient);
       else op.ap_coef = nonNeg(r.field("ap_coef"), BOUNDS.coefficient);
+      const mc = r.opt("mastery_ap_coef");
+      if (mc) {
+        if (sp) mc.error("mastery_ap_coef adds to ap_coef: not with sp_coef");
+        op.mastery_ap_coef = nonNeg(mc, BOUNDS.coefficient);
+      }
       return pet ? { ...op, pet } : op;
     }
+    case "random_auras": {
+      r.keys(["op", "auras", "weights", "mode", "bump_aura", "if_talent"]);
+      const auras = r.field("auras").array().map((x) => x.ident());
+      if (auras.length === 0 || auras.length > 16) r.field("auras").error(`1 to 16 auras, got ${auras.length}`);
+      const wr = r.field("weights");
+      const weights = wr.array().map((x) => x.num({ min: 0, max: 1 }));
+      if (weights.length !== auras.length) wr.error(`one weight per count 1..${auras.length} (weights[i] = P(i + 1 auras)), got ${weights.length}`);
+      const sum = weights.reduce((a, b) => a + b, 0);
+      if (Math.abs(sum - 1) > 1e-9) wr.error(`the weights must sum to 1, got ${sum}`);
+      const bump = r.opt("bump_aura")?.ident();
+      const op = withTalent({ op: kind, auras, weights, mode: r.field("mode").oneOf(["subset", "tiers"] as const) });
+      return bump ? { ...op, bump_aura: bump } : op;
+    }
+    case "reduce_cooldown_per_point":
+      r.keys(["op", "spell", "ms", "if_talent"]);
+      return withTalent({ op: kind, spell: r.field("spell").ident(), ms: nonNeg(r.field("ms"), BOUNDS.ms) });
     case "if_aura":
       r.keys(["op", "aura", "min_stacks", "ops", "if_talent"]);
       return withTalent({ op: kind, aura: r.field("aura").ident(), min_stacks: r.opt("min_stacks") ? bounded(r.field("min_stacks"), BOUNDS.count, { int: true, min: 1 }) : 1, ops: ops(r.field("ops")) });
@@ -1046,7 +1072,12 @@ function checkReferences(m: Manifest, file: string): void {
           break;
         case "reset_cooldown":
         case "add_charge":
+        case "reduce_cooldown_per_point":
           need("spell", op.spell, `${p}.spell`);
+          break;
+        case "random_auras":
+          op.auras.forEach((a, k) => need("aura", a, `${p}.auras[${k}]`));
+          need("aura", op.bump_aura, `${p}.bump_aura`);
           break;
         case "damage":
           need("pet", op.pet, `${p}.pet`);

@@ -25,7 +25,7 @@ import { raBumpAura, raAura, raDrawCount, raChoose, raPick } from "./random-aura
 import { cwcOn, cwcLoad, cwcReset, cwcBarStart, cwcLive, cwcNextPoll, cwcNow, cwcGen, cwcMainTarget, cwcSetMainTarget, cwcUsable } from "./cast-while-casting";
 import {
   IMAGE_VERSION, HEADER_F64, N_SECTIONS, H_VERSION, H_DURATION, H_TARGETS, H_ARMOR, H_ARMOR_K, H_AP, H_SP, H_CRIT, H_HASTE,
-  H_MASTERY, H_VERS, H_CRIT_DMG_BONUS, H_MASTERY_KIND, H_MASTERY_COEF, H_MASTERY_SCHOOL, H_MASTERY_PETS, H_AUTO_DAMAGE,
+  H_MASTERY, H_VERS, H_CRIT_DMG_BONUS, H_REGEN_WAKE, H_MASTERY_KIND, H_MASTERY_COEF, H_MASTERY_SCHOOL, H_MASTERY_PETS, H_AUTO_DAMAGE,
   H_OFFHAND_DAMAGE, H_PULL_AURA, H_VARY_LENGTH, H_HEALTH_RATE, H_START_AURAS, H_START_AURAS_LEN, H_CWC, H_HEALTH_CRIT_START, H_HEALTH_CRIT_LEN, H_AUTO_SWING, H_WEAPON_MIN, H_WEAPON_MAX, H_GCD_LOCK, H_N_LOCKS, H_N_CAT_POOLS, H_N_CHARGE_POOLS, H_ROT_KIND, H_ROT_START,
   H_ROT_LEN, H_ROT_SPELLS_START, H_ROT_SPELLS_LEN, H_CHAN_START, H_CHAN_SLOTS, H_HOOKS_START, H_HOOKS_LEN, H_SECTIONS, S_RESOURCES, S_SPELLS, S_AURAS, S_EFFECTS, S_DAMAGE, S_CDR, S_OPS,
   S_OPLISTS, S_PROCS, S_RPPM, S_PETS, S_CHARGE_POOLS, S_POOL, S_ROT_CONSTS, RESOURCE_STRIDE, SPELL_STRIDE, AURA_STRIDE,
@@ -60,6 +60,7 @@ const ARG_FLAG: i32 = 2048; // AuraTick: channel tick; AuraExpire: SCHEDULE time
 const CD_OWN: i32 = 0;
 const CD_CAT: i32 = 1;
 const CD_CHARGE: i32 = 2;
+const CD_REGEN: i32 = 3; // a regeneration wake (H_REGEN_WAKE): nothing to check, an idle player re-evaluates
 
 // @ts-ignore: decorator
 @inline function ev(kind: i32, gen: i32, arg: i32): i32 {
@@ -193,6 +194,8 @@ let baseMastery: f64 = 0;
 let baseVers: f64 = 0;
 let critMult: f64 = 2.0;
 let masteryKind: i32 = -1;
+/** H_REGEN_WAKE, read once at load: idle waits also end when regeneration covers a rotation spell's cost. */
+let regenWake = false;
 let masteryCoef: f64 = 0;
 let masterySchool: i32 = 0;
 let masteryPets: bool = false;
@@ -480,6 +483,7 @@ export function engineLoad(): i32 {
   baseVers = hdr(H_VERS);
   critMult = 2.0 + hdr(H_CRIT_DMG_BONUS) / 100.0;
   masteryKind = <i32>hdr(H_MASTERY_KIND);
+  regenWake = hdr(H_REGEN_WAKE) != 0;
   masteryCoef = hdr(H_MASTERY_COEF);
   masterySchool = <i32>hdr(H_MASTERY_SCHOOL);
   masteryPets = hdr(H_MASTERY_PETS) != 0;
@@ -1048,6 +1052,21 @@ function armIdleWake(): void {
     }
   }
   if (best < NEVER) push(best, ev(EV_COOLDOWN_READY, 0, key));
+  if (regenWake) armRegenWake();
+}
+
+/**
+ * H_REGEN_WAKE: also wake at the earliest time a rotation spell could be cast if nothing else changes
+ * (readyTime: cooldowns, locks and the regeneration of its costs). Without it an energy-starved player with
+ * no other resource gains stays idle until the next cooldown ends.
+ */
+function armRegenWake(): void {
+  let best: i64 = NEVER;
+  for (let k = 0; k < nRotSpells; k++) {
+    const t = readyTime(unchecked(rotSpells[k]));
+    if (t > now && t < best) best = t;
+  }
+  if (best < NEVER) push(best, ev(EV_COOLDOWN_READY, 0, CD_REGEN << 10));
 }
 
 /** Built-in priority list: first castable spell; a wait entry returns Wait(ms); else wait for the earliest castable time. */
@@ -1794,6 +1813,8 @@ function onCooldownReady(sub: i32, idx: i32): void {
     completeCharge(idx);
   } else if (sub == CD_OWN) {
     if (spellSt(idx).readyAt != now) return;
+  } else if (sub == CD_REGEN) {
+    // regeneration wake: the cost it waited for is covered now (a stale one finds the player busy)
   } else {
     if (catAt(idx) != now) return;
   }

@@ -464,6 +464,7 @@ export function compileSpec(input: CompileInput): CompiledSpec {
     rotation: { kind: "bytecode", code: rotation.code, constants: rotation.constants, spells: rotation.spells, targetSpells: rotation.targetSpells, ...(rotation.channels ? { channels: rotation.channels } : {}), ...(rotation.whileCasting ? { whileCasting: true } : {}) },
   };
   if (castHooks.length) image.castHooks = castHooks;
+  if (spec.resources.some((r) => r.idleWake)) image.regenWake = true;
   if (procs.length) image.procs = procs;
   if (rppm.length) image.rppm = rppm;
   if (pets.length) image.pets = pets;

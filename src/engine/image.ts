@@ -364,6 +364,8 @@ export interface RunConfig {
 export interface SpecImage {
   name: string;
   run: RunConfig;
+  /** An idle player (nothing castable) is asked again when regeneration covers a rotation spell's cost (header 87). */
+  regenWake?: boolean;
   stats: StatsImage;
   mastery: MasteryImage;
   resources: ResourceImage[];
@@ -927,6 +929,7 @@ export function encodeImage(image: SpecImage): EncodedImage {
     header[66] = poolList(startAuras);
     header[67] = startAuras.length;
   }
+  header[87] = bool(image.regenWake, "regenWake", false); // H_REGEN_WAKE: idle wakes when regeneration covers a rotation spell's cost
   header[68] = whileCasting ? 1 : 0; // H_CWC: decisions during cast bars (assembly/engine/cast-while-casting.ts)
   header[70] = healthPerMs; // H_HEALTH_RATE: target health per ms of the drawn length (0 = time-based)
   header[69] = varyLength; // H_VARY_LENGTH: ± fraction of durationMs per iteration (assembly/engine/fight.ts)

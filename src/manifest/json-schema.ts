@@ -149,6 +149,7 @@ export const MANIFEST_JSON_SCHEMA: S = {
             regen_per_sec: num("regeneration per second (default PowerType.RegenCombat)", { minimum: -BOUNDS.amount.max, maximum: BOUNDS.amount.max }),
             initial: num("amount at pull (default max)", { minimum: 0, maximum: BOUNDS.amount.max }),
             haste_scaled: bool("haste speeds regeneration"),
+            idle_wake: bool("an idle player is asked again as soon as regeneration covers a rotation spell's cost"),
             max_mods: list(
               obj("a talent that raises the maximum", { if_talent: nameRef("talent"), amount: ref("amount", "added to the maximum when the talent is taken") }, ["if_talent", "amount"]),
               "talents that raise the maximum (each taken one adds its amount)",

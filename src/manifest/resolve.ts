@@ -185,6 +185,8 @@ export interface ResolvedResource {
   regenPerSec: number;
   initial: number;
   hasteScaled: boolean;
+  /** Wake an idle player when regeneration covers a rotation spell's cost (manifest idle_wake). */
+  idleWake?: boolean;
 }
 
 export interface ResolvedSpec {
@@ -801,7 +803,9 @@ export function resolveManifest(m: Manifest, resolver: SpellResolver, file: stri
     });
     if (regenPct !== 0) regen = regen! * (1 + regenPct / 100);
     c.resourceMax.set(r.name, max!);
-    return { name: r.name, powerType: r.power_type, max: max!, regenPerSec: regen!, initial: r.initial ?? max!, hasteScaled: r.haste_scaled };
+    const out: ResolvedResource = { name: r.name, powerType: r.power_type, max: max!, regenPerSec: regen!, initial: r.initial ?? max!, hasteScaled: r.haste_scaled };
+    if (r.idle_wake) out.idleWake = true;
+    return out;
   });
 
   let coefficient = m.mastery.coefficient !== undefined ? c.note("mastery.coefficient", m.mastery.coefficient, "manifest") : undefined;

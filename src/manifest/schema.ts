@@ -55,6 +55,8 @@ export interface ResourceDecl {
   /** Amount at pull; default = max. */
   initial?: number;
   haste_scaled: boolean;
+  /** An idle player (nothing castable) is asked again as soon as this resource's regeneration covers a rotation spell's cost (energy without other gains: Outlaw). */
+  idle_wake?: boolean;
   /** Talents that raise the maximum: each taken one adds its amount (Sanguine Stratagem: +1 combo point). */
   max_mods?: { if_talent: string; amount: NumOrRef }[];
   /** Talents that speed regeneration: each taken one adds its percent (Motivated Murderer: +30 % energy). */
@@ -899,7 +901,7 @@ export function validateManifest(json: unknown, file: string): Manifest {
 
   const resR = r.field("resources");
   const resources = resR.array().map((x): ResourceDecl => {
-    x.keys(["name", "power_type", "max", "regen_per_sec", "initial", "haste_scaled", "max_mods", "regen_mods", "estimated"]);
+    x.keys(["name", "power_type", "max", "regen_per_sec", "initial", "haste_scaled", "idle_wake", "max_mods", "regen_mods", "estimated"]);
     const d: ResourceDecl = { name: x.field("name").ident(), power_type: x.field("power_type").num({ int: true, min: 0 }), haste_scaled: x.opt("haste_scaled")?.bool() ?? false };
     const amount = (key: string, min?: number): number | undefined => {
       const f = x.opt(key);
@@ -908,6 +910,7 @@ export function validateManifest(json: unknown, file: string): Manifest {
     setOpt(d, "max", amount("max", 0));
     setOpt(d, "regen_per_sec", amount("regen_per_sec"));
     setOpt(d, "initial", amount("initial", 0));
+    if (x.opt("idle_wake")?.bool()) d.idle_wake = true;
     const mm = x.opt("max_mods");
     if (mm) d.max_mods = mm.array().map((y) => {
       y.keys(["if_talent", "amount"]);

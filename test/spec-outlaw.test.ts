@@ -157,6 +157,17 @@ describe("random_auras / reduce_cooldown_per_point / mastery_ap_coef errors", ()
     expect(() => validateManifest(b, FILE)).toThrow(expect.objectContaining({ code: "MANIFEST_UNKNOWN_NAME" }));
   });
 
+  it("reduce_cooldown_per_point outside a finisher's own on_cast is INVALID_MANIFEST naming its path", async () => {
+    const a = await merged();
+    const ss = (a.spells as { name: string; on_cast: Record<string, any>[] }[]).find((s) => s.name === "sinister_strike")!;
+    ss.on_cast.push({ op: "if_aura", aura: "rtb_combo", ops: [{ op: "reduce_cooldown_per_point", spell: "adrenaline_rush", ms: 1000 }] });
+    expect(() => validateManifest(a, FILE)).toThrow(/on_cast\[2\]\.ops\[0\].*finisher/);
+    const b = await merged();
+    const mg = (b.procs as { name: string; ops: Record<string, any>[] }[]).find((p) => p.name === "main_gauche")!;
+    mg.ops.push({ op: "reduce_cooldown_per_point", spell: "adrenaline_rush", ms: 1000 });
+    expect(() => validateManifest(b, FILE)).toThrow(expect.objectContaining({ code: "INVALID_MANIFEST" }));
+  });
+
   it("mastery_ap_coef with sp_coef is refused; the image encoder refuses weights that do not sum to 1", async () => {
     const a = await merged();
     const mg = (a.procs as { name: string; ops: Record<string, any>[] }[]).find((p) => p.name === "main_gauche")!;

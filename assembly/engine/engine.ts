@@ -34,7 +34,7 @@ import {
   E_HASTE, E_CRIT, E_MASTERY, E_VERS, E_PRIMARY, E_DMG_MULT, E_DMG_MULT_SCHOOL, E_DMG_MULT_SPELLS, E_CLEAVE,
   E_DMG_MULT_STACKING, E_DMG_MULT_SPELLS_ADD, OP_APPLY_AURA, OP_CONSUME_AURA, OP_GAIN_RESOURCE, OP_REDUCE_COOLDOWN, OP_RESET_COOLDOWN,
   OP_DEAL_DAMAGE, OP_SCHEDULE, OP_ROLL_RPPM, OP_PROC_CHANCE, OP_IF_AURA, OP_IF_NOT_AURA, OP_SUMMON_PET, OP_DISMISS_PET,
-  OP_IF_CRIT, OP_BANK_DAMAGE, OP_RANDOM_AURAS, OP_REDUCE_CD_PER_POINT, CDR_ALWAYS, CDR_PROC_CHANCE, CDR_WHILE_AURA, CDR_RESET_WHILE_AURA, LOAD_OK, LOAD_BAD_VERSION, LOAD_BAD_SECTION,
+  OP_IF_CRIT, OP_BANK_DAMAGE, OP_RANDOM_AURAS, OP_DEAL_DAMAGE_MASTERY, CDR_ALWAYS, CDR_PROC_CHANCE, CDR_WHILE_AURA, CDR_RESET_WHILE_AURA, LOAD_OK, LOAD_BAD_VERSION, LOAD_BAD_SECTION,
   LOAD_BAD_ROTATION, LOAD_TOO_MANY,
 } from "./layout";
 
@@ -1547,7 +1547,7 @@ let hitScale: f64 = 1.0;
 /** Aura that gains finExtraMs of duration when applied during the current finisher cast (-1 none). */
 let finAura: i32 = -1;
 let finExtraMs: i64 = 0;
-/** Combo points the current finisher cast spent, for its own spell hook (op 25, per-point cooldown reduction). */
+/** Combo points the last finisher cast spent, for its own spell hook (REDUCE_COOLDOWN with c = 1); set by finishers only. */
 let hookFinPts: f64 = 0;
 
 // @ts-ignore: decorator
@@ -1618,6 +1618,7 @@ function onCastComplete(spell: i32): void {
       finPts = min(Math.floor(resSlot(cost2Res).current + RES_EPS), load<f64>(r, CP_FIN_MAX));
       if (finPts > 0) spendRes(cost2Res, finPts);
       finAura = <i32>spellSlot(spell, SPELL_SLOT_FIN_AURA);
+      hookFinPts = finPts; // per-point cooldown reductions in this finisher's own hook (the manifest allows them nowhere else)
       finExtraMs = <i64>Math.round(finPts * spellSlot(spell, SPELL_SLOT_FIN_MS));
     } else if (cost2Res >= 0 && cost2 > 0) spendRes(cost2Res, cost2);
     if (costAura >= 0) consumeAura(costAura, 1); // paid like a cost: before damage (step 7) and its procs
@@ -1687,7 +1688,6 @@ function onCastComplete(spell: i32): void {
   // 10. spell hook; 11. global cast hooks (see post-cast state)
   const hook = load<i32>(r, CP_HOOK);
   if (hook >= 0) {
-    hookFinPts = finPts; // spells with a hook only: op 25 reads the points this cast spent
     const hk = load<i32>(r, CP_HOOK_KIND);
     if (hk == HOOK_REDUCE_CD) reduceCooldownBody(load<i32>(r, CP_HOOK_A), load<i64>(r, CP_HOOK_B));
     else if (hk == HOOK_APPLY_AURA) applyAura(load<i32>(r, CP_HOOK_A), <i32>load<i64>(r, CP_HOOK_B));
@@ -2981,14 +2981,10 @@ function runOps(list: i32, depth: i32): void {
         if (<u32>ia < <u32>nRes) gainRes(ia, o.b);
         break;
       }
-      case OP_REDUCE_COOLDOWN: reduceCooldownBody(ia, <i64>o.b); break; // no call per op
+      // c = 1: b ms per combo point the current finisher cast spent (Restless Blades; hookFinPts)
+      case OP_REDUCE_COOLDOWN: reduceCooldownBody(ia, load<i32>(q, 12) != 0 ? <i64>Math.round(o.b * hookFinPts) : <i64>o.b); break; // no call per op
       case OP_RESET_COOLDOWN: resetCooldown(ia); break;
-      case OP_DEAL_DAMAGE: {
-        // c = 1: the coefficient grows with mastery (Main Gauche 76806 #2): x (1 + mastery points x b)
-        if (load<i32>(q, 12) != 0) { ensureStats(); hitScale = 1.0 + curMastery * o.b; }
-        dealDamage(ia, false, -1, 0);
-        break;
-      }
+      case OP_DEAL_DAMAGE: dealDamage(ia, false, -1, 0); break;
       case OP_SCHEDULE: {
         if (timerFreeTop > 0) {
           timerFreeTop--;
@@ -3043,7 +3039,13 @@ function runOps(list: i32, depth: i32): void {
         break;
       }
       case OP_RANDOM_AURAS: randomAuras(ia, ib); break;
-      case OP_REDUCE_CD_PER_POINT: reduceCooldownBody(ia, <i64>Math.round(o.b * hookFinPts)); break;
+      case OP_DEAL_DAMAGE_MASTERY: {
+        // a coefficient that grows with mastery (Main Gauche 76806 #2): the hit x (1 + mastery points x b)
+        ensureStats();
+        hitScale = 1.0 + curMastery * o.b;
+        dealDamage(ia, false, -1, 0);
+        break;
+      }
       default: break; // the encoder rejects unknown op codes
     }
   }

@@ -234,7 +234,8 @@ export const OP_IF_CRIT: i32 = 14; // a: list, b: 1 run if the triggering hit cr
 export const OP_BANK_DAMAGE: i32 = 15; // a: residual aura, b: fraction of the triggering hit, c: 1 add mastery% x coef / 100
 // 24-25: outlaw (issue 17 allocation)
 export const OP_RANDOM_AURAS: i32 = 24; // a: pool start (mode, bump aura + 1, n auras, n weights), b: n (random-auras.ts)
-export const OP_REDUCE_CD_PER_POINT: i32 = 25; // a: spell, b: ms per combo point spent by the current finisher cast
+export const OP_DEAL_DAMAGE_MASTERY: i32 = 25; // a: damage entry, b: m: the hit x (1 + mastery points x m) (Main Gauche)
+// (OP_REDUCE_COOLDOWN with c = 1: b ms per combo point the current finisher cast spent: Restless Blades)
 export const OP_MAX: i32 = 25;
 
 // cdr conditions

@@ -422,8 +422,10 @@ export const MAX_IMAGE_INDEX = 2047;
 const OP_CODES: Record<Op["op"], number> = {
   applyAura: 1, consumeAura: 2, gainResource: 3, reduceCooldown: 4, resetCooldown: 5, dealDamage: 6, schedule: 7,
   rollRppm: 8, procChance: 9, ifAura: 10, ifNotAura: 11, summonPet: 12, dismissPet: 13, ifCrit: 14, bankDamage: 15,
-  randomAuras: 24, reduceCooldownPerPoint: 25,
+  randomAuras: 24, reduceCooldownPerPoint: 4,
 };
+/** dealDamage with a masteryScale: op 25 (assembly/engine/layout.ts OP_DEAL_DAMAGE_MASTERY). */
+const OP_DEAL_DAMAGE_MASTERY = 25;
 /** Largest random-aura pool (assembly/engine/random-auras.ts RA_MAX_POOL). */
 const RANDOM_AURAS_MAX = 16;
 const EFFECT_CODES: Record<BuffEffect["type"], number> = {
@@ -761,7 +763,8 @@ export function encodeImage(image: SpecImage): EncodedImage {
           break;
         case "dealDamage": {
           const ms = o.masteryScale === undefined ? 0 : num(o.masteryScale, `${op}.masteryScale`, { min: 0 });
-          rec("ops", ms > 0 ? [c, dmgIdx(o.damage, `${op}.damage`, false), ms, 1] : [c, dmgIdx(o.damage, `${op}.damage`, false)]);
+          // a mastery-grown coefficient is its own op (25): the plain damage op stays one load
+          rec("ops", ms > 0 ? [OP_DEAL_DAMAGE_MASTERY, dmgIdx(o.damage, `${op}.damage`, false), ms] : [c, dmgIdx(o.damage, `${op}.damage`, false)]);
           break;
         }
         case "randomAuras": {
@@ -777,7 +780,7 @@ export function encodeImage(image: SpecImage): EncodedImage {
           break;
         }
         case "reduceCooldownPerPoint":
-          rec("ops", [c, spellIdx(o.spell, `${op}.spell`, false), num(o.msPerPoint, `${op}.msPerPoint`, { min: 0 })]);
+          rec("ops", [c, spellIdx(o.spell, `${op}.spell`, false), num(o.msPerPoint, `${op}.msPerPoint`, { min: 0 }), 1]);
           break;
         case "schedule":
           rec("ops", [c, num(o.delayMs, `${op}.delayMs`, { int: true, min: 0 }), listIdx(o.list, `${op}.list`, false)]);

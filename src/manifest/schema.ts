@@ -1054,6 +1054,13 @@ function checkReferences(m: Manifest, file: string): void {
       throw new ManifestError("MANIFEST_UNKNOWN_NAME", file, path, `unknown ${kind} "${name}"`);
     }
   };
+  // reduce_cooldown_per_point reads the points the cast whose hook runs spent: a finisher's own on_cast only
+  const perPointOutsideFinisher = (list: Op[], base: string): void =>
+    list.forEach((op, k) => {
+      const p = `${base}[${k}]`;
+      if (op.op === "reduce_cooldown_per_point") throw new ManifestError("INVALID_MANIFEST", file, p, "reduce_cooldown_per_point belongs in a finisher's own on_cast (it reads the combo points that cast spent)");
+      if (op.op === "if_aura" || op.op === "if_no_aura") perPointOutsideFinisher(op.ops, `${p}.ops`);
+    });
   const checkOps = (list: Op[], base: string): void =>
     list.forEach((op, i) => {
       const p = `${base}[${i}]`;
@@ -1114,6 +1121,7 @@ function checkReferences(m: Manifest, file: string): void {
     need("aura", s.finisher?.aura, `spells[${i}].finisher.aura`);
     s.finisher?.max_points_mods?.forEach((d, k) => need("talent", d.if_talent, `spells[${i}].finisher.max_points_mods[${k}].if_talent`));
     checkOps(s.on_cast, `spells[${i}].on_cast`);
+    if (!s.finisher) perPointOutsideFinisher(s.on_cast, `spells[${i}].on_cast`);
   });
   m.resources.forEach((r, i) => {
     r.max_mods?.forEach((d, k) => need("talent", d.if_talent, `resources[${i}].max_mods[${k}].if_talent`));
@@ -1131,6 +1139,8 @@ function checkReferences(m: Manifest, file: string): void {
     a.duration_mods?.forEach((d, k) => need("talent", d.if_talent, `auras[${i}].duration_mods[${k}].if_talent`));
     checkOps(a.on_tick, `auras[${i}].on_tick`);
     checkOps(a.on_expire, `auras[${i}].on_expire`);
+    perPointOutsideFinisher(a.on_tick, `auras[${i}].on_tick`);
+    perPointOutsideFinisher(a.on_expire, `auras[${i}].on_expire`);
   });
   m.passives.forEach((p, i) => {
     need("talent", p.talent, `passives[${i}].talent`);
@@ -1149,6 +1159,7 @@ function checkReferences(m: Manifest, file: string): void {
         throw new ManifestError("INVALID_MANIFEST", file, `procs[${i}].auras[${k}]`, `aura "${a}" has no tick_damage: its ticks are no hits`);
     });
     checkOps(p.ops, `procs[${i}].ops`);
+    perPointOutsideFinisher(p.ops, `procs[${i}].ops`);
   });
 }
 

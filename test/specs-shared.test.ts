@@ -32,7 +32,7 @@ function minGcdMs(s: SpellImage, hasteDiv: number): number {
 function cooldownsChangedByEffects(img: SpecImage): Set<number> {
   const out = new Set<number>();
   for (const s of img.spells) for (const c of s.cdr ?? []) out.add(c.target);
-  for (const list of img.opLists) for (const op of list) if (op.op === "reduceCooldown" || op.op === "resetCooldown") out.add(op.spell);
+  for (const list of img.opLists) for (const op of list) if (op.op === "reduceCooldown" || op.op === "reduceCooldownPerPoint" || op.op === "resetCooldown") out.add(op.spell);
   return out;
 }
 

@@ -23,10 +23,11 @@ import {
 import { healthCritBytes, healthCritLoad, healthCritChance, hcRules } from "./health-crit";
 import { critMultBytes, critMultLoad, critMultOf } from "./crit-mult";
 import { masterySpellsReset, masterySpellsSet, masterySpellsHas, attackSpeedMul, setAttackSpeedMul, castFinisherPoints, setCastFinisherPoints } from "./spec-mechanics";
+import { raBumpAura, raAura, raDrawCount, raChoose, raPick } from "./random-auras";
 import { cwcOn, cwcLoad, cwcReset, cwcBarStart, cwcLive, cwcNextPoll, cwcNow, cwcGen, cwcMainTarget, cwcSetMainTarget, cwcUsable } from "./cast-while-casting";
 import {
   IMAGE_VERSION, HEADER_F64, N_SECTIONS, H_VERSION, H_DURATION, H_TARGETS, H_ARMOR, H_ARMOR_K, H_AP, H_SP, H_CRIT, H_HASTE,
-  H_MASTERY, H_VERS, H_CRIT_DMG_BONUS, H_MASTERY_KIND, H_MASTERY_COEF, H_MASTERY_SCHOOL, H_MASTERY_PETS, H_AUTO_DAMAGE,
+  H_MASTERY, H_VERS, H_CRIT_DMG_BONUS, H_REGEN_WAKE, H_MASTERY_KIND, H_MASTERY_COEF, H_MASTERY_SCHOOL, H_MASTERY_PETS, H_AUTO_DAMAGE,
   H_OFFHAND_DAMAGE, H_PULL_AURA, H_VARY_LENGTH, H_HEALTH_RATE, H_START_AURAS, H_START_AURAS_LEN, H_CWC, H_HEALTH_CRIT_START, H_HEALTH_CRIT_LEN, H_AUTO_SWING, H_WEAPON_MIN, H_WEAPON_MAX, H_GCD_LOCK, H_N_LOCKS, H_N_CAT_POOLS, H_N_CHARGE_POOLS, H_ROT_KIND, H_ROT_START,
   H_ROT_LEN, H_ROT_SPELLS_START, H_ROT_SPELLS_LEN, H_CHAN_START, H_CHAN_SLOTS, H_HOOKS_START, H_HOOKS_LEN, H_SECTIONS, S_RESOURCES, S_SPELLS, S_AURAS, S_EFFECTS, S_DAMAGE, S_CDR, S_OPS,
   S_OPLISTS, S_PROCS, S_RPPM, S_PETS, S_CHARGE_POOLS, S_POOL, S_ROT_CONSTS, RESOURCE_STRIDE, SPELL_STRIDE, AURA_STRIDE,
@@ -35,7 +36,7 @@ import {
   E_HASTE, E_CRIT, E_MASTERY, E_VERS, E_PRIMARY, E_DMG_MULT, E_DMG_MULT_SCHOOL, E_DMG_MULT_SPELLS, E_CLEAVE,
   E_DMG_MULT_STACKING, E_DMG_MULT_SPELLS_ADD, E_ATTACK_SPEED, MASTERY_SPELLS, H_MASTERY_SPELLS_START, H_MASTERY_SPELLS_LEN, OP_STACKS_TO_RESOURCE, OP_GAIN_PER_TARGET, OP_APPLY_AURA, OP_CONSUME_AURA, OP_GAIN_RESOURCE, OP_REDUCE_COOLDOWN, OP_RESET_COOLDOWN,
   OP_DEAL_DAMAGE, OP_SCHEDULE, OP_ROLL_RPPM, OP_PROC_CHANCE, OP_IF_AURA, OP_IF_NOT_AURA, OP_SUMMON_PET, OP_DISMISS_PET,
-  OP_IF_CRIT, OP_BANK_DAMAGE, OP_DAMAGE_PER_STACK, H_CRIT_MULT_START, H_CRIT_MULT_LEN, CDR_ALWAYS, CDR_PROC_CHANCE, CDR_WHILE_AURA, CDR_RESET_WHILE_AURA, LOAD_OK, LOAD_BAD_VERSION, LOAD_BAD_SECTION,
+  OP_IF_CRIT, OP_BANK_DAMAGE, OP_DAMAGE_PER_STACK, OP_RANDOM_AURAS, OP_DEAL_DAMAGE_MASTERY, H_CRIT_MULT_START, H_CRIT_MULT_LEN, CDR_ALWAYS, CDR_PROC_CHANCE, CDR_WHILE_AURA, CDR_RESET_WHILE_AURA, LOAD_OK, LOAD_BAD_VERSION, LOAD_BAD_SECTION,
   LOAD_BAD_ROTATION, LOAD_TOO_MANY,
 } from "./layout";
 
@@ -61,6 +62,7 @@ const ARG_FLAG: i32 = 2048; // AuraTick: channel tick; AuraExpire: SCHEDULE time
 const CD_OWN: i32 = 0;
 const CD_CAT: i32 = 1;
 const CD_CHARGE: i32 = 2;
+const CD_REGEN: i32 = 3; // a regeneration wake (H_REGEN_WAKE): nothing to check, an idle player re-evaluates
 
 // @ts-ignore: decorator
 @inline function ev(kind: i32, gen: i32, arg: i32): i32 {
@@ -194,6 +196,8 @@ let baseMastery: f64 = 0;
 let baseVers: f64 = 0;
 let critMult: f64 = 2.0;
 let masteryKind: i32 = -1;
+/** H_REGEN_WAKE, read once at load: idle waits also end when regeneration covers a rotation spell's cost. */
+let regenWake = false;
 let masteryCoef: f64 = 0;
 let masterySchool: i32 = 0;
 let masteryPets: bool = false;
@@ -481,6 +485,7 @@ export function engineLoad(): i32 {
   baseVers = hdr(H_VERS);
   critMult = 2.0 + hdr(H_CRIT_DMG_BONUS) / 100.0;
   masteryKind = <i32>hdr(H_MASTERY_KIND);
+  regenWake = hdr(H_REGEN_WAKE) != 0;
   masteryCoef = hdr(H_MASTERY_COEF);
   masterySchool = <i32>hdr(H_MASTERY_SCHOOL);
   masteryPets = hdr(H_MASTERY_PETS) != 0;
@@ -1052,6 +1057,21 @@ function armIdleWake(): void {
     }
   }
   if (best < NEVER) push(best, ev(EV_COOLDOWN_READY, 0, key));
+  if (regenWake) armRegenWake();
+}
+
+/**
+ * H_REGEN_WAKE: also wake at the earliest time a rotation spell could be cast if nothing else changes
+ * (readyTime: cooldowns, locks and the regeneration of its costs). Without it an energy-starved player with
+ * no other resource gains stays idle until the next cooldown ends.
+ */
+function armRegenWake(): void {
+  let best: i64 = NEVER;
+  for (let k = 0; k < nRotSpells; k++) {
+    const t = readyTime(unchecked(rotSpells[k]));
+    if (t > now && t < best) best = t;
+  }
+  if (best < NEVER) push(best, ev(EV_COOLDOWN_READY, 0, CD_REGEN << 10));
 }
 
 /** Built-in priority list: first castable spell; a wait entry returns Wait(ms); else wait for the earliest castable time. */
@@ -1532,6 +1552,8 @@ let hitScale: f64 = 1.0;
 /** Aura that gains finExtraMs of duration when applied during the current finisher cast (-1 none). */
 let finAura: i32 = -1;
 let finExtraMs: i64 = 0;
+/** Combo points the last finisher cast spent, for its own spell hook (REDUCE_COOLDOWN with c = 1); set by finishers only. */
+let hookFinPts: f64 = 0;
 
 // @ts-ignore: decorator
 @inline function spellSlot(spell: i32, slot: i32): f64 {
@@ -1602,6 +1624,7 @@ function onCastComplete(spell: i32): void {
       if (finPts > 0) spendRes(cost2Res, finPts);
       finAura = <i32>spellSlot(spell, SPELL_SLOT_FIN_AURA);
       setCastFinisherPoints(finPts); // per-point damage ops of this cast (spec-mechanics.ts)
+      hookFinPts = finPts; // per-point cooldown reductions in this finisher's own hook (the manifest allows them nowhere else)
       finExtraMs = <i64>Math.round(finPts * spellSlot(spell, SPELL_SLOT_FIN_MS));
     } else if (cost2Res >= 0 && cost2 > 0) spendRes(cost2Res, cost2);
     if (costAura >= 0) consumeAura(costAura, 1); // paid like a cost: before damage (step 7) and its procs
@@ -1797,6 +1820,8 @@ function onCooldownReady(sub: i32, idx: i32): void {
     completeCharge(idx);
   } else if (sub == CD_OWN) {
     if (spellSt(idx).readyAt != now) return;
+  } else if (sub == CD_REGEN) {
+    // regeneration wake: the cost it waited for is covered now (a stale one finds the player busy)
   } else {
     if (catAt(idx) != now) return;
   }
@@ -2981,7 +3006,8 @@ function runOps(list: i32, depth: i32): void {
         if (<u32>ia < <u32>nRes) gainRes(ia, o.b);
         break;
       }
-      case OP_REDUCE_COOLDOWN: reduceCooldownBody(ia, <i64>o.b); break; // no call per op
+      // c = 1: b ms per combo point the current finisher cast spent (Restless Blades; hookFinPts)
+      case OP_REDUCE_COOLDOWN: reduceCooldownBody(ia, load<i32>(q, 12) != 0 ? <i64>Math.round(o.b * hookFinPts) : <i64>o.b); break; // no call per op
       case OP_RESET_COOLDOWN: resetCooldown(ia); break;
       case OP_DEAL_DAMAGE: {
         if (ib != 0 && castFinisherPoints > 0) hitScale = castFinisherPoints; // a per-point damage op
@@ -3060,10 +3086,31 @@ function runOps(list: i32, depth: i32): void {
         }
         break;
       }
+      case OP_RANDOM_AURAS: randomAuras(ia, ib); break;
+      case OP_DEAL_DAMAGE_MASTERY: {
+        // a coefficient that grows with mastery (Main Gauche 76806 #2): the hit x (1 + mastery points x b)
+        ensureStats();
+        hitScale = 1.0 + curMastery * o.b;
+        dealDamage(ia, false, -1, 0);
+        break;
+      }
       default: break; // the encoder rejects unknown op codes
     }
   }
   procDepth = saved;
+}
+
+/** Op 24: removes the pool's auras, draws how many and which come up (random-auras.ts), applies them. */
+function randomAuras(start: i32, n: i32): void {
+  for (let i = 0; i < n; i++) consumeAura(raAura(pool, start, i), 0);
+  let k = raDrawCount(pool, start, n, rng);
+  const bump = raBumpAura(pool, start);
+  if (bump >= 0 && auraUp(bump)) {
+    k = min(n, k + 1);
+    consumeAura(bump, 0);
+  }
+  const m = raChoose(pool, start, n, k, rng);
+  for (let i = 0; i < m; i++) applyAura(raPick(i), 1);
 }
 
 function onTimer(slot: i32): void {

@@ -48,6 +48,7 @@ export const H_PULL_AURA: i32 = 65; // aura applied at t = 0 of every iteration 
 export const H_START_AURAS: i32 = 66; // auras applied at t = 0 after it (timers started on entering combat): pool offset
 export const H_START_AURAS_LEN: i32 = 67; //   their count (0 = none)
 export const H_CWC: i32 = 68; // 1: the rotation has use_while_casting casts (cast-while-casting.ts), 0: none
+export const H_REGEN_WAKE: i32 = 87; // 1: an idle player is woken when regeneration covers a rotation spell's cost (outlaw, issue 17)
 export const H_HEALTH_RATE: i32 = 70; // target health per ms of the drawn length (health.ts; 0 = time-based fight)
 export const H_MASTERY_SPELLS_START: i32 = 91; // mastery kind MASTERY_SPELLS: pool start of the spell indices it multiplies
 export const H_MASTERY_SPELLS_LEN: i32 = 92; //   their count
@@ -245,6 +246,10 @@ export const OP_BANK_DAMAGE: i32 = 15; // a: residual aura, b: fraction of the t
 export const OP_DAMAGE_PER_STACK: i32 = 22;
 export const OP_STACKS_TO_RESOURCE: i32 = 26; // a: aura, b: resource: gain as many of its stacks as fit under the max, remove them
 export const OP_GAIN_PER_TARGET: i32 = 27; // a: resource, b: amount per target hit (the run's target count)
+// 24-25: outlaw (issue 17 allocation)
+export const OP_RANDOM_AURAS: i32 = 24; // a: pool start (mode, bump aura + 1, n auras, n weights), b: n (random-auras.ts)
+export const OP_DEAL_DAMAGE_MASTERY: i32 = 25; // a: damage entry, b: m: the hit x (1 + mastery points x m) (Main Gauche)
+// (OP_REDUCE_COOLDOWN with c = 1: b ms per combo point the current finisher cast spent: Restless Blades)
 export const OP_MAX: i32 = 27;
 
 // cdr conditions

@@ -36,7 +36,7 @@ export const SPEC_TRAITS: Readonly<Record<number, SpecTraits>> = Object.freeze({
   255: { slug: "survival", primaryPower: 2, pet: true, mastery: "uniform", masteryNote: "your and your pet's damage (Spirit Bond)", needs: "melee weapon auto attacks, Wildfire Bomb ground DoT, pet Kill Command focus gain" },
   // Rogue
   259: { slug: "assassination", primaryPower: 3, pet: false, mastery: "school", masteryNote: "poison and bleed damage (school mask nature + the engine's bleed flag)", needs: "combo points as a secondary resource, poisons as weapon procs, bleed DoTs with pandemic" },
-  260: { slug: "outlaw", primaryPower: 3, pet: false, mastery: "other", masteryNote: "Main Gauche off-hand proc", needs: "combo points, Roll the Bones random buffs, off-hand procs" },
+  260: { slug: "outlaw", primaryPower: 3, pet: false, mastery: "other", masteryNote: "Main Gauche off-hand proc (its coefficient grows with mastery: a damage op mastery_ap_coef)", needs: "implemented" },
   261: { slug: "subtlety", primaryPower: 3, pet: false, mastery: "spells", masteryNote: "finisher damage (Executioner: mastery kind spells)", needs: "implemented" },
   // Priest
   258: { slug: "shadow", primaryPower: 13, pet: false, mastery: "other", masteryNote: "damage per active DoT (Shadow Weaving)", needs: "insanity generation, DoT-count-scaled mastery, Voidform" },

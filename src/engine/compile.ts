@@ -195,7 +195,11 @@ export function compileSpec(input: CompileInput): CompiledSpec {
           if (op.spCoef !== undefined) d.spCoef = op.spCoef;
           if (op.mult !== undefined) d.mult = op.mult;
           if (op.pet !== undefined) d.pet = op.pet;
-          out.push(op.perPoint ? { op: "dealDamage", damage: addDamage(si, d), perPoint: true } : { op: "dealDamage", damage: addDamage(si, d) });
+          const dd: Op = { op: "dealDamage", damage: addDamage(si, d) };
+          if (op.perPoint) dd.perPoint = true;
+          // coefficient + mastery points x masteryApCoef = coefficient x (1 + mastery points x masteryApCoef / coefficient)
+          if (op.masteryApCoef !== undefined && op.masteryApCoef > 0 && op.apCoef > 0) dd.masteryScale = op.masteryApCoef / op.apCoef;
+          out.push(dd);
           break;
         }
         case "damage_per_stack": {
@@ -209,6 +213,15 @@ export function compileSpec(input: CompileInput): CompiledSpec {
         }
         case "stacks_to_resource":
           out.push({ op: "stacksToResource", aura: auraIdx.get(op.aura)!, resource: resIdx.get(op.resource)! });
+          break;
+        case "random_auras": {
+          const ra: Op = { op: "randomAuras", auras: op.auras.map((a) => auraIdx.get(a)!), weights: op.weights, mode: op.mode };
+          if (op.bumpAura !== undefined) ra.bumpAura = auraIdx.get(op.bumpAura)!;
+          out.push(ra);
+          break;
+        }
+        case "reduce_cooldown_per_point":
+          out.push({ op: "reduceCooldownPerPoint", spell: spellIdx.get(op.spell)!, msPerPoint: op.ms });
           break;
         case "if_aura":
           out.push({ op: "ifAura", aura: auraIdx.get(op.aura)!, minStacks: op.minStacks, list: addList(compileOps(op.ops)) });
@@ -479,6 +492,7 @@ export function compileSpec(input: CompileInput): CompiledSpec {
     rotation: { kind: "bytecode", code: rotation.code, constants: rotation.constants, spells: rotation.spells, targetSpells: rotation.targetSpells, ...(rotation.channels ? { channels: rotation.channels } : {}), ...(rotation.whileCasting ? { whileCasting: true } : {}) },
   };
   if (castHooks.length) image.castHooks = castHooks;
+  if (spec.resources.some((r) => r.idleWake)) image.regenWake = true;
   if (procs.length) image.procs = procs;
   if (rppm.length) image.rppm = rppm;
   if (pets.length) image.pets = pets;

@@ -236,8 +236,9 @@ export type Op =
   | { op: "gainResource"; resource: number; amount: number }
   | { op: "reduceCooldown"; spell: number; ms: number }
   | { op: "resetCooldown"; spell: number }
-  // perPoint: the hit × the combo points the current finisher cast spent (a finisher's extra hits)
-  | { op: "dealDamage"; damage: number; perPoint?: boolean }
+  // perPoint: the hit × the combo points the current finisher cast spent (a finisher's extra hits);
+  // masteryScale b > 0: the hit x (1 + mastery points x b) (a coefficient that grows with mastery: Main Gauche)
+  | { op: "dealDamage"; damage: number; perPoint?: boolean; masteryScale?: number }
   // the aura's stacks are stored points: gain as many as fit under the resource's max, removing those stacks
   | { op: "stacksToResource"; aura: number; resource: number }
   // amount × the run's target count (an AoE ability's gain per enemy hit)
@@ -254,7 +255,12 @@ export type Op =
   // bank (fraction + (masteryScaled ? mastery% x coefficient / 100 : 0)) x hit damage into a residual aura, (re)applying it
   | { op: "bankDamage"; aura: number; fraction: number; masteryScaled?: boolean }
   // one hit of `damage` x min(stacks of `aura`, maxStacks) (aura -1: x maxStacks); 0 stacks: no hit
-  | { op: "dealDamagePerStack"; damage: number; aura: number; maxStacks: number };
+  | { op: "dealDamagePerStack"; damage: number; aura: number; maxStacks: number }
+  // random aura set (assembly/engine/random-auras.ts): weights[i] = P(i + 1 auras come up); tiers: the first k
+  // in order, subset: k distinct at random; bumpAura (optional) when up adds one and is consumed
+  | { op: "randomAuras"; auras: number[]; weights: number[]; mode: "subset" | "tiers"; bumpAura?: number }
+  // reduce the spell's cooldown by msPerPoint x the combo points the current finisher cast spent (its own hook)
+  | { op: "reduceCooldownPerPoint"; spell: number; msPerPoint: number };
 
 export interface ImpactProcImage {
   name: string;
@@ -371,6 +377,8 @@ export interface RunConfig {
 export interface SpecImage {
   name: string;
   run: RunConfig;
+  /** An idle player (nothing castable) is asked again when regeneration covers a rotation spell's cost (header 87). */
+  regenWake?: boolean;
   stats: StatsImage;
   mastery: MasteryImage;
   resources: ResourceImage[];
@@ -429,7 +437,12 @@ const OP_CODES: Record<Op["op"], number> = {
   rollRppm: 8, procChance: 9, ifAura: 10, ifNotAura: 11, summonPet: 12, dismissPet: 13, ifCrit: 14, bankDamage: 15,
   dealDamagePerStack: 22,
   stacksToResource: 26, gainPerTarget: 27,
+  randomAuras: 24, reduceCooldownPerPoint: 4,
 };
+/** dealDamage with a masteryScale: op 25 (assembly/engine/layout.ts OP_DEAL_DAMAGE_MASTERY). */
+const OP_DEAL_DAMAGE_MASTERY = 25;
+/** Largest random-aura pool (assembly/engine/random-auras.ts RA_MAX_POOL). */
+const RANDOM_AURAS_MAX = 16;
 const EFFECT_CODES: Record<BuffEffect["type"], number> = {
   haste: 0, crit: 1, mastery: 2, versatility: 3, primaryStat: 4, damageMult: 5, damageMultSchool: 6,
   damageMultSpells: 7, cleave: 8, damageMultStacking: 9, damageMultSpellsAdditive: 10, attackSpeed: 21,
@@ -773,11 +786,31 @@ export function encodeImage(image: SpecImage): EncodedImage {
         case "resetCooldown":
           rec("ops", [c, spellIdx(o.spell, `${op}.spell`, false)]);
           break;
-        case "dealDamage":
-          rec("ops", [c, dmgIdx(o.damage, `${op}.damage`, false), bool(o.perPoint, `${op}.perPoint`, false)]);
+        case "dealDamage": {
+          const ms = o.masteryScale === undefined ? 0 : num(o.masteryScale, `${op}.masteryScale`, { min: 0 });
+          const pp = bool(o.perPoint, `${op}.perPoint`, false);
+          if (ms > 0 && pp) fail(`${op}`, "perPoint and masteryScale cannot be combined");
+          // a mastery-grown coefficient is its own op (25): the plain damage op stays one load
+          rec("ops", ms > 0 ? [OP_DEAL_DAMAGE_MASTERY, dmgIdx(o.damage, `${op}.damage`, false), ms] : [c, dmgIdx(o.damage, `${op}.damage`, false), pp]);
           break;
+        }
         case "stacksToResource":
           rec("ops", [c, auraIdx(o.aura, `${op}.aura`, false), resIdx(o.resource, `${op}.resource`, false)]);
+          break;
+        case "randomAuras": {
+          const list = arr(o.auras, `${op}.auras`, false).map((a, k) => auraIdx(a, `${op}.auras[${k}]`, false));
+          if (list.length > RANDOM_AURAS_MAX) fail(`${op}.auras`, `at most ${RANDOM_AURAS_MAX} auras, got ${list.length}`);
+          const w = arr(o.weights, `${op}.weights`, false).map((x, k) => num(x, `${op}.weights[${k}]`, { min: 0, max: 1 }));
+          if (w.length !== list.length) fail(`${op}.weights`, `one weight per aura count 1..${list.length}, got ${w.length}`);
+          const sum = w.reduce((a, b) => a + b, 0);
+          if (Math.abs(sum - 1) > 1e-9) fail(`${op}.weights`, `the weights must sum to 1, got ${sum}`);
+          const mode = code({ subset: 0, tiers: 1 }, o.mode, `${op}.mode`);
+          const bump = o.bumpAura === undefined ? 0 : auraIdx(o.bumpAura, `${op}.bumpAura`, false) + 1;
+          rec("ops", [c, poolList([mode, bump, ...list, ...w]), list.length]);
+          break;
+        }
+        case "reduceCooldownPerPoint":
+          rec("ops", [c, spellIdx(o.spell, `${op}.spell`, false), num(o.msPerPoint, `${op}.msPerPoint`, { min: 0 }), 1]);
           break;
         case "schedule":
           rec("ops", [c, num(o.delayMs, `${op}.delayMs`, { int: true, min: 0 }), listIdx(o.list, `${op}.list`, false)]);
@@ -943,6 +976,7 @@ export function encodeImage(image: SpecImage): EncodedImage {
     header[66] = poolList(startAuras);
     header[67] = startAuras.length;
   }
+  header[87] = bool(image.regenWake, "regenWake", false); // H_REGEN_WAKE: idle wakes when regeneration covers a rotation spell's cost
   header[68] = whileCasting ? 1 : 0; // H_CWC: decisions during cast bars (assembly/engine/cast-while-casting.ts)
   header[70] = healthPerMs; // H_HEALTH_RATE: target health per ms of the drawn length (0 = time-based)
   header[69] = varyLength; // H_VARY_LENGTH: ± fraction of durationMs per iteration (assembly/engine/fight.ts)

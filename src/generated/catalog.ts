@@ -151,9 +151,9 @@ export const SPEC_CATALOG: readonly SpecDescriptor[] = [
     "mastery": {
       "spellId": 76806,
       "category": "other",
-      "note": "Main Gauche off-hand proc"
+      "note": "Main Gauche off-hand proc (its coefficient grows with mastery: a damage op mastery_ap_coef)"
     },
-    "implemented": false
+    "implemented": true
   },
   {
     "classId": 4,

@@ -151,6 +151,7 @@ export const MANIFEST_JSON_SCHEMA: S = {
             regen_per_sec: num("regeneration per second (default PowerType.RegenCombat)", { minimum: -BOUNDS.amount.max, maximum: BOUNDS.amount.max }),
             initial: num("amount at pull (default max)", { minimum: 0, maximum: BOUNDS.amount.max }),
             haste_scaled: bool("haste speeds regeneration"),
+            idle_wake: bool("an idle player is asked again as soon as regeneration covers a rotation spell's cost"),
             max_mods: list(
               obj("a talent that raises the maximum", { if_talent: nameRef("talent"), amount: ref("amount", "added to the maximum when the talent is taken") }, ["if_talent", "amount"]),
               "talents that raise the maximum (each taken one adds its amount)",
@@ -253,10 +254,12 @@ export const MANIFEST_JSON_SCHEMA: S = {
         op("reduce_cooldown", "shorten a cooldown", { spell: nameRef("spell"), ms: ref("milliseconds", "milliseconds"), if_aura: nameRef("aura required") }, ["spell", "ms"]),
         op("reset_cooldown", "reset a cooldown", { spell: nameRef("spell") }, ["spell"]),
         op("add_charge", "add a charge", { spell: nameRef("spell") }, ["spell"]),
-        op("damage", "deal damage (exactly one of ap_coef / sp_coef)", { spell: spellId("spell id for reporting"), ap_coef: ref("coefficient", "attack-power coefficient"), sp_coef: ref("coefficient", "spell-power coefficient (instead of ap_coef)"), school: int("school mask", 1), pet: nameRef("pet"), per_point: bool("the hit x the combo points the finisher being cast spent") }, ["spell", "school"]),
+        op("damage", "deal damage (exactly one of ap_coef / sp_coef)", { spell: spellId("spell id for reporting"), ap_coef: ref("coefficient", "attack-power coefficient"), sp_coef: ref("coefficient", "spell-power coefficient (instead of ap_coef)"), school: int("school mask", 1), pet: nameRef("pet"), mastery_ap_coef: ref("coefficient", "attack-power coefficient added per mastery point (with ap_coef; Main Gauche)"), per_point: bool("the hit x the combo points the finisher being cast spent") }, ["spell", "school"]),
         op("summon_pet", "summon a pet", { pet: nameRef("pet"), duration_ms: ref("milliseconds", "lifetime (default: the pet's)") }, ["pet"]),
         op("stacks_to_resource", "the aura's stacks are stored points of the resource: gain as many as fit under its max, removing those stacks (Shadow Techniques)", { aura: nameRef("aura holding the stored points"), resource: nameRef("resource") }, ["aura", "resource"]),
         op("bank_damage", "bank a share of the hit into a residual aura (Ignite)", { aura: nameRef("residual aura"), fraction: ref("coefficient", "share of the hit"), mastery_scaled: bool("add mastery% × coefficient") }, ["aura", "fraction"]),
+        op("random_auras", "a random set of auras: weights[i] = P(i + 1 come up); tiers: the first k, subset: k distinct at random; replaces the previous set", { auras: list(nameRef("aura"), "the pool (at most 16)"), weights: list({ type: "number", minimum: 0, maximum: 1 }, "P(1), P(2), .. P(n); sum 1"), mode: { enum: ["subset", "tiers"], description: "subset: k distinct at random; tiers: the first k in order" }, bump_aura: nameRef("aura that, when up, adds one to the draw and is consumed") }, ["auras", "weights", "mode"]),
+        op("reduce_cooldown_per_point", "shorten a cooldown by ms x the combo points the finisher spent (the finisher's own on_cast)", { spell: nameRef("spell"), ms: ref("milliseconds", "milliseconds per point") }, ["spell", "ms"]),
         op("if_aura", "run ops only while an aura is up", { aura: nameRef("aura"), min_stacks: int("stacks needed (default 1)", 1, BOUNDS.count.max), ops: list({ $ref: "#/$defs/op" }, "ops") }, ["aura", "ops"]),
         op("if_no_aura", "run ops only while an aura is down", { aura: nameRef("aura"), ops: list({ $ref: "#/$defs/op" }, "ops") }, ["aura", "ops"]),
         op("damage_per_stack", "one hit x a stack count: min(stacks of aura, max_stacks), or max_stacks without aura (exactly one of ap_coef / sp_coef)", {

@@ -84,8 +84,10 @@ export type ResolvedOp =
   | { op: "if_aura"; aura: string; minStacks: number; ops: ResolvedOp[] }
   | { op: "if_no_aura"; aura: string; ops: ResolvedOp[] }
   | { op: "add_charge"; spell: string }
-  | { op: "damage"; spell: number; apCoef: number; spCoef?: number; school: number; pet?: string; mult?: number; perPoint?: boolean }
+  | { op: "damage"; spell: number; apCoef: number; spCoef?: number; school: number; pet?: string; mult?: number; perPoint?: boolean; masteryApCoef?: number }
   | { op: "stacks_to_resource"; aura: string; resource: string }
+  | { op: "random_auras"; auras: string[]; weights: number[]; mode: "subset" | "tiers"; bumpAura?: string }
+  | { op: "reduce_cooldown_per_point"; spell: string; ms: number }
   | { op: "summon_pet"; pet: string; durationMs: number }
   /** One hit x min(stacks of aura, maxStacks) (no aura: x maxStacks); critMult: product of the taken crit_mods. */
   | { op: "damage_per_stack"; spell: number; apCoef: number; spCoef?: number; school: number; aura?: string; maxStacks: number; critMult: number; mult?: number };
@@ -190,6 +192,8 @@ export interface ResolvedResource {
   regenPerSec: number;
   initial: number;
   hasteScaled: boolean;
+  /** Wake an idle player when regeneration covers a rotation spell's cost (manifest idle_wake). */
+  idleWake?: boolean;
 }
 
 export interface ResolvedSpec {
@@ -408,11 +412,21 @@ function resolveOps(c: Ctx, path: string, ops: Op[]): ResolvedOp[] {
           : { op: op.op, spell: op.spell, apCoef: c.given(`${p}.ap_coef`, op.ap_coef)!, school: op.school };
         if (op.pet !== undefined) r.pet = op.pet;
         if (op.per_point) r.perPoint = true;
+        if (op.mastery_ap_coef !== undefined) r.masteryApCoef = c.given(`${p}.mastery_ap_coef`, op.mastery_ap_coef)!;
         out.push(r);
         break;
       }
       case "stacks_to_resource":
         out.push({ op: op.op, aura: op.aura, resource: op.resource });
+        break;
+      case "random_auras": {
+        const r: ResolvedOp = { op: op.op, auras: [...op.auras], weights: [...op.weights], mode: op.mode };
+        if (op.bump_aura !== undefined) r.bumpAura = op.bump_aura;
+        out.push(r);
+        break;
+      }
+      case "reduce_cooldown_per_point":
+        out.push({ op: op.op, spell: op.spell, ms: c.given(`${p}.ms`, op.ms)! });
         break;
       case "if_aura":
         out.push({ op: op.op, aura: op.aura, minStacks: op.min_stacks, ops: resolveOps(c, `${p}.ops`, op.ops) });
@@ -825,7 +839,9 @@ export function resolveManifest(m: Manifest, resolver: SpellResolver, file: stri
     });
     if (regenPct !== 0) regen = regen! * (1 + regenPct / 100);
     c.resourceMax.set(r.name, max!);
-    return { name: r.name, powerType: r.power_type, max: max!, regenPerSec: regen!, initial: r.initial ?? max!, hasteScaled: r.haste_scaled };
+    const out: ResolvedResource = { name: r.name, powerType: r.power_type, max: max!, regenPerSec: regen!, initial: r.initial ?? max!, hasteScaled: r.haste_scaled };
+    if (r.idle_wake) out.idleWake = true;
+    return out;
   });
 
   let coefficient = m.mastery.coefficient !== undefined ? c.note("mastery.coefficient", m.mastery.coefficient, "manifest") : undefined;

@@ -55,6 +55,8 @@ export interface ResourceDecl {
   /** Amount at pull; default = max. */
   initial?: number;
   haste_scaled: boolean;
+  /** An idle player (nothing castable) is asked again as soon as this resource's regeneration covers a rotation spell's cost (energy without other gains: Outlaw). */
+  idle_wake?: boolean;
   /** Talents that raise the maximum: each taken one adds its amount (Sanguine Stratagem: +1 combo point). */
   max_mods?: { if_talent: string; amount: NumOrRef }[];
   /** Talents that speed regeneration: each taken one adds its percent (Motivated Murderer: +30 % energy). */
@@ -132,10 +134,17 @@ export type Op =
   /** Run `ops` only while `aura` is up with at least `min_stacks` stacks (default 1). */
   | { op: "if_aura"; aura: string; min_stacks: number; ops: Op[]; if_talent?: string }
   | { op: "if_no_aura"; aura: string; ops: Op[]; if_talent?: string }
-  /** per_point: the hit x the combo points the finisher being cast spent (a finisher's extra hits). */
-  | { op: "damage"; spell: number; ap_coef?: NumOrRef; sp_coef?: NumOrRef; school: number; pet?: string; per_point?: boolean; if_talent?: string }
+  /**
+   * per_point: the hit x the combo points the finisher being cast spent (a finisher's extra hits).
+   * mastery_ap_coef: attack-power coefficient added per mastery point (Main Gauche: 76806 #2 Add Flat Modifier: Spell Coefficient).
+   */
+  | { op: "damage"; spell: number; ap_coef?: NumOrRef; sp_coef?: NumOrRef; mastery_ap_coef?: NumOrRef; school: number; pet?: string; per_point?: boolean; if_talent?: string }
   /** The aura's stacks are stored points of `resource`: gain as many as fit under its max, removing those stacks (Shadow Techniques). */
   | { op: "stacks_to_resource"; aura: string; resource: string; if_talent?: string }
+  /** A random set of `auras`: weights[i] = probability that i + 1 of them come up; tiers: the first k in order, subset: k distinct at random; bump_aura (when up) adds one and is consumed. Removes the previous set first. */
+  | { op: "random_auras"; auras: string[]; weights: number[]; mode: "subset" | "tiers"; bump_aura?: string; if_talent?: string }
+  /** Shorten the spell's cooldown by ms x the combo points the finisher spent (the finisher's own on_cast: Restless Blades). */
+  | { op: "reduce_cooldown_per_point"; spell: string; ms: NumOrRef; if_talent?: string }
   | { op: "summon_pet"; pet: string; duration_ms?: NumOrRef; if_talent?: string }
   /**
    * One hit x a stack count: min(stacks of `aura`, max_stacks), or max_stacks without `aura` (Frost's
@@ -470,7 +479,7 @@ export function walkPath(root: unknown, path: string): unknown {
 }
 
 function readOp(r: JsonReader): Op {
-  const kind = r.field("op").oneOf(["apply_aura", "remove_aura", "gain", "reduce_cooldown", "reset_cooldown", "add_charge", "damage", "summon_pet", "bank_damage", "stacks_to_resource", "if_aura", "if_no_aura", "damage_per_stack"] as const);
+  const kind = r.field("op").oneOf(["apply_aura", "remove_aura", "gain", "reduce_cooldown", "reset_cooldown", "add_charge", "damage", "summon_pet", "bank_damage", "stacks_to_resource", "if_aura", "if_no_aura", "damage_per_stack", "random_auras", "reduce_cooldown_per_point"] as const);
   const withTalent = <T extends object>(o: T): T => {
     const t = optTalent(r, "if_talent");
     return t ? { ...o, if_talent: t } : o;
@@ -504,7 +513,7 @@ function readOp(r: JsonReader): Op {
       r.keys(["op", "spell", "if_talent"]);
       return withTalent({ op: kind, spell: r.field("spell").ident() });
     case "damage": {
-      r.keys(["op", "spell", "ap_coef", "sp_coef", "school", "pet", "per_point", "if_talent"]);
+      r.keys(["op", "spell", "ap_coef", "sp_coef", "school", "pet", "per_point", "mastery_ap_coef", "if_talent"]);
       const pet = r.opt("pet")?.ident();
       // exactly one coefficient: attack power (ap_coef) or spell power (sp_coef)
       const sp = r.opt("sp_coef");
@@ -517,8 +526,29 @@ function readOp(r: JsonReader): Op {
       if (sp) op.sp_coef = nonNeg(sp, BOUNDS.coefficient);
       else op.ap_coef = nonNeg(r.field("ap_coef"), BOUNDS.coefficient);
       if (r.opt("per_point")?.bool()) op.per_point = true;
+      const mc = r.opt("mastery_ap_coef");
+      if (mc) {
+        if (sp) mc.error("mastery_ap_coef adds to ap_coef: not with sp_coef");
+        op.mastery_ap_coef = nonNeg(mc, BOUNDS.coefficient);
+      }
       return pet ? { ...op, pet } : op;
     }
+    case "random_auras": {
+      r.keys(["op", "auras", "weights", "mode", "bump_aura", "if_talent"]);
+      const auras = r.field("auras").array().map((x) => x.ident());
+      if (auras.length === 0 || auras.length > 16) r.field("auras").error(`1 to 16 auras, got ${auras.length}`);
+      const wr = r.field("weights");
+      const weights = wr.array().map((x) => x.num({ min: 0, max: 1 }));
+      if (weights.length !== auras.length) wr.error(`one weight per count 1..${auras.length} (weights[i] = P(i + 1 auras)), got ${weights.length}`);
+      const sum = weights.reduce((a, b) => a + b, 0);
+      if (Math.abs(sum - 1) > 1e-9) wr.error(`the weights must sum to 1, got ${sum}`);
+      const bump = r.opt("bump_aura")?.ident();
+      const op = withTalent({ op: kind, auras, weights, mode: r.field("mode").oneOf(["subset", "tiers"] as const) });
+      return bump ? { ...op, bump_aura: bump } : op;
+    }
+    case "reduce_cooldown_per_point":
+      r.keys(["op", "spell", "ms", "if_talent"]);
+      return withTalent({ op: kind, spell: r.field("spell").ident(), ms: nonNeg(r.field("ms"), BOUNDS.ms) });
     case "if_aura":
       r.keys(["op", "aura", "min_stacks", "ops", "if_talent"]);
       return withTalent({ op: kind, aura: r.field("aura").ident(), min_stacks: r.opt("min_stacks") ? bounded(r.field("min_stacks"), BOUNDS.count, { int: true, min: 1 }) : 1, ops: ops(r.field("ops")) });
@@ -926,7 +956,7 @@ export function validateManifest(json: unknown, file: string): Manifest {
 
   const resR = r.field("resources");
   const resources = resR.array().map((x): ResourceDecl => {
-    x.keys(["name", "power_type", "max", "regen_per_sec", "initial", "haste_scaled", "max_mods", "regen_mods", "estimated"]);
+    x.keys(["name", "power_type", "max", "regen_per_sec", "initial", "haste_scaled", "idle_wake", "max_mods", "regen_mods", "estimated"]);
     const d: ResourceDecl = { name: x.field("name").ident(), power_type: x.field("power_type").num({ int: true, min: 0 }), haste_scaled: x.opt("haste_scaled")?.bool() ?? false };
     const amount = (key: string, min?: number): number | undefined => {
       const f = x.opt(key);
@@ -935,6 +965,7 @@ export function validateManifest(json: unknown, file: string): Manifest {
     setOpt(d, "max", amount("max", 0));
     setOpt(d, "regen_per_sec", amount("regen_per_sec"));
     setOpt(d, "initial", amount("initial", 0));
+    if (x.opt("idle_wake")?.bool()) d.idle_wake = true;
     const mm = x.opt("max_mods");
     if (mm) d.max_mods = mm.array().map((y) => {
       y.keys(["if_talent", "amount"]);
@@ -1078,6 +1109,13 @@ function checkReferences(m: Manifest, file: string): void {
       throw new ManifestError("MANIFEST_UNKNOWN_NAME", file, path, `unknown ${kind} "${name}"`);
     }
   };
+  // reduce_cooldown_per_point reads the points the cast whose hook runs spent: a finisher's own on_cast only
+  const perPointOutsideFinisher = (list: Op[], base: string): void =>
+    list.forEach((op, k) => {
+      const p = `${base}[${k}]`;
+      if (op.op === "reduce_cooldown_per_point") throw new ManifestError("INVALID_MANIFEST", file, p, "reduce_cooldown_per_point belongs in a finisher's own on_cast (it reads the combo points that cast spent)");
+      if (op.op === "if_aura" || op.op === "if_no_aura") perPointOutsideFinisher(op.ops, `${p}.ops`);
+    });
   const checkOps = (list: Op[], base: string): void =>
     list.forEach((op, i) => {
       const p = `${base}[${i}]`;
@@ -1103,7 +1141,12 @@ function checkReferences(m: Manifest, file: string): void {
           break;
         case "reset_cooldown":
         case "add_charge":
+        case "reduce_cooldown_per_point":
           need("spell", op.spell, `${p}.spell`);
+          break;
+        case "random_auras":
+          op.auras.forEach((a, k) => need("aura", a, `${p}.auras[${k}]`));
+          need("aura", op.bump_aura, `${p}.bump_aura`);
           break;
         case "damage":
           need("pet", op.pet, `${p}.pet`);
@@ -1142,6 +1185,7 @@ function checkReferences(m: Manifest, file: string): void {
     need("aura", s.finisher?.aura, `spells[${i}].finisher.aura`);
     s.finisher?.max_points_mods?.forEach((d, k) => need("talent", d.if_talent, `spells[${i}].finisher.max_points_mods[${k}].if_talent`));
     checkOps(s.on_cast, `spells[${i}].on_cast`);
+    if (!s.finisher) perPointOutsideFinisher(s.on_cast, `spells[${i}].on_cast`);
   });
   m.resources.forEach((r, i) => {
     r.max_mods?.forEach((d, k) => need("talent", d.if_talent, `resources[${i}].max_mods[${k}].if_talent`));
@@ -1159,6 +1203,8 @@ function checkReferences(m: Manifest, file: string): void {
     a.duration_mods?.forEach((d, k) => need("talent", d.if_talent, `auras[${i}].duration_mods[${k}].if_talent`));
     checkOps(a.on_tick, `auras[${i}].on_tick`);
     checkOps(a.on_expire, `auras[${i}].on_expire`);
+    perPointOutsideFinisher(a.on_tick, `auras[${i}].on_tick`);
+    perPointOutsideFinisher(a.on_expire, `auras[${i}].on_expire`);
   });
   m.passives.forEach((p, i) => {
     need("talent", p.talent, `passives[${i}].talent`);
@@ -1177,6 +1223,7 @@ function checkReferences(m: Manifest, file: string): void {
         throw new ManifestError("INVALID_MANIFEST", file, `procs[${i}].auras[${k}]`, `aura "${a}" has no tick_damage: its ticks are no hits`);
     });
     checkOps(p.ops, `procs[${i}].ops`);
+    perPointOutsideFinisher(p.ops, `procs[${i}].ops`);
   });
 }
 

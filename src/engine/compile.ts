@@ -443,7 +443,9 @@ export function compileSpec(input: CompileInput): CompiledSpec {
         ? { kind: "none", coefficient: coef, appliesToPets: false }
         : spec.mastery.kind === "school"
           ? { kind: "school", coefficient: coef, school: spec.mastery.school!, appliesToPets: false }
-          : { kind: "uniform", coefficient: coef, appliesToPets: true },
+          : spec.mastery.whileAura !== undefined
+            ? { kind: "uniform", coefficient: coef, appliesToPets: true, whileAura: auraIdx.get(spec.mastery.whileAura)! }
+            : { kind: "uniform", coefficient: coef, appliesToPets: true },
     resources: spec.resources.map((r) => ({ name: r.name, model: "generic", max: r.max, initial: r.initial, regenPerSec: r.regenPerSec, hasteScaled: r.hasteScaled })),
     spells,
     auras,

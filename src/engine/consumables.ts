@@ -22,6 +22,7 @@ export const MID1_DEFAULTS: Readonly<Record<string, { race: string; potion: stri
   marksmanship: { race: "orc", potion: "lights_potential_2", flask: "flask_of_the_shattered_sun_2", food: "silvermoon_parade", augmentation: "void_touched", source: "MID1_Hunter_Marksmanship.simc @ 295c234085636ca34faf2a7d4bf000c0d02eb528" },
   fire: { race: "orc", potion: "lights_potential_2", flask: "flask_of_the_blood_knights_2", food: "silvermoon_parade", augmentation: "void_touched_augment_rune", source: "MID1_Mage_Fire.simc @ 2ac326162810c72e4659bf1334413bf1a8af2972" },
   assassination: { race: "orc", potion: "lights_potential_2", flask: "flask_of_the_shattered_sun_2", food: "harandar_celebration", augmentation: "void_touched", source: "MID1_Rogue_Assassination.simc @ 17874a42513a3df9867e21bf29a823eacd94fbe8" },
+  fury: { race: "pandaren", potion: "lights_potential_2", flask: "flask_of_the_magisters_2", food: "harandar_celebration", augmentation: "void_touched", source: "MID1_Warrior_Fury.simc @ 63b85c551ebd1a6f8d79d1b72aee5b54074436e8" },
   arms: { race: "dwarf", potion: "potion_of_recklessness_2", flask: "flask_of_the_shattered_sun_2", food: "blooming_feast", augmentation: "void_touched", source: "MID1_Warrior_Arms.simc @ 04468fbe9dcc28c065df936d9c73b85b40a61660" },
   affliction: { race: "pandaren", potion: "lights_potential_2", flask: "flask_of_the_magisters_2", food: "blooming_feast", augmentation: "void_touched", source: "MID1_Warlock_Affliction.simc @ 0ae83dffedd815984d942aad8660fed982769a45" },
 };

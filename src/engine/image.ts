@@ -325,6 +325,8 @@ export interface MasteryImage {
   school?: number;
   /** Mastery also multiplies pet damage (e.g. Beast Mastery). */
   appliesToPets?: boolean;
+  /** uniform kind: the mastery multiplies damage only while this aura (index) is up — engine kind 3 (mastery-gate.ts). */
+  whileAura?: number;
 }
 
 export interface RunConfig {
@@ -526,7 +528,11 @@ export function encodeImage(image: SpecImage): EncodedImage {
   if (st === null || typeof st !== "object") fail("stats", "expected an object");
   const m = image.mastery;
   if (m === null || typeof m !== "object") fail("mastery", "expected an object");
-  const masteryKind = code({ none: -1, uniform: 0, school: 1 }, m.kind, "mastery.kind");
+  const masteryBaseKind = code({ none: -1, uniform: 0, school: 1 }, m.kind, "mastery.kind");
+  // kind 3: uniform, gated by an aura (header slot 75 = aura index + 1)
+  const masteryGate = m.whileAura === undefined ? -1 : num(m.whileAura, "mastery.whileAura", { int: true, min: 0, max: (image.auras?.length ?? 0) - 1 });
+  if (masteryGate >= 0 && masteryBaseKind !== 0) fail("mastery.whileAura", "only a uniform mastery can be gated by an aura");
+  const masteryKind = masteryGate >= 0 ? 3 : masteryBaseKind;
 
   // resources
   resources.forEach((r, i) => {
@@ -888,6 +894,7 @@ export function encodeImage(image: SpecImage): EncodedImage {
   );
   header[30] = rotSpells ? poolList(rotSpells) : 0;
   header[60] = offHand;
+  header[75] = masteryGate + 1; // H_MASTERY_GATE_AURA: aura index + 1, 0 = the mastery is never gated
   header[61] = healthCrit.length ? poolList(healthCrit) : 0;
   header[62] = healthCrit.length / 3;
   // 63-64: channel-decision table (pool offset, slot count; 0 slots = none)

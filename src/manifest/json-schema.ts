@@ -70,6 +70,7 @@ export const MANIFEST_JSON_SCHEMA: S = {
         coefficient: num("percent per mastery point; default: the EffectBonusCoefficient of the mastery spell's effect `effect`", { minimum: 0, maximum: BOUNDS.masteryCoefficient.max }),
         effect: int("1-based effect of the mastery spell that carries the damage coefficient (default 1)", 1),
         school: int("school mask (kind school)", 1),
+        while_aura: { type: "string", pattern: "^[a-z][a-z0-9_]*$", description: "kind uniform only: the mastery multiplies damage only while this player aura is up (Unshackled Fury: while Enraged)" },
         estimated,
       },
       ["spell", "kind"],

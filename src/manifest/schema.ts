@@ -312,7 +312,8 @@ export interface Manifest {
   spec_id: number;
   primary_stat: PrimaryStat;
   /** effect: 1-based effect of the mastery spell whose EffectBonusCoefficient is the coefficient (default 1). */
-  mastery: { spell: number; kind: MasteryKind; coefficient?: number; effect?: number; school?: number; estimated?: Estimates };
+  /** while_aura: the mastery multiplies damage only while this (player) aura is up (Fury's Unshackled Fury: while Enraged). */
+  mastery: { spell: number; kind: MasteryKind; coefficient?: number; effect?: number; school?: number; while_aura?: string; estimated?: Estimates };
   resources: ResourceDecl[];
   auto_attack?: AutoAttackDecl;
   pets: PetDecl[];
@@ -862,13 +863,15 @@ export function validateManifest(json: unknown, file: string): Manifest {
     "auras", "procs", "talents", "hero_tree", "passives", "notes", "expressions", "absent",
   ]);
   const mr = r.field("mastery");
-  mr.keys(["spell", "kind", "coefficient", "effect", "school", "estimated"]);
+  mr.keys(["spell", "kind", "coefficient", "effect", "school", "while_aura", "estimated"]);
   const mastery: Manifest["mastery"] = { spell: spellId(mr.field("spell")), kind: mr.field("kind").oneOf(["uniform", "school", "pet", "none"] as const) };
   const coefficient = mr.opt("coefficient");
   setOpt(mastery, "coefficient", coefficient ? bounded(coefficient, BOUNDS.masteryCoefficient, { min: 0 }) : undefined);
   setOpt(mastery, "effect", mr.opt("effect")?.num({ int: true, min: 1 }));
   setOpt(mastery, "school", mr.opt("school")?.num({ int: true, min: 1 }));
   if (mastery.kind === "school" && mastery.school === undefined) mr.field("school");
+  setOpt(mastery, "while_aura", mr.opt("while_aura")?.ident());
+  if (mastery.while_aura !== undefined && mastery.kind !== "uniform") mr.field("while_aura").error('"while_aura" gates a uniform mastery: kind must be "uniform"');
   setOpt(mastery, "estimated", readEstimates(mr));
 
   const resR = r.field("resources");
@@ -1025,6 +1028,10 @@ function checkReferences(m: Manifest, file: string): void {
       throw new ManifestError("MANIFEST_UNKNOWN_NAME", file, path, `unknown ${kind} "${name}"`);
     }
   };
+  need("aura", m.mastery.while_aura, "mastery.while_aura");
+  if (m.mastery.while_aura !== undefined && m.auras.find((a) => a.name === m.mastery.while_aura)?.target !== "player") {
+    throw new ManifestError("INVALID_MANIFEST", file, "mastery.while_aura", `aura "${m.mastery.while_aura}" must be a player aura (target "player"): the mastery gate reads the player's aura`);
+  }
   const checkOps = (list: Op[], base: string): void =>
     list.forEach((op, i) => {
       const p = `${base}[${i}]`;

@@ -21,7 +21,7 @@ import {
   telHit, telSpellRec, telBucketHit, TL_DAMAGE, telAura, telSpend, telGain, telGainFrom, telRegenBalance, telProc, telRppm, tlOn, tlPush, TL_CAST_START, TL_CAST, TL_COOLDOWN, TL_RESOURCE, TL_PROC,
 } from "./telemetry";
 import { healthCritBytes, healthCritLoad, healthCritChance, hcRules } from "./health-crit";
-import { masteryGateLoad, masteryGateAura, gatedMastery, MASTERY_KIND_GATED } from "./mastery-gate";
+import { masteryGateLoad, masteryGateAura, MASTERY_KIND_GATED } from "./mastery-gate";
 import { cwcOn, cwcLoad, cwcReset, cwcBarStart, cwcLive, cwcNextPoll, cwcNow, cwcGen, cwcMainTarget, cwcSetMainTarget, cwcUsable } from "./cast-while-casting";
 import {
   IMAGE_VERSION, HEADER_F64, N_SECTIONS, H_VERSION, H_DURATION, H_TARGETS, H_ARMOR, H_ARMOR_K, H_AP, H_SP, H_CRIT, H_HASTE,
@@ -312,7 +312,6 @@ let versFactorCur: f64 = 1; // 1 + vers/100 (DamageCalc step 5)
 let playerMult: f64 = 1;
 export let hasteDivisor: f64 = 1; // 1 + haste/100
 let critChanceCur: f64 = 0; // crit / 100
-let masteryGateOpen: bool = true; // mastery-gate.ts: false while a gated mastery's aura is down
 let masteryMultCur: f64 = 1; // 1 + mastery x coefficient / 100 (when the spec has a mastery kind)
 let petMult: f64 = 1;
 let cleaveValue: f64 = 0;
@@ -2053,8 +2052,8 @@ function recomputeStats(): void {
   hasteDivisor = hasteF;
   critChanceCur = crit / 100.0;
   versFactorCur = 1.0 + vers / 100.0;
-  masteryGateOpen = masteryGateAura < 0 || auraSt(masteryGateAura).active != 0;
-  masteryMultCur = masteryKind >= 0 ? 1.0 + (gatedMastery(mastery, masteryGateOpen) * masteryCoef) / 100.0 : 1.0;
+  masteryMultCur = masteryKind >= 0 ? 1.0 + (mastery * masteryCoef) / 100.0 : 1.0;
+  if (masteryGateAura >= 0 && auraSt(masteryGateAura).active == 0) masteryMultCur = 1.0; // mastery-gate.ts: the gate is shut
   cleaveValue = cv;
   cleaveCount = cc;
 }
@@ -2333,7 +2332,8 @@ function snapshotInto(st: AuraState): void {
   st.snapSp = curSp;
   st.snapCrit = curCrit;
   st.snapVers = curVers;
-  st.snapMastery = gatedMastery(curMastery, masteryGateOpen);
+  st.snapMastery = curMastery;
+  if (masteryGateAura >= 0 && auraSt(masteryGateAura).active == 0) st.snapMastery = 0; // mastery-gate.ts
 }
 
 /** r: the aura's table row (auRow). Inlined: ~240 calls/iteration (BM), mostly from onAuraTick. */

@@ -3,8 +3,9 @@
 // uniform mastery, but only while the Enrage aura is up. The gate aura's index + 1 travels in header
 // slot 75 (0 = no gate). The engine already recomputes its stats whenever an aura with effects changes,
 // so the gate is folded into that recompute: the gate aura is flagged as "has effects" at load, and the
-// mastery multiplier (and a DoT's snapshot of mastery) is 1 while the aura is down. Nothing is read per
-// hit: a spec without a gate (every other spec) takes the same paths as before.
+// engine's recomputeStats / snapshotInto set the mastery multiplier (and a DoT's snapshot of mastery) to
+// 1 / 0 while the aura is down. Nothing is read per hit: a spec without a gate pays one compare of
+// masteryGateAura per stats recompute.
 
 /** Engine mastery kind of a gated uniform mastery (kinds 0 uniform, 1 school; 3 is this file's). */
 export const MASTERY_KIND_GATED: i32 = 3;
@@ -15,10 +16,4 @@ export let masteryGateAura: i32 = -1;
 /** Reads header slot 75 (aura index + 1). */
 export function masteryGateLoad(slot: f64): void {
   masteryGateAura = <i32>slot - 1;
-}
-
-/** The mastery that counts now: `mastery` while the gate is open (or there is no gate), else 0. */
-// @ts-ignore: decorator
-@inline export function gatedMastery(mastery: f64, gateActive: bool): f64 {
-  return gateActive ? mastery : 0.0;
 }

@@ -24,11 +24,12 @@ import { healthCritBytes, healthCritLoad, healthCritChance, hcRules } from "./he
 import { critMultBytes, critMultLoad, critMultOf } from "./crit-mult";
 import { masterySpellsReset, masterySpellsSet, masterySpellsHas, attackSpeedMul, setAttackSpeedMul, castFinisherPoints, setCastFinisherPoints } from "./spec-mechanics";
 import { raBumpAura, raAura, raDrawCount, raChoose, raPick } from "./random-auras";
+import { masteryGateLoad, masteryGateAura, MASTERY_KIND_GATED } from "./mastery-gate";
 import { cwcOn, cwcLoad, cwcReset, cwcBarStart, cwcLive, cwcNextPoll, cwcNow, cwcGen, cwcMainTarget, cwcSetMainTarget, cwcUsable } from "./cast-while-casting";
 import {
   IMAGE_VERSION, HEADER_F64, N_SECTIONS, H_VERSION, H_DURATION, H_TARGETS, H_ARMOR, H_ARMOR_K, H_AP, H_SP, H_CRIT, H_HASTE,
   H_MASTERY, H_VERS, H_CRIT_DMG_BONUS, H_REGEN_WAKE, H_MASTERY_KIND, H_MASTERY_COEF, H_MASTERY_SCHOOL, H_MASTERY_PETS, H_AUTO_DAMAGE,
-  H_OFFHAND_DAMAGE, H_PULL_AURA, H_VARY_LENGTH, H_HEALTH_RATE, H_START_AURAS, H_START_AURAS_LEN, H_CWC, H_HEALTH_CRIT_START, H_HEALTH_CRIT_LEN, H_AUTO_SWING, H_WEAPON_MIN, H_WEAPON_MAX, H_GCD_LOCK, H_N_LOCKS, H_N_CAT_POOLS, H_N_CHARGE_POOLS, H_ROT_KIND, H_ROT_START,
+  H_OFFHAND_DAMAGE, H_MASTERY_GATE_AURA, H_PULL_AURA, H_VARY_LENGTH, H_HEALTH_RATE, H_START_AURAS, H_START_AURAS_LEN, H_CWC, H_HEALTH_CRIT_START, H_HEALTH_CRIT_LEN, H_AUTO_SWING, H_WEAPON_MIN, H_WEAPON_MAX, H_GCD_LOCK, H_N_LOCKS, H_N_CAT_POOLS, H_N_CHARGE_POOLS, H_ROT_KIND, H_ROT_START,
   H_ROT_LEN, H_ROT_SPELLS_START, H_ROT_SPELLS_LEN, H_CHAN_START, H_CHAN_SLOTS, H_HOOKS_START, H_HOOKS_LEN, H_SECTIONS, S_RESOURCES, S_SPELLS, S_AURAS, S_EFFECTS, S_DAMAGE, S_CDR, S_OPS,
   S_OPLISTS, S_PROCS, S_RPPM, S_PETS, S_CHARGE_POOLS, S_POOL, S_ROT_CONSTS, RESOURCE_STRIDE, SPELL_STRIDE, AURA_STRIDE,
   EFFECT_STRIDE, DAMAGE_STRIDE, CDR_STRIDE, OP_STRIDE, OPLIST_STRIDE, PROC_STRIDE, RPPM_STRIDE, PET_STRIDE,
@@ -491,6 +492,7 @@ export function engineLoad(): i32 {
   masteryPets = hdr(H_MASTERY_PETS) != 0;
   masterySpellsReset(masteryKind == MASTERY_SPELLS ? <i32>hdr(H_MASTERY_SPELLS_LEN) : 0); // spec-mechanics.ts
   if (masteryKind == MASTERY_SPELLS) for (let i = 0; i < <i32>hdr(H_MASTERY_SPELLS_LEN); i++) masterySpellsSet(i, poolI(<i32>hdr(H_MASTERY_SPELLS_START) + i));
+  masteryGateLoad(hdr(H_MASTERY_GATE_AURA));
   autoDamage = <i32>hdr(H_AUTO_DAMAGE);
   offDamage = autoDamage >= 0 ? <i32>hdr(H_OFFHAND_DAMAGE) - 1 : -1;
   pullAura = <i32>hdr(H_PULL_AURA) - 1;
@@ -611,6 +613,7 @@ export function engineLoad(): i32 {
     for (let j = 0; j < <i32>a.effectsCount; j++) if (<i32>effectRec(<i32>a.effectsStart + j).type == E_HASTE) f |= 2;
     store<i32>(auraFlags + (<usize>i << 2), f);
   }
+  if (masteryGateAura >= 0) store<i32>(auraFlags + (<usize>masteryGateAura << 2), load<i32>(auraFlags + (<usize>masteryGateAura << 2)) | 1); // its changes recompute the mastery
   actSchool = carve(<usize>nEffects * 24);
   actSpells = carve(<usize>nEffects * 32);
   // impact proc table (procs.ts layout): count + 5 pointers, then the arrays
@@ -2084,6 +2087,7 @@ function recomputeStats(): void {
   critChanceCur = crit / 100.0;
   versFactorCur = 1.0 + vers / 100.0;
   masteryMultCur = masteryKind >= 0 ? 1.0 + (mastery * masteryCoef) / 100.0 : 1.0;
+  if (masteryGateAura >= 0 && auraSt(masteryGateAura).active == 0) masteryMultCur = 1.0; // mastery-gate.ts: the gate is shut
   cleaveValue = cv;
   cleaveCount = cc;
 }
@@ -2363,6 +2367,7 @@ function snapshotInto(st: AuraState): void {
   st.snapCrit = curCrit;
   st.snapVers = curVers;
   st.snapMastery = curMastery;
+  if (masteryGateAura >= 0 && auraSt(masteryGateAura).active == 0) st.snapMastery = 0; // mastery-gate.ts
 }
 
 /** r: the aura's table row (auRow). Inlined: ~240 calls/iteration (BM), mostly from onAuraTick. */
@@ -2675,7 +2680,7 @@ function prepareHitConst(r: DamageRec, hp: usize): void {
   store<f64>(hp, r.aoeParam, HP_AOEP);
   let mma = 0;
   if (masteryKind >= 0 && (!isPet || masteryPets)) {
-    if (masteryKind == 0 || (masterySchool & school) != 0) mma = 1;
+    if (masteryKind == 0 || masteryKind == MASTERY_KIND_GATED || (masterySchool & school) != 0) mma = 1;
     else if (masteryKind == MASTERY_SPELLS && masterySpellsHas(spell)) mma = 1;
   }
   const mode = isPet ? 0 : <i32>r.aoe;

@@ -48,6 +48,7 @@ export const H_PULL_AURA: i32 = 65; // aura applied at t = 0 of every iteration 
 export const H_START_AURAS: i32 = 66; // auras applied at t = 0 after it (timers started on entering combat): pool offset
 export const H_START_AURAS_LEN: i32 = 67; //   their count (0 = none)
 export const H_CWC: i32 = 68; // 1: the rotation has use_while_casting casts (cast-while-casting.ts), 0: none
+export const H_MASTERY_GATE_AURA: i32 = 75; // aura gating a uniform mastery (kind 3, mastery-gate.ts) + 1 (0 = none)
 export const H_REGEN_WAKE: i32 = 87; // 1: an idle player is woken when regeneration covers a rotation spell's cost (outlaw, issue 17)
 export const H_HEALTH_RATE: i32 = 70; // target health per ms of the drawn length (health.ts; 0 = time-based fight)
 export const H_MASTERY_SPELLS_START: i32 = 91; // mastery kind MASTERY_SPELLS: pool start of the spell indices it multiplies

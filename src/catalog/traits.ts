@@ -27,7 +27,7 @@ export interface SpecTraits {
 export const SPEC_TRAITS: Readonly<Record<number, SpecTraits>> = Object.freeze({
   // Warrior
   71: { slug: "arms", primaryPower: 1, pet: false, mastery: "uniform", masteryNote: "damage against targets bleeding from Deep Wounds (kept up all fight: modelled as all damage)", needs: "rage from damage dealt, bleed DoT (Deep Wounds), execute phase" },
-  72: { slug: "fury", primaryPower: 1, pet: false, mastery: "uniform", masteryNote: "damage while Enraged (Unshackled Fury)", needs: "Enrage uptime gating the mastery bonus, dual-wield auto attacks, rage from auto attacks" },
+  72: { slug: "fury", primaryPower: 1, pet: false, mastery: "uniform", masteryNote: "damage while Enraged (Unshackled Fury)", needs: "implemented" },
   // Paladin
   70: { slug: "retribution", primaryPower: 9, pet: false, mastery: "other", masteryNote: "extra Holy damage on Judgment targets", needs: "holy power as a secondary resource, Judgment debuff, consecration ground effect" },
   // Hunter

@@ -483,6 +483,8 @@ export function compileSpec(input: CompileInput): CompiledSpec {
           ? { kind: "school", coefficient: coef, school: spec.mastery.school!, appliesToPets: false }
           : spec.mastery.kind === "spells"
             ? { kind: "spells", coefficient: coef, appliesToPets: false, spells: masterySpellList() }
+          : spec.mastery.whileAura !== undefined
+            ? { kind: "uniform", coefficient: coef, appliesToPets: true, whileAura: auraIdx.get(spec.mastery.whileAura)! }
             : { kind: "uniform", coefficient: coef, appliesToPets: true },
     resources: spec.resources.map((r) => ({ name: r.name, model: "generic", max: r.max, initial: r.initial, regenPerSec: r.regenPerSec, hasteScaled: r.hasteScaled })),
     spells,

@@ -344,6 +344,8 @@ export interface MasteryImage {
   appliesToPets?: boolean;
   /** spells kind: spell indices (as damage entries report them) that mastery multiplies. */
   spells?: number[];
+  /** uniform kind: the mastery multiplies damage only while this aura (index) is up — engine kind 3 (mastery-gate.ts). */
+  whileAura?: number;
 }
 
 export interface RunConfig {
@@ -554,7 +556,11 @@ export function encodeImage(image: SpecImage): EncodedImage {
   if (st === null || typeof st !== "object") fail("stats", "expected an object");
   const m = image.mastery;
   if (m === null || typeof m !== "object") fail("mastery", "expected an object");
-  const masteryKind = code({ none: -1, uniform: 0, school: 1, spells: 7 }, m.kind, "mastery.kind");
+  const masteryBaseKind = code({ none: -1, uniform: 0, school: 1, spells: 7 }, m.kind, "mastery.kind");
+  // kind 3: uniform, gated by an aura (header slot 75 = aura index + 1)
+  const masteryGate = m.whileAura === undefined ? -1 : num(m.whileAura, "mastery.whileAura", { int: true, min: 0, max: (image.auras?.length ?? 0) - 1 });
+  if (masteryGate >= 0 && masteryBaseKind !== 0) fail("mastery.whileAura", "only a uniform mastery can be gated by an aura");
+  const masteryKind = masteryGate >= 0 ? 3 : masteryBaseKind;
 
   // resources
   resources.forEach((r, i) => {
@@ -955,6 +961,7 @@ export function encodeImage(image: SpecImage): EncodedImage {
   );
   header[30] = rotSpells ? poolList(rotSpells) : 0;
   header[60] = offHand;
+  header[75] = masteryGate + 1; // H_MASTERY_GATE_AURA: aura index + 1, 0 = the mastery is never gated
   header[61] = healthCrit.length ? poolList(healthCrit) : 0;
   // 91-92: mastery kind "spells": the spell indices it multiplies (pool start, count)
   if (masteryKind === 7) {

@@ -39,7 +39,7 @@ export const SPEC_CATALOG: readonly SpecDescriptor[] = [
       "category": "uniform",
       "note": "damage while Enraged (Unshackled Fury)"
     },
-    "implemented": false
+    "implemented": true
   },
   {
     "classId": 2,

@@ -72,6 +72,7 @@ export const MANIFEST_JSON_SCHEMA: S = {
         school: int("school mask (kind school)", 1),
         spells: list(nameRef("spell"), "kind spells: declared spells whose damage mastery multiplies"),
         ops: list(spellId("spell id"), "kind spells: damage ops (by reported spell id) mastery multiplies"),
+        while_aura: { type: "string", pattern: "^[a-z][a-z0-9_]*$", description: "kind uniform only: the mastery multiplies damage only while this player aura is up (Unshackled Fury: while Enraged)" },
         estimated,
       },
       ["spell", "kind"],

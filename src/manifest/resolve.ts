@@ -200,7 +200,7 @@ export interface ResolvedSpec {
   spec: string;
   specId: number;
   primaryStat: Manifest["primary_stat"];
-  mastery: { spell: number; kind: Manifest["mastery"]["kind"]; coefficient: number; school?: number; spells?: string[]; ops?: number[] };
+  mastery: { spell: number; kind: Manifest["mastery"]["kind"]; coefficient: number; school?: number; spells?: string[]; ops?: number[]; whileAura?: string };
   resources: ResolvedResource[];
   /** apCoef undefined: swing seconds / 6, computed once the weapon speed is known (compile). */
   autoAttack?: { name: string; spell: number; school: number; swingMs?: number; weaponMultiplier: number; apCoef?: number; offHand?: { name: string; damageFactor: number }; mult?: number };
@@ -855,6 +855,7 @@ export function resolveManifest(m: Manifest, resolver: SpellResolver, file: stri
   if (m.mastery.school !== undefined) mastery.school = m.mastery.school;
   if (m.mastery.spells !== undefined) mastery.spells = m.mastery.spells;
   if (m.mastery.ops !== undefined) mastery.ops = m.mastery.ops;
+  if (m.mastery.while_aura !== undefined) mastery.whileAura = m.mastery.while_aura;
 
   const pets = m.pets.map((p): ResolvedPet => ({
     name: p.name,

@@ -335,8 +335,11 @@ export interface Manifest {
   spec_id: number;
   primary_stat: PrimaryStat;
   /** effect: 1-based effect of the mastery spell whose EffectBonusCoefficient is the coefficient (default 1). */
-  /** kind spells: `spells` (names) and `ops` (damage ops by reported spell id) are what mastery multiplies (Executioner: finishers). */
-  mastery: { spell: number; kind: MasteryKind; coefficient?: number; effect?: number; school?: number; spells?: string[]; ops?: number[]; estimated?: Estimates };
+  /**
+   * kind spells: `spells` (names) and `ops` (damage ops by reported spell id) are what mastery multiplies (Executioner: finishers).
+   * while_aura: the mastery multiplies damage only while this (player) aura is up (Fury's Unshackled Fury: while Enraged).
+   */
+  mastery: { spell: number; kind: MasteryKind; coefficient?: number; effect?: number; school?: number; spells?: string[]; ops?: number[]; while_aura?: string; estimated?: Estimates };
   resources: ResourceDecl[];
   auto_attack?: AutoAttackDecl;
   pets: PetDecl[];
@@ -942,7 +945,7 @@ export function validateManifest(json: unknown, file: string): Manifest {
     "auras", "procs", "talents", "hero_tree", "passives", "notes", "expressions", "absent",
   ]);
   const mr = r.field("mastery");
-  mr.keys(["spell", "kind", "coefficient", "effect", "school", "spells", "ops", "estimated"]);
+  mr.keys(["spell", "kind", "coefficient", "effect", "school", "spells", "ops", "while_aura", "estimated"]);
   const mastery: Manifest["mastery"] = { spell: spellId(mr.field("spell")), kind: mr.field("kind").oneOf(["uniform", "school", "pet", "none", "spells"] as const) };
   setOpt(mastery, "spells", mr.opt("spells")?.array().map((x) => x.ident()));
   setOpt(mastery, "ops", mr.opt("ops")?.array().map((x) => spellId(x)));
@@ -952,6 +955,8 @@ export function validateManifest(json: unknown, file: string): Manifest {
   setOpt(mastery, "effect", mr.opt("effect")?.num({ int: true, min: 1 }));
   setOpt(mastery, "school", mr.opt("school")?.num({ int: true, min: 1 }));
   if (mastery.kind === "school" && mastery.school === undefined) mr.field("school");
+  setOpt(mastery, "while_aura", mr.opt("while_aura")?.ident());
+  if (mastery.while_aura !== undefined && mastery.kind !== "uniform") mr.field("while_aura").error('"while_aura" gates a uniform mastery: kind must be "uniform"');
   setOpt(mastery, "estimated", readEstimates(mr));
 
   const resR = r.field("resources");
@@ -1116,6 +1121,10 @@ function checkReferences(m: Manifest, file: string): void {
       if (op.op === "reduce_cooldown_per_point") throw new ManifestError("INVALID_MANIFEST", file, p, "reduce_cooldown_per_point belongs in a finisher's own on_cast (it reads the combo points that cast spent)");
       if (op.op === "if_aura" || op.op === "if_no_aura") perPointOutsideFinisher(op.ops, `${p}.ops`);
     });
+  need("aura", m.mastery.while_aura, "mastery.while_aura");
+  if (m.mastery.while_aura !== undefined && m.auras.find((a) => a.name === m.mastery.while_aura)?.target !== "player") {
+    throw new ManifestError("INVALID_MANIFEST", file, "mastery.while_aura", `aura "${m.mastery.while_aura}" must be a player aura (target "player"): the mastery gate reads the player's aura`);
+  }
   const checkOps = (list: Op[], base: string): void =>
     list.forEach((op, i) => {
       const p = `${base}[${i}]`;

@@ -33,6 +33,8 @@ export interface HitCase {
   passives?: number[];
   /** Player or pet auras that change damage: hits while one of them is up are skipped. */
   skipWhile?: string[];
+  /** Auras that must all be up for a hit to count (a mastery gated by an aura: Fury's Enrage). */
+  onlyWhile?: string[];
   /** The hit always crits (e.g. a 100 % crit bonus): check its first hit × the crit multiplier 2.0. */
   alwaysCrits?: boolean;
 }
@@ -71,13 +73,15 @@ export async function seededRun(spec: string, seed = 424242, talents?: string[])
   return simulate({ spec, duration: 300, iterations: 1, seed, threads: 1, timeline: true, bloodlust: false, potion: false, racials: false, ...(talents ? { talents } : {}) });
 }
 
-/** The first non-critical hit (critical for `alwaysCrits`) of the case outside every `skipWhile` aura window. */
+/** The first non-critical hit (critical for `alwaysCrits`) of the case outside every `skipWhile` aura window and inside every `onlyWhile` one. */
 export function firstCleanHit(r: SimulateResult, c: HitCase): number | undefined {
   const tl = r.timeline!;
   const windows = tl.auras.filter((a) => (c.skipWhile ?? []).includes(a.name));
+  // strictly after the window opens: a hit whose own proc opens it (Bloodthirst's Enrage) landed before it
+  const inside = (name: string, t: number): boolean => tl.auras.some((a) => a.name === name && t > a.start && t <= a.end);
   const hit = tl.damage.find(
     (d) => d.name === c.name && d.periodic === c.periodic && d.pet === (c.pet ?? false) && d.crit === (c.alwaysCrits ?? false) && d.amount > 0 &&
-      !windows.some((w) => d.t >= w.start && d.t <= w.end),
+      !windows.some((w) => d.t >= w.start && d.t <= w.end) && (c.onlyWhile ?? []).every((n) => inside(n, d.t)),
   );
   return hit?.amount;
 }

@@ -49,6 +49,8 @@ export const H_START_AURAS: i32 = 66; // auras applied at t = 0 after it (timers
 export const H_START_AURAS_LEN: i32 = 67; //   their count (0 = none)
 export const H_CWC: i32 = 68; // 1: the rotation has use_while_casting casts (cast-while-casting.ts), 0: none
 export const H_HEALTH_RATE: i32 = 70; // target health per ms of the drawn length (health.ts; 0 = time-based fight)
+export const H_TIMED_PETS_START: i32 = 95; // timed pet groups (timed-pets.ts): pool start (f64 slot), 2 f64 per group
+export const H_TIMED_PETS_LEN: i32 = 96; //   number of groups (0 = none)
 export const H_VARY_LENGTH: i32 = 69; // fight length ± fraction per iteration (fight.ts; 0 = every iteration lasts H_DURATION)
 
 // section ids (pair index after H_SECTIONS)
@@ -231,7 +233,8 @@ export const OP_SUMMON_PET: i32 = 12;
 export const OP_DISMISS_PET: i32 = 13;
 export const OP_IF_CRIT: i32 = 14; // a: list, b: 1 run if the triggering hit crit, 0 if it did not
 export const OP_BANK_DAMAGE: i32 = 15; // a: residual aura, b: fraction of the triggering hit, c: 1 add mastery% x coef / 100
-export const OP_MAX: i32 = 15;
+export const OP_CONSUME_PETS: i32 = 28; // a: timed pet group, b: at most this many instances, c: list run once per instance removed
+export const OP_MAX: i32 = 28;
 
 // cdr conditions
 export const CDR_ALWAYS: i32 = 0;

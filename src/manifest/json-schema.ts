@@ -192,6 +192,8 @@ export const MANIFEST_JSON_SCHEMA: S = {
             spell: spellId("summoning spell (its duration bounds a non-permanent pet)"),
             duration_ms: ref("milliseconds", "lifetime of a summoned pet"),
             ap_ratio: num("pet attack power = owner AP × ap_ratio (default 1)", { minimum: 0, maximum: BOUNDS.coefficient.max }),
+            timed_group: bool("each summon is its own instance with its own expiry (Wild Imps, Dreadstalkers): pet.X.count counts the live instances"),
+            casts: ref("count", "timed group: attacks one instance makes before it ends (default: only its duration)"),
             attacks: list(
               obj(
                 "a pet attack on its own timer",
@@ -255,6 +257,7 @@ export const MANIFEST_JSON_SCHEMA: S = {
         op("bank_damage", "bank a share of the hit into a residual aura (Ignite)", { aura: nameRef("residual aura"), fraction: ref("coefficient", "share of the hit"), mastery_scaled: bool("add mastery% × coefficient") }, ["aura", "fraction"]),
         op("if_aura", "run ops only while an aura is up", { aura: nameRef("aura"), min_stacks: int("stacks needed (default 1)", 1, BOUNDS.count.max), ops: list({ $ref: "#/$defs/op" }, "ops") }, ["aura", "ops"]),
         op("if_no_aura", "run ops only while an aura is down", { aura: nameRef("aura"), ops: list({ $ref: "#/$defs/op" }, "ops") }, ["aura", "ops"]),
+        op("consume_pets", "remove up to max instances of a timed pet group (those ending first) and run ops once per instance removed (Implosion)", { pet: nameRef("timed_group pet"), max: int("instances at most", 1, BOUNDS.count.max), ops: list({ $ref: "#/$defs/op" }, "ops") }, ["pet", "max", "ops"]),
       ],
     },
     spell: {

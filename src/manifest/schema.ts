@@ -87,6 +87,10 @@ export interface PetDecl {
   ap_ratio: number;
   attacks: PetAttackDecl[];
   talent?: string;
+  /** Each summon is its own instance with its own expiry (timed-pets.ts): Wild Imps, Dreadstalkers. */
+  timed_group: boolean;
+  /** Timed group: attacks an instance makes before it ends (0 / absent: only its duration). */
+  casts?: NumOrRef;
 }
 
 export interface DamageDecl {
@@ -130,7 +134,9 @@ export type Op =
   | { op: "if_aura"; aura: string; min_stacks: number; ops: Op[]; if_talent?: string }
   | { op: "if_no_aura"; aura: string; ops: Op[]; if_talent?: string }
   | { op: "damage"; spell: number; ap_coef?: NumOrRef; sp_coef?: NumOrRef; school: number; pet?: string; if_talent?: string }
-  | { op: "summon_pet"; pet: string; duration_ms?: NumOrRef; if_talent?: string };
+  | { op: "summon_pet"; pet: string; duration_ms?: NumOrRef; if_talent?: string }
+  /** Remove up to `max` instances of a timed pet group (those ending first) and run `ops` once per instance removed. */
+  | { op: "consume_pets"; pet: string; max: number; ops: Op[]; if_talent?: string };
 
 /** A channelled spell (SpellInterrupts.ChannelInterruptFlags_0 ≠ 0): evenly spaced ticks over the channel. */
 export interface ChannelDecl {
@@ -455,7 +461,7 @@ export function walkPath(root: unknown, path: string): unknown {
 }
 
 function readOp(r: JsonReader): Op {
-  const kind = r.field("op").oneOf(["apply_aura", "remove_aura", "gain", "reduce_cooldown", "reset_cooldown", "add_charge", "damage", "summon_pet", "bank_damage", "if_aura", "if_no_aura"] as const);
+  const kind = r.field("op").oneOf(["apply_aura", "remove_aura", "gain", "reduce_cooldown", "reset_cooldown", "add_charge", "damage", "summon_pet", "bank_damage", "if_aura", "if_no_aura", "consume_pets"] as const);
   const withTalent = <T extends object>(o: T): T => {
     const t = optTalent(r, "if_talent");
     return t ? { ...o, if_talent: t } : o;
@@ -508,6 +514,9 @@ function readOp(r: JsonReader): Op {
     case "bank_damage":
       r.keys(["op", "aura", "fraction", "mastery_scaled", "if_talent"]);
       return withTalent({ op: kind, aura: r.field("aura").ident(), fraction: nonNeg(r.field("fraction"), BOUNDS.coefficient), mastery_scaled: r.opt("mastery_scaled")?.bool() ?? false });
+    case "consume_pets":
+      r.keys(["op", "pet", "max", "ops", "if_talent"]);
+      return withTalent({ op: kind, pet: r.field("pet").ident(), max: r.field("max").num({ int: true, min: 1, max: BOUNDS.count.max }), ops: ops(r.field("ops")) });
     case "summon_pet": {
       r.keys(["op", "pet", "duration_ms", "if_talent"]);
       const d = optNonNeg(r, "duration_ms", BOUNDS.ms);
@@ -784,10 +793,11 @@ function readProc(r: JsonReader): ProcDecl {
 }
 
 function readPet(r: JsonReader): PetDecl {
-  r.keys(["name", "permanent", "spell", "duration_ms", "ap_ratio", "attacks", "talent", "comment", "estimated"]);
+  r.keys(["name", "permanent", "spell", "duration_ms", "ap_ratio", "attacks", "talent", "timed_group", "casts", "comment", "estimated"]);
   const p: PetDecl = {
     name: r.field("name").ident(),
     permanent: r.opt("permanent")?.bool() ?? false,
+    timed_group: r.opt("timed_group")?.bool() ?? false,
     ap_ratio: r.opt("ap_ratio") ? bounded(r.field("ap_ratio"), BOUNDS.coefficient, { min: 0 }) : 1,
     attacks: r.field("attacks").array().map((a) => {
       a.keys(["name", "spell", "interval_ms", "ap_coef", "sp_coef", "school"]);
@@ -812,6 +822,9 @@ function readPet(r: JsonReader): PetDecl {
   };
   setOpt(p, "spell", r.opt("spell") ? spellId(r.field("spell")) : undefined);
   setOpt(p, "duration_ms", optNonNeg(r, "duration_ms", BOUNDS.ms));
+  setOpt(p, "casts", optNonNeg(r, "casts", BOUNDS.count));
+  if (p.casts !== undefined && !p.timed_group) r.field("casts").error("casts needs timed_group: true");
+  if (p.timed_group && p.permanent) r.field("timed_group").error("a permanent pet cannot be a timed group");
   setOpt(p, "talent", optTalent(r));
   if (!p.permanent && p.spell === undefined && p.duration_ms === undefined) r.error('a non-permanent pet needs "spell" or "duration_ms"');
   setOpt(p, "estimated", readEstimates(r));
@@ -1053,6 +1066,11 @@ function checkReferences(m: Manifest, file: string): void {
           break;
         case "summon_pet":
           need("pet", op.pet, `${p}.pet`);
+          break;
+        case "consume_pets":
+          need("pet", op.pet, `${p}.pet`);
+          if (!m.pets.some((x) => x.name === op.pet && x.timed_group)) throw new ManifestError("INVALID_MANIFEST", file, `${p}.pet`, `pet "${op.pet}" is not a timed_group`);
+          checkOps(op.ops, `${p}.ops`);
           break;
         case "if_aura":
         case "if_no_aura":

@@ -227,6 +227,21 @@ describe("the default rotation (SimC's MID1 APL text) on the default profile", (
   });
 
   it("is deterministic: same seed -> identical result; another seed differs", () => expectSeedDeterminism(img, a, N));
+
+  it("the timeline carries the live Wild Imp count after every change (timed group telemetry)", async () => {
+    const r = await simulate({ spec: "demonology", bundle, dataDir: DATA, duration: 60, iterations: 1, seed: 1, timeline: true, bloodlust: false });
+    const imps = r.timeline!.pets!.find((p) => p.name === "fel_firebolt")!;
+    expect(imps.points.length).toBeGreaterThan(4);
+    // every Hand of Gul'dan adds 3 (a +1 step per imp at the same time), counts never go below 0, and the count at
+    // each point equals the number of imps summoned minus those ended: never above 3 x the casts so far
+    const hogCasts = r.timeline!.casts.filter((c) => c.name === "hand_of_guldan");
+    for (const [t, n] of imps.points) {
+      expect(n).toBeGreaterThanOrEqual(0);
+      expect(n).toBeLessThanOrEqual(3 * hogCasts.filter((c) => c.t <= t).length);
+    }
+    expect(Math.max(...imps.points.map(([, n]) => n))).toBeGreaterThanOrEqual(3);
+    expect(r.timeline!.pets!.map((p) => p.name).sort()).toEqual(["dreadstalker_melee", "fel_firebolt", "imp_gang_boss_firebolt"]);
+  });
 });
 
 // line numbers of data/rotations/demonology.simc that the engine cannot honour (docs/specs/demonology.md)

@@ -18,7 +18,7 @@ import { targetsLayout, curTarget, setCurTarget, targetCount, instOn, instCur, i
 import { extraQuery } from "./queries";
 import {
   telLoad, telResetAcc, telIterBegin, telIterEnd, telSetSrc, telSrcSave, telSrcSpell, telSrcAura, telSrcProc, telSrcRegen, telSrcOther,
-  telHit, telSpellRec, telBucketHit, TL_DAMAGE, telAura, telSpend, telGain, telGainFrom, telRegenBalance, telProc, telRppm, tlOn, tlPush, TL_CAST_START, TL_CAST, TL_COOLDOWN, TL_RESOURCE, TL_PROC,
+  telHit, telSpellRec, telBucketHit, TL_DAMAGE, TL_PET_COUNT, telAura, telSpend, telGain, telGainFrom, telRegenBalance, telProc, telRppm, tlOn, tlPush, TL_CAST_START, TL_CAST, TL_COOLDOWN, TL_RESOURCE, TL_PROC,
 } from "./telemetry";
 import { healthCritBytes, healthCritLoad, healthCritChance, hcRules } from "./health-crit";
 import { timedGroups, timedPetsBytes, timedPetsLoad, timedPetsReset, timedIs, timedAdd, timedLive, timedLastExpiry, timedConsume } from "./timed-pets";
@@ -3041,6 +3041,7 @@ function summonPet(p: i32, durMs: i64): void {
   if (timedGroups > 0 && timedIs(p)) { // one instance with its own expiry (timed-pets.ts)
     timedAdd(p, now, exp, max<i64>(1, hasteDiv(petRec(p).swingMs)));
     ps.count = timedLive(p, now);
+    if (tlOn) tlPush(now, TL_PET_COUNT, p, <f64>ps.count);
     ps.expiresAt = timedLastExpiry(p);
     if (ps.active == 0) {
       ps.active = 1;
@@ -3068,6 +3069,7 @@ function consumePets(p: i32, k: i32, list: i32, depth: i32): void {
   if (ps.active == 0) return;
   const n = timedConsume(p, k, now);
   ps.count = timedLive(p, now);
+  if (tlOn) tlPush(now, TL_PET_COUNT, p, <f64>ps.count);
   if (ps.count == 0) dismissPet(p);
   else ps.expiresAt = timedLastExpiry(p);
   for (let i = 0; i < n; i++) runOps(list, depth + 1);
@@ -3122,7 +3124,11 @@ function onAutoAttack(arg: i32, gen: i32): void {
   if (ps.active == 0) return;
   if (timedGroups > 0) {
     // a timed group: instances that ended stop attacking (timed-pets.ts); its expiresAt is the last one's
-    if (timedIs(p)) ps.count = timedLive(p, now);
+    if (timedIs(p)) {
+      const n = timedLive(p, now);
+      if (tlOn && n != ps.count) tlPush(now, TL_PET_COUNT, p, <f64>n);
+      ps.count = n;
+    }
   }
   if (now >= ps.expiresAt) {
     dismissPet(p);

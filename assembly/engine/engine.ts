@@ -18,18 +18,19 @@ import { targetsLayout, curTarget, setCurTarget, targetCount, instOn, instCur, i
 import { extraQuery } from "./queries";
 import {
   telLoad, telResetAcc, telIterBegin, telIterEnd, telSetSrc, telSrcSave, telSrcSpell, telSrcAura, telSrcProc, telSrcRegen, telSrcOther,
-  telHit, telSpellRec, telBucketHit, TL_DAMAGE, telAura, telSpend, telGain, telGainFrom, telRegenBalance, telProc, telRppm, tlOn, tlPush, TL_CAST_START, TL_CAST, TL_COOLDOWN, TL_RESOURCE, TL_PROC,
+  telHit, telSpellRec, telBucketHit, TL_DAMAGE, TL_PET_COUNT, telAura, telSpend, telGain, telGainFrom, telRegenBalance, telProc, telRppm, tlOn, tlPush, TL_CAST_START, TL_CAST, TL_COOLDOWN, TL_RESOURCE, TL_PROC,
 } from "./telemetry";
 import { healthCritBytes, healthCritLoad, healthCritChance, hcRules } from "./health-crit";
 import { critMultBytes, critMultLoad, critMultOf } from "./crit-mult";
 import { masterySpellsReset, masterySpellsSet, masterySpellsHas, attackSpeedMul, setAttackSpeedMul, castFinisherPoints, setCastFinisherPoints } from "./spec-mechanics";
 import { raBumpAura, raAura, raDrawCount, raChoose, raPick } from "./random-auras";
 import { masteryGateLoad, masteryGateAura, MASTERY_KIND_GATED } from "./mastery-gate";
+import { timedGroups, timedPetsBytes, timedPetsLoad, timedPetsReset, timedIs, timedAdd, timedLive, timedLastExpiry, timedConsume } from "./timed-pets";
 import { cwcOn, cwcLoad, cwcReset, cwcBarStart, cwcLive, cwcNextPoll, cwcNow, cwcGen, cwcMainTarget, cwcSetMainTarget, cwcUsable } from "./cast-while-casting";
 import {
   IMAGE_VERSION, HEADER_F64, N_SECTIONS, H_VERSION, H_DURATION, H_TARGETS, H_ARMOR, H_ARMOR_K, H_AP, H_SP, H_CRIT, H_HASTE,
   H_MASTERY, H_VERS, H_CRIT_DMG_BONUS, H_REGEN_WAKE, H_MASTERY_KIND, H_MASTERY_COEF, H_MASTERY_SCHOOL, H_MASTERY_PETS, H_AUTO_DAMAGE,
-  H_OFFHAND_DAMAGE, H_MASTERY_GATE_AURA, H_PULL_AURA, H_VARY_LENGTH, H_HEALTH_RATE, H_START_AURAS, H_START_AURAS_LEN, H_CWC, H_HEALTH_CRIT_START, H_HEALTH_CRIT_LEN, H_AUTO_SWING, H_WEAPON_MIN, H_WEAPON_MAX, H_GCD_LOCK, H_N_LOCKS, H_N_CAT_POOLS, H_N_CHARGE_POOLS, H_ROT_KIND, H_ROT_START,
+  H_OFFHAND_DAMAGE, H_MASTERY_GATE_AURA, H_PULL_AURA, H_VARY_LENGTH, H_HEALTH_RATE, H_START_AURAS, H_START_AURAS_LEN, H_CWC, H_HEALTH_CRIT_START, H_HEALTH_CRIT_LEN, H_TIMED_PETS_START, H_TIMED_PETS_LEN, H_AUTO_SWING, H_WEAPON_MIN, H_WEAPON_MAX, H_GCD_LOCK, H_N_LOCKS, H_N_CAT_POOLS, H_N_CHARGE_POOLS, H_ROT_KIND, H_ROT_START,
   H_ROT_LEN, H_ROT_SPELLS_START, H_ROT_SPELLS_LEN, H_CHAN_START, H_CHAN_SLOTS, H_HOOKS_START, H_HOOKS_LEN, H_SECTIONS, S_RESOURCES, S_SPELLS, S_AURAS, S_EFFECTS, S_DAMAGE, S_CDR, S_OPS,
   S_OPLISTS, S_PROCS, S_RPPM, S_PETS, S_CHARGE_POOLS, S_POOL, S_ROT_CONSTS, RESOURCE_STRIDE, SPELL_STRIDE, AURA_STRIDE,
   EFFECT_STRIDE, DAMAGE_STRIDE, CDR_STRIDE, OP_STRIDE, OPLIST_STRIDE, PROC_STRIDE, RPPM_STRIDE, PET_STRIDE,
@@ -37,7 +38,7 @@ import {
   E_HASTE, E_CRIT, E_MASTERY, E_VERS, E_PRIMARY, E_DMG_MULT, E_DMG_MULT_SCHOOL, E_DMG_MULT_SPELLS, E_CLEAVE,
   E_DMG_MULT_STACKING, E_DMG_MULT_SPELLS_ADD, E_ATTACK_SPEED, MASTERY_SPELLS, H_MASTERY_SPELLS_START, H_MASTERY_SPELLS_LEN, OP_STACKS_TO_RESOURCE, OP_GAIN_PER_TARGET, OP_APPLY_AURA, OP_CONSUME_AURA, OP_GAIN_RESOURCE, OP_REDUCE_COOLDOWN, OP_RESET_COOLDOWN,
   OP_DEAL_DAMAGE, OP_SCHEDULE, OP_ROLL_RPPM, OP_PROC_CHANCE, OP_IF_AURA, OP_IF_NOT_AURA, OP_SUMMON_PET, OP_DISMISS_PET,
-  OP_IF_CRIT, OP_BANK_DAMAGE, OP_DAMAGE_PER_STACK, OP_RANDOM_AURAS, OP_DEAL_DAMAGE_MASTERY, H_CRIT_MULT_START, H_CRIT_MULT_LEN, CDR_ALWAYS, CDR_PROC_CHANCE, CDR_WHILE_AURA, CDR_RESET_WHILE_AURA, LOAD_OK, LOAD_BAD_VERSION, LOAD_BAD_SECTION,
+  OP_IF_CRIT, OP_BANK_DAMAGE, OP_DAMAGE_PER_STACK, OP_RANDOM_AURAS, OP_DEAL_DAMAGE_MASTERY, OP_CONSUME_PETS, H_CRIT_MULT_START, H_CRIT_MULT_LEN, CDR_ALWAYS, CDR_PROC_CHANCE, CDR_WHILE_AURA, CDR_RESET_WHILE_AURA, LOAD_OK, LOAD_BAD_VERSION, LOAD_BAD_SECTION,
   LOAD_BAD_ROTATION, LOAD_TOO_MANY,
 } from "./layout";
 
@@ -603,6 +604,7 @@ export function engineLoad(): i32 {
   critMultLoad(carve(critMultBytes(nDamage)), nDamage, pool, <i32>hdr(H_CRIT_MULT_START), <i32>hdr(H_CRIT_MULT_LEN));
   loadHitTables();
   healthCritLoad(carve(healthCritBytes(nDamage)), nDamage, pool, <i32>hdr(H_HEALTH_CRIT_START), <i32>hdr(H_HEALTH_CRIT_LEN));
+  timedPetsLoad(carve(timedPetsBytes(nPets)), nPets, pool, <i32>hdr(H_TIMED_PETS_START), <i32>hdr(H_TIMED_PETS_LEN));
   loadOpTables();
   auraFlags = carve(<usize>nInst * 4);
   // the other targets' instances carry no stat or multiplier effects (docs/engine-image.md "Targets")
@@ -843,6 +845,7 @@ function resetIteration(): void {
   pushReady(0);
   if (autoDamage >= 0) push(0, ev(EV_AUTO_ATTACK, 0, 0));
   if (offDamage >= 0) push(0, ev(EV_AUTO_ATTACK, 1, 0)); // off hand: its own chain (gen 1)
+  if (timedGroups > 0) timedPetsReset();
   for (let p = 0; p < nPets; p++) {
     const ps = petSt(p);
     ps.gen = (ps.gen + 1) & 0xffff;
@@ -3061,6 +3064,7 @@ function runOps(list: i32, depth: i32): void {
       }
       case OP_SUMMON_PET: summonPet(ia, <i64>o.b); break;
       case OP_DISMISS_PET: dismissPet(ia); break;
+      case OP_CONSUME_PETS: consumePets(ia, ib, <i32>o.c, depth); break;
       case OP_IF_CRIT: {
         if (hitCrit == (o.b != 0)) runOps(ia, depth + 1);
         break;
@@ -3134,6 +3138,18 @@ function summonPet(p: i32, durMs: i64): void {
   if (<u32>p >= <u32>nPets) return;
   const ps = petSt(p);
   const exp = durMs > 0 ? now + durMs : NEVER;
+  if (timedGroups > 0 && timedIs(p)) { // one instance with its own expiry (timed-pets.ts)
+    timedAdd(p, now, exp, max<i64>(1, hasteDiv(petRec(p).swingMs)));
+    ps.count = timedLive(p, now);
+    if (tlOn) tlPush(now, TL_PET_COUNT, p, <f64>ps.count);
+    ps.expiresAt = timedLastExpiry(p);
+    if (ps.active == 0) {
+      ps.active = 1;
+      ps.gen = (ps.gen + 1) & 0xffff;
+      push(now, ev(EV_AUTO_ATTACK, ps.gen, 1 + p));
+    }
+    return;
+  }
   if (ps.active == 0) {
     ps.active = 1;
     ps.count = 1;
@@ -3144,6 +3160,19 @@ function summonPet(p: i32, durMs: i64): void {
     ps.count++;
     if (exp > ps.expiresAt) ps.expiresAt = exp;
   }
+}
+
+/** Removes up to `k` instances of timed group `p` (the first to end) and runs `list` once per instance. */
+function consumePets(p: i32, k: i32, list: i32, depth: i32): void {
+  if (<u32>p >= <u32>nPets || timedGroups == 0 || !timedIs(p)) return;
+  const ps = petSt(p);
+  if (ps.active == 0) return;
+  const n = timedConsume(p, k, now);
+  ps.count = timedLive(p, now);
+  if (tlOn) tlPush(now, TL_PET_COUNT, p, <f64>ps.count);
+  if (ps.count == 0) dismissPet(p);
+  else ps.expiresAt = timedLastExpiry(p);
+  for (let i = 0; i < n; i++) runOps(list, depth + 1);
 }
 
 function dismissPet(p: i32): void {
@@ -3194,6 +3223,14 @@ function onAutoAttack(arg: i32, gen: i32): void {
   // two plain branches (binaryen turned the || into a select: setnz/movzx/test)
   if (gen != ps.gen) return;
   if (ps.active == 0) return;
+  if (timedGroups > 0) {
+    // a timed group: instances that ended stop attacking (timed-pets.ts); its expiresAt is the last one's
+    if (timedIs(p)) {
+      const n = timedLive(p, now);
+      if (tlOn && n != ps.count) tlPush(now, TL_PET_COUNT, p, <f64>n);
+      ps.count = n;
+    }
+  }
   if (now >= ps.expiresAt) {
     dismissPet(p);
     wakeIfIdle();
@@ -3513,7 +3550,7 @@ export function engineQuery(kind: i32, arg: i32): f64 {
       const ps = petSt(arg);
       const active = ps.active != 0 && ps.expiresAt > now;
       if (kind == Q.Q_PET_ACTIVE) return active ? 1.0 : 0.0;
-      if (kind == Q.Q_PET_COUNT) return active ? <f64>ps.count : 0.0;
+      if (kind == Q.Q_PET_COUNT) return active ? <f64>(timedGroups > 0 && timedIs(arg) ? timedLive(arg, now) : ps.count) : 0.0;
       if (!active) return 0;
       return <f64>((ps.expiresAt == NEVER ? durationMs : ps.expiresAt) - now) / 1000.0;
     }

@@ -53,6 +53,8 @@ export const H_REGEN_WAKE: i32 = 87; // 1: an idle player is woken when regenera
 export const H_HEALTH_RATE: i32 = 70; // target health per ms of the drawn length (health.ts; 0 = time-based fight)
 export const H_MASTERY_SPELLS_START: i32 = 91; // mastery kind MASTERY_SPELLS: pool start of the spell indices it multiplies
 export const H_MASTERY_SPELLS_LEN: i32 = 92; //   their count
+export const H_TIMED_PETS_START: i32 = 95; // timed pet groups (timed-pets.ts): pool start (f64 slot), 2 f64 per group
+export const H_TIMED_PETS_LEN: i32 = 96; //   number of groups (0 = none)
 export const H_VARY_LENGTH: i32 = 69; // fight length ± fraction per iteration (fight.ts; 0 = every iteration lasts H_DURATION)
 export const H_CRIT_MULT_START: i32 = 83; // crit-chance multipliers (crit-mult.ts): pool start (f64 slot), 2 f64 per damage entry
 export const H_CRIT_MULT_LEN: i32 = 84; //   number of pairs (0 = none)
@@ -251,7 +253,8 @@ export const OP_GAIN_PER_TARGET: i32 = 27; // a: resource, b: amount per target 
 export const OP_RANDOM_AURAS: i32 = 24; // a: pool start (mode, bump aura + 1, n auras, n weights), b: n (random-auras.ts)
 export const OP_DEAL_DAMAGE_MASTERY: i32 = 25; // a: damage entry, b: m: the hit x (1 + mastery points x m) (Main Gauche)
 // (OP_REDUCE_COOLDOWN with c = 1: b ms per combo point the current finisher cast spent: Restless Blades)
-export const OP_MAX: i32 = 27;
+export const OP_CONSUME_PETS: i32 = 28; // a: timed pet group, b: at most this many instances, c: list run once per instance removed
+export const OP_MAX: i32 = 28;
 
 // cdr conditions
 export const CDR_ALWAYS: i32 = 0;

@@ -60,6 +60,7 @@ export const TL_AURA: i32 = 4; // a aura, b stacks after the change (0 = removed
 export const TL_COOLDOWN: i32 = 5; // a spell, b time (ms) the spell is castable again
 export const TL_RESOURCE: i32 = 6; // a resource, b value after the change
 export const TL_PROC: i32 = 7; // a proc index (flags 0: impact proc, 1: RPPM tracker)
+export const TL_PET_COUNT: i32 = 52; // a pet image (a timed group: timed-pets.ts), b live instances after the change
 export let tlOn: bool = false;
 let tl: usize = 0;
 let tlCap: i32 = 0;

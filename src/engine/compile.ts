@@ -126,7 +126,7 @@ export function compileSpec(input: CompileInput): CompiledSpec {
       damage.push(a.spCoef !== undefined
         ? { spell: si, kind: "sp", base: 0, coefficient: a.spCoef, school: a.school, pet: imgs[j]! }
         : { spell: si, kind: "ap", base: 0, coefficient: a.apCoef * p.apRatio, school: a.school, pet: imgs[j]! });
-      pets.push({ name: a.name, melee: damage.length - 1, swingMs: a.intervalMs, startsActive: p.permanent });
+      pets.push({ name: a.name, melee: damage.length - 1, swingMs: a.intervalMs, startsActive: p.permanent, ...(p.timedCasts !== undefined ? { timedCasts: p.timedCasts } : {}) });
     });
     petAttackSpells.set(p.name, atkSpells);
   }
@@ -235,6 +235,13 @@ export function compileSpec(input: CompileInput): CompiledSpec {
         case "summon_pet":
           for (const pi of petImages.get(op.pet)!) out.push({ op: "summonPet", pet: pi, durationMs: op.durationMs });
           break;
+        case "consume_pets": {
+          // every attack image of the pet loses the instances; the ops run once per instance (first image)
+          const imgs = petImages.get(op.pet)!;
+          const list = addList(compileOps(op.ops));
+          imgs.forEach((pi, k) => out.push({ op: "consumePets", pet: pi, max: op.max, list: k === 0 ? list : addList([]) }));
+          break;
+        }
       }
     }
     return out;

@@ -250,6 +250,8 @@ export type Op =
   | { op: "ifNotAura"; aura: number; list: number }
   | { op: "summonPet"; pet: number; durationMs: number } // 0 = permanent
   | { op: "dismissPet"; pet: number }
+  // remove up to `max` instances of a timed pet group (the first to end) and run `list` once per instance
+  | { op: "consumePets"; pet: number; max: number; list: number }
   // Impact-proc context (the hit that fired the proc; outside a proc: not a crit, amount 0):
   | { op: "ifCrit"; crit: boolean; list: number } // run `list` if the hit's crit result equals `crit`
   // bank (fraction + (masteryScaled ? mastery% x coefficient / 100 : 0)) x hit damage into a residual aura, (re)applying it
@@ -291,6 +293,11 @@ export interface PetImage {
   swingMs: number;
   /** Active at t = 0 (the spec's pet flag). */
   startsActive: boolean;
+  /**
+   * A timed group (timed-pets.ts): each summon is one instance with its own expiry; the number is the
+   * instance's cast budget (attacks before it ends; 0 = only its duration). Absent: a plain pet.
+   */
+  timedCasts?: number;
 }
 
 export interface AutoAttackImage {
@@ -436,7 +443,7 @@ export const MAX_IMAGE_INDEX = 2047;
 
 const OP_CODES: Record<Op["op"], number> = {
   applyAura: 1, consumeAura: 2, gainResource: 3, reduceCooldown: 4, resetCooldown: 5, dealDamage: 6, schedule: 7,
-  rollRppm: 8, procChance: 9, ifAura: 10, ifNotAura: 11, summonPet: 12, dismissPet: 13, ifCrit: 14, bankDamage: 15,
+  rollRppm: 8, procChance: 9, ifAura: 10, ifNotAura: 11, summonPet: 12, dismissPet: 13, ifCrit: 14, bankDamage: 15, consumePets: 28,
   dealDamagePerStack: 22,
   stacksToResource: 26, gainPerTarget: 27,
   randomAuras: 24, reduceCooldownPerPoint: 4,
@@ -839,6 +846,12 @@ export function encodeImage(image: SpecImage): EncodedImage {
         case "dismissPet":
           rec("ops", [c, idx(o.pet, pets.length, `${op}.pet`, "pet", false)]);
           break;
+        case "consumePets": {
+          const pi = idx(o.pet, pets.length, `${op}.pet`, "pet", false);
+          if (pets[pi]?.timedCasts === undefined) fail(`${op}.pet`, `pet ${pi} is not a timed group (timedCasts)`);
+          rec("ops", [c, pi, num(o.max, `${op}.max`, { int: true, min: 1 }), listIdx(o.list, `${op}.list`, false)]);
+          break;
+        }
         case "ifCrit":
           if (typeof o.crit !== "boolean") fail(`${op}.crit`, `expected a boolean, got ${String(o.crit)}`);
           rec("ops", [c, listIdx(o.list, `${op}.list`, false), o.crit ? 1 : 0]);
@@ -874,11 +887,16 @@ export function encodeImage(image: SpecImage): EncodedImage {
     const p = `rppm[${i}]`;
     rec("rppm", [num(r.rppm, `${p}.rppm`, { min: 0 }), bool(r.hasteScales, `${p}.hasteScales`, false), bool(r.blpEnabled, `${p}.blpEnabled`, false)]);
   });
+  const timedPets: number[] = []; // timed pet groups (timed-pets.ts): pet index, cast budget
   pets.forEach((pt, i) => {
     const p = `pets[${i}]`;
     const melee = dmgIdx(pt.melee, `${p}.melee`, false);
     if (damage[melee]!.pet !== i) fail(`${p}.melee`, `damage[${melee}].pet must be ${i} (pet melee is pet damage)`);
     rec("pets", [melee, num(pt.swingMs, `${p}.swingMs`, { min: 1 }), bool(pt.startsActive, `${p}.startsActive`, false)]);
+    if (pt.timedCasts !== undefined) {
+      if (pt.startsActive) fail(`${p}.timedCasts`, "a timed pet group cannot be active at t = 0");
+      timedPets.push(i, num(pt.timedCasts, `${p}.timedCasts`, { int: true, min: 0 }));
+    }
   });
   const hooksStart = poolList(castHooks.map((h, k) => listIdx(h, `castHooks[${k}]`, false)));
 
@@ -972,6 +990,9 @@ export function encodeImage(image: SpecImage): EncodedImage {
   header[62] = healthCrit.length / 3;
   header[83] = critMult.length ? poolList(critMult) : 0; // H_CRIT_MULT_START / _LEN (crit-mult.ts)
   header[84] = critMult.length / 2;
+  // 95-96: timed pet groups (pool list of (pet, cast budget) pairs, count; 0 = none)
+  header[95] = timedPets.length ? poolList(timedPets) : 0;
+  header[96] = timedPets.length / 2;
   // 63-64: channel-decision table (pool offset, slot count; 0 slots = none)
   if (chanTable !== null && chanTable.length > 1) {
     header[63] = poolList(chanTable);

@@ -103,6 +103,8 @@ export interface TimelineAuraWindow { aura: number; name: string; start: number;
 export interface TimelineCooldown { spell: number; name: string; start: number; end: number }
 export interface TimelineResource { resource: number; name: string; /** [t ms, value] after every change, regen sync and at the end. */ points: [number, number][] }
 export interface TimelineProc { t: number; kind: "impact" | "rppm"; index: number; name: string }
+/** A timed pet group's live instances (Wild Imps, Dreadstalkers: timed-pets.ts): [t ms, count] after every change. */
+export interface TimelinePetCount { pet: number; name: string; points: [number, number][] }
 
 /** The representative iteration, replayed (spec: cast, damage, aura window, cooldown window markers). */
 export interface Timeline {
@@ -117,6 +119,8 @@ export interface Timeline {
   cooldowns: TimelineCooldown[];
   resources: TimelineResource[];
   procs: TimelineProc[];
+  /** Timed pet groups' live counts over the iteration; present only when the spec has timed groups. */
+  pets?: TimelinePetCount[];
   /** Records that did not fit the buffer (0 unless the iteration is extraordinarily long). */
   dropped: number;
 }
@@ -129,6 +133,7 @@ const TL_AURA = 4;
 const TL_COOLDOWN = 5;
 const TL_RESOURCE = 6;
 const TL_PROC = 7;
+const TL_PET_COUNT = 52;
 /** Records kept per iteration: 2^17 x 32 B = 4 MiB, far above a 300 s fight (~4-5k records). */
 export const TIMELINE_CAPACITY = 1 << 17;
 
@@ -223,6 +228,16 @@ function decodeTimeline(image: SpecImage, rec: Float64Array, len: number, id: { 
         const rppm = flags === 1;
         const name = (rppm ? image.rppm?.[a]?.name : image.procs?.[a]?.name) ?? `${rppm ? "rppm" : "proc"}#${a}`;
         tl.procs.push({ t, kind: rppm ? "rppm" : "impact", index: a, name });
+        break;
+      }
+      case TL_PET_COUNT: {
+        const pets = (tl.pets ??= []);
+        let series = pets.find((x) => x.pet === a);
+        if (!series) {
+          series = { pet: a, name: image.pets?.[a]?.name ?? `pet#${a}`, points: [] };
+          pets.push(series);
+        }
+        series.points.push([t, b]);
         break;
       }
       default:

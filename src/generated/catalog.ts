@@ -362,7 +362,7 @@ export const SPEC_CATALOG: readonly SpecDescriptor[] = [
       "category": "pet",
       "note": "demon damage (Master Demonologist)"
     },
-    "implemented": false
+    "implemented": true
   },
   {
     "classId": 9,

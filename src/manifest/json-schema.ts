@@ -196,6 +196,8 @@ export const MANIFEST_JSON_SCHEMA: S = {
             spell: spellId("summoning spell (its duration bounds a non-permanent pet)"),
             duration_ms: ref("milliseconds", "lifetime of a summoned pet"),
             ap_ratio: num("pet attack power = owner AP × ap_ratio (default 1)", { minimum: 0, maximum: BOUNDS.coefficient.max }),
+            timed_group: bool("each summon is its own instance with its own expiry (Wild Imps, Dreadstalkers): pet.X.count counts the live instances"),
+            casts: ref("count", "timed group: attacks one instance makes before it ends (default: only its duration)"),
             attacks: list(
               obj(
                 "a pet attack on its own timer",
@@ -268,6 +270,7 @@ export const MANIFEST_JSON_SCHEMA: S = {
           school: int("school mask", 1), aura: nameRef("aura whose stacks are counted (absent: max_stacks)"), max_stacks: ref("count", "most stacks counted"),
           crit_mods: list(obj("a talent that multiplies the hit's crit chance", { if_talent: nameRef("talent"), factor: ref("coefficient", "crit-chance factor when the talent is taken") }, ["if_talent", "factor"]), "talent-gated crit-chance factors"),
         }, ["spell", "school", "max_stacks"]),
+        op("consume_pets", "remove up to max instances of a timed pet group (those ending first) and run ops once per instance removed (Implosion)", { pet: nameRef("timed_group pet"), max: int("instances at most", 1, BOUNDS.count.max), ops: list({ $ref: "#/$defs/op" }, "ops") }, ["pet", "max", "ops"]),
       ],
     },
     spell: {

@@ -90,7 +90,8 @@ export type ResolvedOp =
   | { op: "reduce_cooldown_per_point"; spell: string; ms: number }
   | { op: "summon_pet"; pet: string; durationMs: number }
   /** One hit x min(stacks of aura, maxStacks) (no aura: x maxStacks); critMult: product of the taken crit_mods. */
-  | { op: "damage_per_stack"; spell: number; apCoef: number; spCoef?: number; school: number; aura?: string; maxStacks: number; critMult: number; mult?: number };
+  | { op: "damage_per_stack"; spell: number; apCoef: number; spCoef?: number; school: number; aura?: string; maxStacks: number; critMult: number; mult?: number }
+  | { op: "consume_pets"; pet: string; max: number; ops: ResolvedOp[] };
 
 export interface ResolvedSpell {
   name: string;
@@ -183,6 +184,8 @@ export interface ResolvedPet {
   apRatio: number;
   /** spCoef set: the attack scales with the owner's spell power (apCoef is then 0). */
   attacks: { name: string; spell: number; intervalMs: number; apCoef: number; spCoef?: number; school: number }[];
+  /** A timed group (timed-pets.ts): the attacks one instance makes before it ends (0: only its duration). */
+  timedCasts?: number;
 }
 
 export interface ResolvedResource {
@@ -433,6 +436,9 @@ function resolveOps(c: Ctx, path: string, ops: Op[]): ResolvedOp[] {
         break;
       case "if_no_aura":
         out.push({ op: op.op, aura: op.aura, ops: resolveOps(c, `${p}.ops`, op.ops) });
+        break;
+      case "consume_pets":
+        out.push({ op: op.op, pet: op.pet, max: op.max, ops: resolveOps(c, `${p}.ops`, op.ops) });
         break;
       case "bank_damage":
         out.push({ op: op.op, aura: op.aura, fraction: c.given(`${p}.fraction`, op.fraction)!, masteryScaled: op.mastery_scaled });
@@ -765,7 +771,7 @@ function allOps(out: ResolvedSpec): ResolvedOp[] {
   const walk = (ops: ResolvedOp[]): void => {
     for (const op of ops) {
       acc.push(op);
-      if (op.op === "if_aura" || op.op === "if_no_aura") walk(op.ops);
+      if (op.op === "if_aura" || op.op === "if_no_aura" || op.op === "consume_pets") walk(op.ops);
     }
   };
   for (const s of out.spells) walk(s.onCast);
@@ -871,6 +877,7 @@ export function resolveManifest(m: Manifest, resolver: SpellResolver, file: stri
         : { apCoef: c.given(`pets.${p.name}.attacks.${a.name}.ap_coef`, a.ap_coef)! }),
       school: a.school,
     })),
+    ...(p.timed_group ? { timedCasts: c.given(`pets.${p.name}.casts`, p.casts) ?? 0 } : {}),
   }));
 
   const out: ResolvedSpec = {

@@ -89,6 +89,10 @@ export interface PetDecl {
   ap_ratio: number;
   attacks: PetAttackDecl[];
   talent?: string;
+  /** Each summon is its own instance with its own expiry (timed-pets.ts): Wild Imps, Dreadstalkers. */
+  timed_group: boolean;
+  /** Timed group: attacks an instance makes before it ends (0 / absent: only its duration). */
+  casts?: NumOrRef;
 }
 
 export interface DamageDecl {
@@ -151,7 +155,9 @@ export type Op =
    * Shatter: Ice Lance deals 1246949 per Freezing stack it shatters). No stacks, no hit. `crit_mods`:
    * talent-gated factors on the hit's crit chance (Improved Shatter: x 1.5).
    */
-  | { op: "damage_per_stack"; spell: number; ap_coef?: NumOrRef; sp_coef?: NumOrRef; school: number; aura?: string; max_stacks: NumOrRef; crit_mods?: { if_talent: string; factor: NumOrRef }[]; if_talent?: string };
+  | { op: "damage_per_stack"; spell: number; ap_coef?: NumOrRef; sp_coef?: NumOrRef; school: number; aura?: string; max_stacks: NumOrRef; crit_mods?: { if_talent: string; factor: NumOrRef }[]; if_talent?: string }
+  /** Remove up to `max` instances of a timed pet group (those ending first) and run `ops` once per instance removed. */
+  | { op: "consume_pets"; pet: string; max: number; ops: Op[]; if_talent?: string };
 
 /** A channelled spell (SpellInterrupts.ChannelInterruptFlags_0 ≠ 0): evenly spaced ticks over the channel. */
 export interface ChannelDecl {
@@ -482,7 +488,7 @@ export function walkPath(root: unknown, path: string): unknown {
 }
 
 function readOp(r: JsonReader): Op {
-  const kind = r.field("op").oneOf(["apply_aura", "remove_aura", "gain", "reduce_cooldown", "reset_cooldown", "add_charge", "damage", "summon_pet", "bank_damage", "stacks_to_resource", "if_aura", "if_no_aura", "damage_per_stack", "random_auras", "reduce_cooldown_per_point"] as const);
+  const kind = r.field("op").oneOf(["apply_aura", "remove_aura", "gain", "reduce_cooldown", "reset_cooldown", "add_charge", "damage", "summon_pet", "bank_damage", "stacks_to_resource", "if_aura", "if_no_aura", "damage_per_stack", "consume_pets", "random_auras", "reduce_cooldown_per_point"] as const);
   const withTalent = <T extends object>(o: T): T => {
     const t = optTalent(r, "if_talent");
     return t ? { ...o, if_talent: t } : o;
@@ -585,6 +591,9 @@ function readOp(r: JsonReader): Op {
       });
       return op;
     }
+    case "consume_pets":
+      r.keys(["op", "pet", "max", "ops", "if_talent"]);
+      return withTalent({ op: kind, pet: r.field("pet").ident(), max: r.field("max").num({ int: true, min: 1, max: BOUNDS.count.max }), ops: ops(r.field("ops")) });
     case "summon_pet": {
       r.keys(["op", "pet", "duration_ms", "if_talent"]);
       const d = optNonNeg(r, "duration_ms", BOUNDS.ms);
@@ -867,10 +876,11 @@ function readProc(r: JsonReader): ProcDecl {
 }
 
 function readPet(r: JsonReader): PetDecl {
-  r.keys(["name", "permanent", "spell", "duration_ms", "ap_ratio", "attacks", "talent", "comment", "estimated"]);
+  r.keys(["name", "permanent", "spell", "duration_ms", "ap_ratio", "attacks", "talent", "timed_group", "casts", "comment", "estimated"]);
   const p: PetDecl = {
     name: r.field("name").ident(),
     permanent: r.opt("permanent")?.bool() ?? false,
+    timed_group: r.opt("timed_group")?.bool() ?? false,
     ap_ratio: r.opt("ap_ratio") ? bounded(r.field("ap_ratio"), BOUNDS.coefficient, { min: 0 }) : 1,
     attacks: r.field("attacks").array().map((a) => {
       a.keys(["name", "spell", "interval_ms", "ap_coef", "sp_coef", "school"]);
@@ -895,6 +905,9 @@ function readPet(r: JsonReader): PetDecl {
   };
   setOpt(p, "spell", r.opt("spell") ? spellId(r.field("spell")) : undefined);
   setOpt(p, "duration_ms", optNonNeg(r, "duration_ms", BOUNDS.ms));
+  setOpt(p, "casts", optNonNeg(r, "casts", BOUNDS.count));
+  if (p.casts !== undefined && !p.timed_group) r.field("casts").error("casts needs timed_group: true");
+  if (p.timed_group && p.permanent) r.field("timed_group").error("a permanent pet cannot be a timed group");
   setOpt(p, "talent", optTalent(r));
   if (!p.permanent && p.spell === undefined && p.duration_ms === undefined) r.error('a non-permanent pet needs "spell" or "duration_ms"');
   setOpt(p, "estimated", readEstimates(r));
@@ -1166,6 +1179,11 @@ function checkReferences(m: Manifest, file: string): void {
         case "damage_per_stack":
           need("aura", op.aura, `${p}.aura`);
           op.crit_mods?.forEach((x, k) => need("talent", x.if_talent, `${p}.crit_mods[${k}].if_talent`));
+          break;
+        case "consume_pets":
+          need("pet", op.pet, `${p}.pet`);
+          if (!m.pets.some((x) => x.name === op.pet && x.timed_group)) throw new ManifestError("INVALID_MANIFEST", file, `${p}.pet`, `pet "${op.pet}" is not a timed_group`);
+          checkOps(op.ops, `${p}.ops`);
           break;
         case "if_aura":
         case "if_no_aura":

@@ -92,6 +92,10 @@ const COOLDOWN_PROPS: Record<string, number> = {
   full_recharge_time: Q.COOLDOWN_FULL_RECHARGE_TIME,
   duration: Q.COOLDOWN_DURATION,
   max_charges: Q.COOLDOWN_MAX_CHARGES,
+  // SimC's remains_expected: the time the cooldown is expected to need, counting reductions expected to come
+  // (a recharge-rate change); the engine's cooldowns shorten only through modelled ops and rate effects that
+  // `remains` already reads, so it is remains (Demonology's trinket lines)
+  remains_expected: Q.COOLDOWN_REMAINS,
 };
 const RESOURCE_PROPS: Record<string, number> = {
   current: Q.RESOURCE,

@@ -66,8 +66,27 @@ const optionKey = (action: string, key: string): string => {
   return key;
 };
 
+/**
+ * Lists SimC evaluates off the GCD: every `call_action_list` naming them carries use_off_gcd=1 (Demonology's
+ * racials and items lists). SimC then also considers the list's actions while the GCD runs, so their cast lines
+ * default to use_off_gcd=1 instead of SimC's per-line default 0 (an on-GCD spell still waits for the GCD in the
+ * engine; an off-GCD one may fire mid-GCD), and the option on those calls is consumed here. A list also called
+ * without it keeps per-line defaults, and the option on its calls stays for the compiler to report.
+ */
+function offGcdLists(apl: SimcApl): Set<string> {
+  const flag = new Map<string, boolean>();
+  for (const a of apl.actions) {
+    if (a.action !== "call_action_list") continue;
+    const name = a.options.find((o) => o.key === "name")?.value;
+    if (name === undefined) continue;
+    const off = a.options.some((o) => o.key === "use_off_gcd" && o.value.trim() === "1");
+    flag.set(name, (flag.get(name) ?? true) && off);
+  }
+  return new Set([...flag].filter(([, off]) => off).map(([name]) => name));
+}
+
 /** Turns one action into an entry; a string is the reason it cannot be one. */
-function toEntry(a: SimcAction): { entry: RotationEntryJson; columns: Record<string, number> } | { reason: string; column: number } {
+function toEntry(a: SimcAction, offGcd: ReadonlySet<string>): { entry: RotationEntryJson; columns: Record<string, number> } | { reason: string; column: number } {
   const entry: Record<string, unknown> = {};
   const columns: Record<string, number> = {};
   switch (a.action) {
@@ -86,10 +105,14 @@ function toEntry(a: SimcAction): { entry: RotationEntryJson; columns: Record<str
     default:
       entry["cast"] = a.action;
       columns["cast"] = a.column;
-      // SimC's default: a line is considered only when the GCD is over (an option given below wins)
-      entry["use_off_gcd"] = "0";
+      // SimC's default: a line is considered only when the GCD is over (an option given below wins); in a
+      // list SimC evaluates off the GCD (offGcdLists) the line may be considered while the GCD runs
+      entry["use_off_gcd"] = offGcd.has(a.list) ? "1" : "0";
   }
+  const callTarget = a.action === "call_action_list" ? a.options.find((o) => o.key === "name")?.value : undefined;
   for (const o of a.options) {
+    // consumed by offGcdLists: the called list's lines carry it
+    if (callTarget !== undefined && o.key === "use_off_gcd" && offGcd.has(callTarget)) continue;
     const key = optionKey(a.action, o.key);
     if (key in entry && key !== "wait" && key !== "use_off_gcd") return { reason: `option "${o.key}" conflicts with the action`, column: o.column };
     let value: unknown = o.value;
@@ -121,8 +144,9 @@ export function translateSimcApl(apl: SimcApl): TranslatedApl {
   for (const r of apl.replaced) {
     ignored.push({ line: r.line, text: r.text, reason: `replaced: a later "actions${r.list === SIMC_DEFAULT_LIST ? "" : `.${r.list}`}=" line starts list "${r.list}" anew (SimC semantics)`, code: "ROTATION_BAD_SHAPE", column: r.column });
   }
+  const offGcd = offGcdLists(apl);
   for (const a of apl.actions) {
-    const t = toEntry(a);
+    const t = toEntry(a, offGcd);
     if ("reason" in t) {
       ignored.push({ line: a.line, text: a.text, reason: t.reason, code: "ROTATION_BAD_SHAPE", column: t.column });
       continue;

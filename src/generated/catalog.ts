@@ -283,10 +283,10 @@ export const SPEC_CATALOG: readonly SpecDescriptor[] = [
     "pet": false,
     "mastery": {
       "spellId": 190740,
-      "category": "other",
-      "note": "damage scaled by mana (Savant)"
+      "category": "school",
+      "note": "Arcane damage (Savant: its other Arcane spells effect; the per-charge and mana parts are not modelled)"
     },
-    "implemented": false
+    "implemented": true
   },
   {
     "classId": 8,

@@ -49,7 +49,9 @@ export const H_START_AURAS: i32 = 66; // auras applied at t = 0 after it (timers
 export const H_START_AURAS_LEN: i32 = 67; //   their count (0 = none)
 export const H_CWC: i32 = 68; // 1: the rotation has use_while_casting casts (cast-while-casting.ts), 0: none
 export const H_HEALTH_RATE: i32 = 70; // target health per ms of the drawn length (health.ts; 0 = time-based fight)
-export const H_VARY_LENGTH: i32 = 69; // fight length ± fraction per iteration (fight.ts; 0 = every iteration lasts H_DURATION)
+export const H_VARY_LENGTH: i32 = 69;
+export const H_STACK_COST_START: i32 = 79; // stack-scaled costs (stack-cost.ts): pool start, 3 f64 per rule
+export const H_STACK_COST_LEN: i32 = 80; //   number of rules (0 = none) // fight length ± fraction per iteration (fight.ts; 0 = every iteration lasts H_DURATION)
 
 // section ids (pair index after H_SECTIONS)
 export const S_RESOURCES: i32 = 0;
@@ -214,6 +216,9 @@ export const E_CLEAVE: i32 = 8;
 export const E_DMG_MULT_STACKING: i32 = 9;
 /** Like E_DMG_MULT_SPELLS, but stacks add: 1 + (value - 1) x stacks (a "+x % per stack" buff). */
 export const E_DMG_MULT_SPELLS_ADD: i32 = 10;
+/** Like E_DMG_MULT_SPELLS_ADD, the percent per stack raised by mastery points x a coefficient stored in the
+ * pool slot after the spell list (Savant on Arcane Charge; mastery-stacks.ts). */
+export const E_DMG_MULT_SPELLS_ADD_MASTERY: i32 = 15;
 
 // op codes
 export const OP_APPLY_AURA: i32 = 1;
@@ -231,7 +236,9 @@ export const OP_SUMMON_PET: i32 = 12;
 export const OP_DISMISS_PET: i32 = 13;
 export const OP_IF_CRIT: i32 = 14; // a: list, b: 1 run if the triggering hit crit, 0 if it did not
 export const OP_BANK_DAMAGE: i32 = 15; // a: residual aura, b: fraction of the triggering hit, c: 1 add mastery% x coef / 100
-export const OP_MAX: i32 = 15;
+/** Like OP_BANK_DAMAGE, but only into the aura while it is up: never applies or refreshes it (Touch of the Magi's explosion stays at its expiry). */
+export const OP_BANK_INTO: i32 = 20; // a: residual aura, b: fraction, c: 1 add mastery% x coef / 100
+export const OP_MAX: i32 = 20;
 
 // cdr conditions
 export const CDR_ALWAYS: i32 = 0;

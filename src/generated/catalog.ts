@@ -283,8 +283,8 @@ export const SPEC_CATALOG: readonly SpecDescriptor[] = [
     "pet": false,
     "mastery": {
       "spellId": 190740,
-      "category": "school",
-      "note": "Arcane damage (Savant: its other Arcane spells effect; the per-charge and mana parts are not modelled)"
+      "category": "other",
+      "note": "Arcane Charge damage, mana (Savant)"
     },
     "implemented": true
   },

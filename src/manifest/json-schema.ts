@@ -252,7 +252,7 @@ export const MANIFEST_JSON_SCHEMA: S = {
         op("add_charge", "add a charge", { spell: nameRef("spell") }, ["spell"]),
         op("damage", "deal damage (exactly one of ap_coef / sp_coef)", { spell: spellId("spell id for reporting"), ap_coef: ref("coefficient", "attack-power coefficient"), sp_coef: ref("coefficient", "spell-power coefficient (instead of ap_coef)"), school: int("school mask", 1), pet: nameRef("pet") }, ["spell", "school"]),
         op("summon_pet", "summon a pet", { pet: nameRef("pet"), duration_ms: ref("milliseconds", "lifetime (default: the pet's)") }, ["pet"]),
-        op("bank_damage", "bank a share of the hit into a residual aura (Ignite)", { aura: nameRef("residual aura"), fraction: ref("coefficient", "share of the hit"), mastery_scaled: bool("add mastery% × coefficient") }, ["aura", "fraction"]),
+        op("bank_damage", "bank a share of the hit into a residual aura (Ignite)", { aura: nameRef("residual aura"), fraction: ref("coefficient", "share of the hit"), mastery_scaled: bool("add mastery% × coefficient"), apply: bool("false: bank only while the aura is up, never (re)applying or refreshing it (Touch of the Magi explodes at its own expiry); default true") }, ["aura", "fraction"]),
         op("if_aura", "run ops only while an aura is up", { aura: nameRef("aura"), min_stacks: int("stacks needed (default 1)", 1, BOUNDS.count.max), ops: list({ $ref: "#/$defs/op" }, "ops") }, ["aura", "ops"]),
         op("if_no_aura", "run ops only while an aura is down", { aura: nameRef("aura"), ops: list({ $ref: "#/$defs/op" }, "ops") }, ["aura", "ops"]),
       ],
@@ -293,6 +293,7 @@ export const MANIFEST_JSON_SCHEMA: S = {
             ),
             cost_bypass_aura: nameRef("aura that makes the spell free"),
             cast_time_mods: list(obj("cast-time multiplier while an aura is up", { aura: nameRef("aura"), factor: ref("coefficient", "multiplier (0 = instant)") }, ["aura", "factor"]), "cast-time modifiers"),
+            cost_per_stack: obj("the primary cost grows with an aura's stacks: cost x (1 + percent / 100 x stacks), when checked and when paid", { aura: nameRef("aura"), percent: bounded("percent added per stack", BOUNDS.amount) }, ["aura", "percent"]),
             finisher: obj(
               "a combo-point finisher: spends all points of a resource; damage x points spent",
               {
@@ -327,6 +328,7 @@ export const MANIFEST_JSON_SCHEMA: S = {
         auras: list(nameRef("aura"), "auras whose ticks it multiplies (damage_mult_spells)"),
         ops: list(spellId("spell id"), "damage ops reported as these spell ids that it multiplies (damage_mult_spells)"),
         additive: { type: "boolean", description: "stacks add: 1 + (value - 1) x stacks (damage_mult_spells)" },
+        mastery_coef: bounded("additive damage_mult_spells: percent points per mastery point added to each stack's percent (Savant on Arcane Charge)", BOUNDS.masteryCoefficient),
         count: { $ref: "#/$defs/count", description: "extra targets (cleave): a whole number >= 1 or a data reference" },
         points_mods: list(
           obj(

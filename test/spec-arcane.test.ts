@@ -71,8 +71,8 @@ describe("Arcane manifest resolution against the 12.0.0.64228 dump", () => {
 describe("Arcane runs SimulationCraft's default APL", () => {
   it("the ignored lines are exactly the documented ones (docs/specs/arcane.md)", async () => {
     const r = await simulate({ spec: "arcane", bundle, dataDir: DATA, duration: 30, iterations: 2, seed: 1 });
-    expect(r.rotation).toMatchObject({ format: "simc", lines: 47, honoured: 43 });
-    expect(r.rotation!.ignoredLines.map((l) => l.line)).toEqual([29, 44, 46, 51]);
+    expect(r.rotation).toMatchObject({ format: "simc", lines: 47, honoured: 44 });
+    expect(r.rotation!.ignoredLines.map((l) => l.line)).toEqual([29, 44, 51]);
   });
 
   it("a fixed seed gives the same result twice", async () => {
@@ -125,6 +125,18 @@ describe("Arcane Charges (scripted)", () => {
     const bar = spellRow(r, "arcane_barrage");
     expect(bar.casts).toBe(1);
     expect(bar.damage).toBeCloseTo(0.625 * img.stats.spellPower * ARCANE_MAGE * (1 + 4 * 1.248) * (1 + 8 * 0.07), 6);
+  });
+});
+
+describe("Presence of Mind", () => {
+  it("makes the next 2 Arcane Blasts instant (205025 #1 Spell Cast Time -100 %, 2 charges)", async () => {
+    // PoM at 0 (off the GCD); Arcane Blasts while time < 4: instant at 0 and 1.5 (GCD 1.5 s, haste 0), then a
+    // 2.25 s cast 3.0 -> 5.25: 3 casts. Without it: 0 -> 2.25, 2.25 -> 4.5: 2 casts.
+    const withPom = runImage(await scripted(rot({ cast: "presence_of_mind" }, { cast: "arcane_blast", if: "time < 4" }), { durationS: 6 }), { iterations: 1, seed: 1n });
+    expect(spellRow(withPom, "presence_of_mind").casts).toBe(1);
+    expect(spellRow(withPom, "arcane_blast").casts).toBe(3);
+    const without = runImage(await scripted(rot({ cast: "arcane_blast", if: "time < 4" }), { durationS: 6 }), { iterations: 1, seed: 1n });
+    expect(spellRow(without, "arcane_blast").casts).toBe(2);
   });
 });
 

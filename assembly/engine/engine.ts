@@ -26,19 +26,21 @@ import { masterySpellsReset, masterySpellsSet, masterySpellsHas, attackSpeedMul,
 import { raBumpAura, raAura, raDrawCount, raChoose, raPick } from "./random-auras";
 import { masteryGateLoad, masteryGateAura, MASTERY_KIND_GATED } from "./mastery-gate";
 import { timedGroups, timedPetsBytes, timedPetsLoad, timedPetsReset, timedIs, timedAdd, timedLive, timedLastExpiry, timedConsume } from "./timed-pets";
+import { msReset, msRecord, msApply, msPending } from "./mastery-stacks";
+import { stackCostLoad, stackCostOn, stackCostHas, stackCostAura, stackCostPerStack } from "./stack-cost";
 import { cwcOn, cwcLoad, cwcReset, cwcBarStart, cwcLive, cwcNextPoll, cwcNow, cwcGen, cwcMainTarget, cwcSetMainTarget, cwcUsable } from "./cast-while-casting";
 import {
   IMAGE_VERSION, HEADER_F64, N_SECTIONS, H_VERSION, H_DURATION, H_TARGETS, H_ARMOR, H_ARMOR_K, H_AP, H_SP, H_CRIT, H_HASTE,
   H_MASTERY, H_VERS, H_CRIT_DMG_BONUS, H_REGEN_WAKE, H_MASTERY_KIND, H_MASTERY_COEF, H_MASTERY_SCHOOL, H_MASTERY_PETS, H_AUTO_DAMAGE,
-  H_OFFHAND_DAMAGE, H_MASTERY_GATE_AURA, H_PULL_AURA, H_VARY_LENGTH, H_HEALTH_RATE, H_START_AURAS, H_START_AURAS_LEN, H_CWC, H_HEALTH_CRIT_START, H_HEALTH_CRIT_LEN, H_TIMED_PETS_START, H_TIMED_PETS_LEN, H_AUTO_SWING, H_WEAPON_MIN, H_WEAPON_MAX, H_GCD_LOCK, H_N_LOCKS, H_N_CAT_POOLS, H_N_CHARGE_POOLS, H_ROT_KIND, H_ROT_START,
+  H_OFFHAND_DAMAGE, H_MASTERY_GATE_AURA, H_PULL_AURA, H_VARY_LENGTH, H_HEALTH_RATE, H_START_AURAS, H_START_AURAS_LEN, H_CWC, H_HEALTH_CRIT_START, H_HEALTH_CRIT_LEN, H_STACK_COST_START, H_STACK_COST_LEN, H_TIMED_PETS_START, H_TIMED_PETS_LEN, H_AUTO_SWING, H_WEAPON_MIN, H_WEAPON_MAX, H_GCD_LOCK, H_N_LOCKS, H_N_CAT_POOLS, H_N_CHARGE_POOLS, H_ROT_KIND, H_ROT_START,
   H_ROT_LEN, H_ROT_SPELLS_START, H_ROT_SPELLS_LEN, H_CHAN_START, H_CHAN_SLOTS, H_HOOKS_START, H_HOOKS_LEN, H_SECTIONS, S_RESOURCES, S_SPELLS, S_AURAS, S_EFFECTS, S_DAMAGE, S_CDR, S_OPS,
   S_OPLISTS, S_PROCS, S_RPPM, S_PETS, S_CHARGE_POOLS, S_POOL, S_ROT_CONSTS, RESOURCE_STRIDE, SPELL_STRIDE, AURA_STRIDE,
   EFFECT_STRIDE, DAMAGE_STRIDE, CDR_STRIDE, OP_STRIDE, OPLIST_STRIDE, PROC_STRIDE, RPPM_STRIDE, PET_STRIDE,
   CHARGE_POOL_STRIDE, ResourceRec, SpellRec, AuraRec, EffectRec, DamageRec, CdrRec, OpRec, ProcRec, PetRec,
   E_HASTE, E_CRIT, E_MASTERY, E_VERS, E_PRIMARY, E_DMG_MULT, E_DMG_MULT_SCHOOL, E_DMG_MULT_SPELLS, E_CLEAVE,
-  E_DMG_MULT_STACKING, E_DMG_MULT_SPELLS_ADD, E_ATTACK_SPEED, MASTERY_SPELLS, H_MASTERY_SPELLS_START, H_MASTERY_SPELLS_LEN, OP_STACKS_TO_RESOURCE, OP_GAIN_PER_TARGET, OP_APPLY_AURA, OP_CONSUME_AURA, OP_GAIN_RESOURCE, OP_REDUCE_COOLDOWN, OP_RESET_COOLDOWN,
+  E_DMG_MULT_STACKING, E_DMG_MULT_SPELLS_ADD, E_DMG_MULT_SPELLS_ADD_MASTERY, E_ATTACK_SPEED, MASTERY_SPELLS, H_MASTERY_SPELLS_START, H_MASTERY_SPELLS_LEN, OP_STACKS_TO_RESOURCE, OP_GAIN_PER_TARGET, OP_APPLY_AURA, OP_CONSUME_AURA, OP_GAIN_RESOURCE, OP_REDUCE_COOLDOWN, OP_RESET_COOLDOWN,
   OP_DEAL_DAMAGE, OP_SCHEDULE, OP_ROLL_RPPM, OP_PROC_CHANCE, OP_IF_AURA, OP_IF_NOT_AURA, OP_SUMMON_PET, OP_DISMISS_PET,
-  OP_IF_CRIT, OP_BANK_DAMAGE, OP_DAMAGE_PER_STACK, OP_RANDOM_AURAS, OP_DEAL_DAMAGE_MASTERY, OP_CONSUME_PETS, H_CRIT_MULT_START, H_CRIT_MULT_LEN, CDR_ALWAYS, CDR_PROC_CHANCE, CDR_WHILE_AURA, CDR_RESET_WHILE_AURA, LOAD_OK, LOAD_BAD_VERSION, LOAD_BAD_SECTION,
+  OP_IF_CRIT, OP_BANK_DAMAGE, OP_BANK_INTO, OP_DAMAGE_PER_STACK, OP_RANDOM_AURAS, OP_DEAL_DAMAGE_MASTERY, OP_CONSUME_PETS, H_CRIT_MULT_START, H_CRIT_MULT_LEN, CDR_ALWAYS, CDR_PROC_CHANCE, CDR_WHILE_AURA, CDR_RESET_WHILE_AURA, LOAD_OK, LOAD_BAD_VERSION, LOAD_BAD_SECTION,
   LOAD_BAD_ROTATION, LOAD_TOO_MANY,
 } from "./layout";
 
@@ -564,6 +566,7 @@ export function engineLoad(): i32 {
   // channel decisions (channel-decisions.ts): header 62 = pool offset, 63 = slots (0: none)
   chanLoad(pool + (<usize>(<i32>hdr(H_CHAN_START)) << 3), rotKind == 1 ? <i32>hdr(H_CHAN_SLOTS) : 0);
   cwcLoad(rotKind == 1 && hdr(H_CWC) != 0); // use_while_casting lines (cast-while-casting.ts)
+  stackCostLoad(pool, <i32>hdr(H_STACK_COST_START), <i32>hdr(H_STACK_COST_LEN)); // before the cast tables: it unflags their fast paths
   buildCastReadyTable();
   // v3 scan rows: spells checked against nSpells, time bounds for this durationMs
   if (rotKind == 1 && rotationBind<EngineState>(state, changetype<Rotation>(rot)) != ROT_OK) return LOAD_BAD_ROTATION;
@@ -1119,6 +1122,14 @@ export function costOf(s: SpellRec): f64 {
   return s.cost;
 }
 
+/** `cost` x (1 + perStack x stacks) of the spell's stack-cost aura (stack-cost.ts); `cost` itself without a rule. */
+function stackedCost(spell: i32, cost: f64): f64 {
+  const a = stackCostAura(spell);
+  if (a < 0 || !(cost > 0)) return cost;
+  const st = auraSt(instCur(a));
+  return st.active != 0 ? cost * (1.0 + stackCostPerStack(spell) * <f64>st.stacks) : cost;
+}
+
 function hasResource(res: i32, amount: f64): bool {
   if (res < 0 || amount <= 0) return true;
   return resSlot(res).current + RES_EPS >= amount;
@@ -1190,7 +1201,7 @@ function buildCastReadyTable(): void {
   for (let i = 0; i < nSpells; i++) {
     const s = spellRec(i);
     const r = crTab + <usize>i * CR_BYTES;
-    const simple = s.isChannel == 0 && <i32>s.costBypassAura < 0 && (<i32>s.cost2Res < 0 || s.cost2 <= 0) && <i32>s.costAura < 0;
+    const simple = s.isChannel == 0 && <i32>s.costBypassAura < 0 && (<i32>s.cost2Res < 0 || s.cost2 <= 0) && <i32>s.costAura < 0 && !stackCostHas(i);
     store<i32>(r, (s.known != 0 ? CRF_KNOWN : 0) | (s.isChannel != 0 ? CRF_CHANNEL : 0) | (simple ? CRF_SIMPLE : 0));
     store<i32>(r, <i32>s.srLock, 4);
     store<i32>(r, <i32>s.catPool, 8);
@@ -1251,7 +1262,8 @@ export function castReady(spell: i32): bool {
   }
   const isChannel = (flags & CRF_CHANNEL) != 0;
   // costOf(s): 0 for a channel or while the bypass aura is up
-  const cost = isChannel || auraUp(load<i32>(r, 28)) ? 0.0 : load<f64>(r, 32);
+  let cost = isChannel || auraUp(load<i32>(r, 28)) ? 0.0 : load<f64>(r, 32);
+  if (stackCostOn) cost = stackedCost(spell, cost);
   if (!hasResource(costRes, cost)) return false;
   if (!hasResource(load<i32>(r, 20), load<f64>(r, 40))) return false;
   if (isChannel && !hasResource(costRes, load<f64>(r, 48))) return false;
@@ -1287,7 +1299,7 @@ function readyTime(spell: i32): i64 {
     const c = chargeSt(cp);
     if (c.charges < 1) t = c.nextAt < 0 ? NEVER : max(t, c.nextAt);
   }
-  t = max(t, resourceReadyAt(<i32>s.costRes, max(costOf(s), s.isChannel != 0 ? s.tickCost : 0)));
+  t = max(t, resourceReadyAt(<i32>s.costRes, max(stackCostOn ? stackedCost(spell, costOf(s)) : costOf(s), s.isChannel != 0 ? s.tickCost : 0)));
   t = max(t, resourceReadyAt(<i32>s.cost2Res, s.cost2));
   if (<i32>s.costAura >= 0 && !auraUp(<i32>s.costAura)) return NEVER; // no way to know when the aura comes
   return t;
@@ -1378,7 +1390,7 @@ function buildCastPipelineTable(): void {
     if (spellSlot(i, SPELL_SLOT_CHANNEL_CAST_STEPS) != 0) f |= CPF_CHANNEL_CAST_STEPS;
     if (gcdLock >= 0 && lock == gcdLock) f |= CPF_ON_GCD;
     if (spellSlot(i, SPELL_SLOT_FIN_MAX) > 0 && cost2Res >= 0) f |= CPF_FINISHER;
-    if (<i32>s.costBypassAura >= 0 || cost2Res >= 0 || <i32>s.costAura >= 0) f |= CPF_COST_EXTRA;
+    if (<i32>s.costBypassAura >= 0 || cost2Res >= 0 || <i32>s.costAura >= 0 || stackCostHas(i)) f |= CPF_COST_EXTRA;
     if ((<i32>s.gainRes >= 0 && s.gain > 0) || (<i32>s.gain2Res >= 0 && s.gain2 > 0) || <i32>s.cdrCount > 0 || <i32>s.breaksStealth >= 0) f |= CPF_CAST_EXTRA;
     const pool_ = <i32>s.chargePool;
     if (pool_ >= 0 && s.known != 0) {
@@ -1613,7 +1625,8 @@ function onCastComplete(spell: i32): void {
     if (costRes >= 0 && cost > 0) spendRes(costRes, cost);
   } else {
     // costOf(s): 0 for a channel or while the bypass aura is up
-    const cost = isChannel || auraUp(load<i32>(r, CP_BYPASS_AURA)) ? 0.0 : load<f64>(r, CP_COST);
+    let cost = isChannel || auraUp(load<i32>(r, CP_BYPASS_AURA)) ? 0.0 : load<f64>(r, CP_COST);
+    if (stackCostOn) cost = stackedCost(spell, cost);
     const cost2Res = load<i32>(r, CP_COST2_RES);
     const cost2 = load<f64>(r, CP_COST2);
     const costAura = load<i32>(r, CP_COST_AURA);
@@ -2061,9 +2074,11 @@ function recomputeStats(): void {
       store<f64>(p, load<f64>(q, EF_A), 8);
       store<f64>(p, <f64>scope, 16);
       nSch++;
-    } else if (type == E_DMG_MULT_SPELLS || type == E_DMG_MULT_SPELLS_ADD) {
+    } else if (type == E_DMG_MULT_SPELLS || type == E_DMG_MULT_SPELLS_ADD || type == E_DMG_MULT_SPELLS_ADD_MASTERY) {
       const p = actSpells + <usize>nSpl * 32;
       store<f64>(p, type == E_DMG_MULT_SPELLS ? powStacks(value, stacks) : 1.0 + (value - 1.0) * <f64>stacks);
+      // Savant: rewritten with the final mastery after the loop (coefficient in the pool slot after the list)
+      if (type == E_DMG_MULT_SPELLS_ADD_MASTERY) msRecord(p, value - 1.0, stacks, load<f64>(pool + (<usize>(<i32>load<f64>(q, EF_A) + <i32>load<f64>(q, EF_B)) << 3)));
       store<f64>(p, load<f64>(q, EF_A), 8);
       store<f64>(p, load<f64>(q, EF_B), 16);
       store<f64>(p, <f64>scope, 24);
@@ -2074,6 +2089,10 @@ function recomputeStats(): void {
     } else if (type == E_ATTACK_SPEED) atkMul *= powStacks(1.0 + value / 100.0, stacks);
   }
   setAttackSpeedMul(atkMul);
+  if (msPending() > 0) {
+    msApply(mastery);
+    msReset();
+  }
   nActSchool = nSch;
   nActSpells = nSpl;
   curAp = ap;
@@ -2707,7 +2726,7 @@ function prepareHitConst(r: DamageRec, hp: usize): void {
     const e = effectRec(i);
     const type = <i32>e.type;
     if (type == E_DMG_MULT_SCHOOL && (<i32>e.a & school) != 0) fx |= 1;
-    else if ((type == E_DMG_MULT_SPELLS || type == E_DMG_MULT_SPELLS_ADD) && validSpell(spell)) {
+    else if ((type == E_DMG_MULT_SPELLS || type == E_DMG_MULT_SPELLS_ADD || type == E_DMG_MULT_SPELLS_ADD_MASTERY) && validSpell(spell)) {
       const s0 = <i32>e.a;
       const n = <i32>e.b;
       for (let j = 0; j < n; j++) if (poolI(s0 + j) == spell) fx |= 2;
@@ -3101,6 +3120,19 @@ function runOps(list: i32, depth: i32): void {
         ensureStats();
         hitScale = 1.0 + curMastery * o.b;
         dealDamage(ia, false, -1, 0);
+        break;
+      }
+      case OP_BANK_INTO: {
+        // Touch of the Magi: bank into the aura only while it is up, never (re)applying it, so it
+        // still expires (and its single tick explodes) when its own duration ends
+        const a = ia;
+        if (<u32>a < <u32>nAuras && hitAmount > 0) {
+          const st = auraSt(instCur(a));
+          if (st.active != 0) {
+            if (o.c != 0) ensureStats();
+            st.bank += hitAmount * (o.b + (o.c != 0 ? (curMastery * masteryCoef) / 100.0 : 0.0));
+          }
+        }
         break;
       }
       default: break; // the encoder rejects unknown op codes

@@ -58,6 +58,8 @@ export const H_TIMED_PETS_LEN: i32 = 96; //   number of groups (0 = none)
 export const H_VARY_LENGTH: i32 = 69; // fight length ± fraction per iteration (fight.ts; 0 = every iteration lasts H_DURATION)
 export const H_CRIT_MULT_START: i32 = 83; // crit-chance multipliers (crit-mult.ts): pool start (f64 slot), 2 f64 per damage entry
 export const H_CRIT_MULT_LEN: i32 = 84; //   number of pairs (0 = none)
+export const H_STACK_COST_START: i32 = 79; // stack-scaled costs (stack-cost.ts): pool start, 3 f64 per rule
+export const H_STACK_COST_LEN: i32 = 80; //   number of rules (0 = none)
 
 // section ids (pair index after H_SECTIONS)
 export const S_RESOURCES: i32 = 0;
@@ -222,6 +224,9 @@ export const E_CLEAVE: i32 = 8;
 export const E_DMG_MULT_STACKING: i32 = 9;
 /** Like E_DMG_MULT_SPELLS, but stacks add: 1 + (value - 1) x stacks (a "+x % per stack" buff). */
 export const E_DMG_MULT_SPELLS_ADD: i32 = 10;
+/** Like E_DMG_MULT_SPELLS_ADD, the percent per stack raised by mastery points x a coefficient stored in the
+ * pool slot after the spell list (Savant on Arcane Charge; mastery-stacks.ts). */
+export const E_DMG_MULT_SPELLS_ADD_MASTERY: i32 = 15;
 /** The player's auto attack speed: swings take 1 / (1 + value / 100) as long (Slice and Dice). */
 export const E_ATTACK_SPEED: i32 = 21;
 
@@ -245,6 +250,8 @@ export const OP_SUMMON_PET: i32 = 12;
 export const OP_DISMISS_PET: i32 = 13;
 export const OP_IF_CRIT: i32 = 14; // a: list, b: 1 run if the triggering hit crit, 0 if it did not
 export const OP_BANK_DAMAGE: i32 = 15; // a: residual aura, b: fraction of the triggering hit, c: 1 add mastery% x coef / 100
+/** Like OP_BANK_DAMAGE, but only into the aura while it is up: never applies or refreshes it (Touch of the Magi's explosion stays at its expiry). */
+export const OP_BANK_INTO: i32 = 20; // a: residual aura, b: fraction, c: 1 add mastery% x coef / 100
 // a: damage entry, b: aura whose stacks count (-1: none, count = c), c: most stacks counted; one hit x the count
 export const OP_DAMAGE_PER_STACK: i32 = 22;
 export const OP_STACKS_TO_RESOURCE: i32 = 26; // a: aura, b: resource: gain as many of its stacks as fit under the max, remove them

@@ -47,7 +47,7 @@ export const SPEC_TRAITS: Readonly<Record<number, SpecTraits>> = Object.freeze({
   262: { slug: "elemental", primaryPower: 11, pet: false, mastery: "other", masteryNote: "spell copies (Elemental Overload)", needs: "maelstrom, overload procs duplicating spells, Flame Shock DoT" },
   263: { slug: "enhancement", primaryPower: 0, pet: false, mastery: "school", masteryNote: "Fire, Frost and Nature damage (Enhanced Elements)", needs: "Maelstrom Weapon stacks as cast-time modifier, dual-wield, Windfury procs" },
   // Mage
-  62: { slug: "arcane", primaryPower: 0, pet: false, mastery: "other", masteryNote: "damage scaled by mana (Savant)", needs: "mana-scaled mastery, Arcane Charges secondary resource, Clearcasting procs" },
+  62: { slug: "arcane", primaryPower: 0, pet: false, mastery: "other", masteryNote: "Arcane Charge damage, mana (Savant)", needs: "implemented" },
   63: { slug: "fire", primaryPower: 0, pet: false, mastery: "other", masteryNote: "Ignite burn DoT", needs: "Ignite (damage-fed DoT), Heating Up / Hot Streak crit procs, Combustion" },
   64: { slug: "frost-mage", primaryPower: 0, pet: true, mastery: "school", masteryNote: "Frost damage of the mage (Mastery: Freeze and Shatter 1246752: every modelled player damage spell is a Frost spell listed in its effect 1 or 2; the Water Elemental is not)", needs: "implemented" },
   // Warlock

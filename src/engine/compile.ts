@@ -230,7 +230,7 @@ export function compileSpec(input: CompileInput): CompiledSpec {
           out.push({ op: "ifNotAura", aura: auraIdx.get(op.aura)!, list: addList(compileOps(op.ops)) });
           break;
         case "bank_damage":
-          out.push({ op: "bankDamage", aura: auraIdx.get(op.aura)!, fraction: op.fraction, masteryScaled: op.masteryScaled });
+          out.push({ op: "bankDamage", aura: auraIdx.get(op.aura)!, fraction: op.fraction, masteryScaled: op.masteryScaled, ...(op.apply ? {} : { apply: false }) });
           break;
         case "summon_pet":
           for (const pi of petImages.get(op.pet)!) out.push({ op: "summonPet", pet: pi, durationMs: op.durationMs });
@@ -284,6 +284,7 @@ export function compileSpec(input: CompileInput): CompiledSpec {
       }
     }
     if (s.costBypassAura !== undefined) img.costBypassAura = auraIdx.get(s.costBypassAura)!;
+    if (s.costPerStack) img.costPerStack = { aura: auraIdx.get(s.costPerStack.aura)!, perStack: s.costPerStack.perStack };
     if (s.castTimeMods.length) img.castTimeMods = s.castTimeMods.map((m) => ({ aura: auraIdx.get(m.aura)!, factor: m.factor }));
     if (s.finisher) {
       // points are the secondary cost: cost2 = the minimum, the engine spends up to maxPoints
@@ -331,6 +332,7 @@ export function compileSpec(input: CompileInput): CompiledSpec {
             if (t === undefined) throw new CompileError(`aura "${a.name}": damage_mult_spells names op ${id}, which no damage op deals`);
             list.push(t);
           }
+          if (e.additive && e.masteryCoef !== undefined) return { type: "damageMultSpellsAdditive", value: e.value, spells: list, masteryCoef: e.masteryCoef };
           return { type: e.additive ? "damageMultSpellsAdditive" : "damageMultSpells", value: e.value, spells: list };
         }
         case "cleave":

@@ -155,6 +155,8 @@ export interface SpellImage {
   costBypassAura?: number;
   /** Cast-time modifiers: while `aura` is up the cast bar is multiplied by `factor` (0 = instant); several multiply. */
   castTimeMods?: { aura: number; factor: number }[];
+  /** Primary cost x (1 + perStack x the aura's stacks) when checked and paid (header 79/80, stack-cost.ts). */
+  costPerStack?: { aura: number; perStack: number };
   /**
    * Combo-point finisher: at step 3 the cost2 resource is spent whole, min(floor(current), maxPoints)
    * points (cost2 is the minimum to cast); the spell's own damage is multiplied by the points spent, and
@@ -192,7 +194,7 @@ export type BuffEffect =
   | { type: "damageMult"; value: number } // factor^stacks on all damage
   | { type: "damageMultSchool"; value: number; school: number } // factor^stacks on hits whose school mask intersects
   | { type: "damageMultSpells"; value: number; spells: number[] } // factor^stacks on damage attributed to these spell indices
-  | { type: "damageMultSpellsAdditive"; value: number; spells: number[] } // 1 + (factor - 1) × stacks on those spells' damage
+  | { type: "damageMultSpellsAdditive"; value: number; spells: number[]; /** percent points per mastery point added per stack (code 15) */ masteryCoef?: number } // 1 + (factor - 1) × stacks on those spells' damage
   | { type: "cleave"; value: number; count: number } // single-target physical hits hit `count` more targets at `value` × damage
   | { type: "damageMultStacking"; initial: number; perStack: number } // initial × perStack^(stacks-1)
   | { type: "attackSpeed"; value: number }; // player auto attack speed +value % per stack (swing time ÷ (1 + value/100)^stacks)
@@ -255,7 +257,7 @@ export type Op =
   // Impact-proc context (the hit that fired the proc; outside a proc: not a crit, amount 0):
   | { op: "ifCrit"; crit: boolean; list: number } // run `list` if the hit's crit result equals `crit`
   // bank (fraction + (masteryScaled ? mastery% x coefficient / 100 : 0)) x hit damage into a residual aura, (re)applying it
-  | { op: "bankDamage"; aura: number; fraction: number; masteryScaled?: boolean }
+  | { op: "bankDamage"; aura: number; fraction: number; masteryScaled?: boolean; /** false: only into the aura while it is up, never (re)applying it (code 20) */ apply?: boolean }
   // one hit of `damage` x min(stacks of `aura`, maxStacks) (aura -1: x maxStacks); 0 stacks: no hit
   | { op: "dealDamagePerStack"; damage: number; aura: number; maxStacks: number }
   // random aura set (assembly/engine/random-auras.ts): weights[i] = P(i + 1 auras come up); tiers: the first k
@@ -452,6 +454,10 @@ const OP_CODES: Record<Op["op"], number> = {
 const OP_DEAL_DAMAGE_MASTERY = 25;
 /** Largest random-aura pool (assembly/engine/random-auras.ts RA_MAX_POOL). */
 const RANDOM_AURAS_MAX = 16;
+/** damageMultSpellsAdditive with a mastery coefficient (layout.ts E_DMG_MULT_SPELLS_ADD_MASTERY). */
+const E_DMG_MULT_SPELLS_ADD_MASTERY = 15;
+/** bankDamage with apply false (layout.ts OP_BANK_INTO). */
+const OP_BANK_INTO = 20;
 const EFFECT_CODES: Record<BuffEffect["type"], number> = {
   haste: 0, crit: 1, mastery: 2, versatility: 3, primaryStat: 4, damageMult: 5, damageMultSchool: 6,
   damageMultSpells: 7, cleave: 8, damageMultStacking: 9, damageMultSpellsAdditive: 10, attackSpeed: 21,
@@ -705,6 +711,13 @@ export function encodeImage(image: SpecImage): EncodedImage {
     ]);
   });
   // Spell-record tail slots (read by offset in assembly/engine/engine.ts): 37 channel cast steps,
+  // stack-scaled costs (header 79/80): spell, aura, fraction added per stack
+  const stackCost: number[] = [];
+  spells.forEach((s, i) => {
+    if (s.costPerStack === undefined) return;
+    const p = `spells[${i}].costPerStack`;
+    stackCost.push(i, auraIdx(s.costPerStack.aura, `${p}.aura`, false), num(s.costPerStack.perStack, `${p}.perStack`, { min: 0 }));
+  });
   // 38-39 cast-time modifier pairs (pool start, count).
   spells.forEach((s, i) => {
     const p = `spells[${i}]`;
@@ -747,6 +760,12 @@ export function encodeImage(image: SpecImage): EncodedImage {
         case "damageMultSpells":
         case "damageMultSpellsAdditive": {
           const list = arr(e.spells, `${ep}.spells`, true).map((s, k) => spellIdx(s, `${ep}.spells[${k}]`, false));
+          if (e.type === "damageMultSpellsAdditive" && e.masteryCoef !== undefined) {
+            // E_DMG_MULT_SPELLS_ADD_MASTERY (15): the mastery coefficient rides in the pool slot after the spell list
+            const mc = num(e.masteryCoef, `${ep}.masteryCoef`, { min: 0 });
+            rec("effects", [E_DMG_MULT_SPELLS_ADD_MASTERY, num(e.value, `${ep}.value`, { min: 0 }), poolList([...list, mc]), list.length]);
+            break;
+          }
           rec("effects", [t, num(e.value, `${ep}.value`, { min: 0 }), poolList(list), list.length]);
           break;
         }
@@ -859,7 +878,9 @@ export function encodeImage(image: SpecImage): EncodedImage {
         case "bankDamage": {
           const ai = auraIdx(o.aura, `${op}.aura`, false);
           if (auras[ai]?.residual !== true) fail(`${op}.aura`, `aura ${ai} is not residual`);
-          rec("ops", [c, ai, num(o.fraction, `${op}.fraction`, { min: 0 }), bool(o.masteryScaled, `${op}.masteryScaled`, false)]);
+          // apply false: OP_BANK_INTO (20), the same operands; banks only while the aura is up (Touch of the Magi)
+          const code = bool(o.apply, `${op}.apply`, true) ? c : OP_BANK_INTO;
+          rec("ops", [code, ai, num(o.fraction, `${op}.fraction`, { min: 0 }), bool(o.masteryScaled, `${op}.masteryScaled`, false)]);
           break;
         }
         case "dealDamagePerStack":
@@ -993,6 +1014,8 @@ export function encodeImage(image: SpecImage): EncodedImage {
   // 95-96: timed pet groups (pool list of (pet, cast budget) pairs, count; 0 = none)
   header[95] = timedPets.length ? poolList(timedPets) : 0;
   header[96] = timedPets.length / 2;
+  header[79] = stackCost.length ? poolList(stackCost) : 0; // H_STACK_COST_START
+  header[80] = stackCost.length / 3; // H_STACK_COST_LEN
   // 63-64: channel-decision table (pool offset, slot count; 0 slots = none)
   if (chanTable !== null && chanTable.length > 1) {
     header[63] = poolList(chanTable);

@@ -284,9 +284,9 @@ export const SPEC_CATALOG: readonly SpecDescriptor[] = [
     "mastery": {
       "spellId": 190740,
       "category": "other",
-      "note": "damage scaled by mana (Savant)"
+      "note": "Arcane Charge damage, mana (Savant)"
     },
-    "implemented": false
+    "implemented": true
   },
   {
     "classId": 8,

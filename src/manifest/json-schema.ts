@@ -260,7 +260,7 @@ export const MANIFEST_JSON_SCHEMA: S = {
         op("damage", "deal damage (exactly one of ap_coef / sp_coef)", { spell: spellId("spell id for reporting"), ap_coef: ref("coefficient", "attack-power coefficient"), sp_coef: ref("coefficient", "spell-power coefficient (instead of ap_coef)"), school: int("school mask", 1), pet: nameRef("pet"), mastery_ap_coef: ref("coefficient", "attack-power coefficient added per mastery point (with ap_coef; Main Gauche)"), per_point: bool("the hit x the combo points the finisher being cast spent") }, ["spell", "school"]),
         op("summon_pet", "summon a pet", { pet: nameRef("pet"), duration_ms: ref("milliseconds", "lifetime (default: the pet's)") }, ["pet"]),
         op("stacks_to_resource", "the aura's stacks are stored points of the resource: gain as many as fit under its max, removing those stacks (Shadow Techniques)", { aura: nameRef("aura holding the stored points"), resource: nameRef("resource") }, ["aura", "resource"]),
-        op("bank_damage", "bank a share of the hit into a residual aura (Ignite)", { aura: nameRef("residual aura"), fraction: ref("coefficient", "share of the hit"), mastery_scaled: bool("add mastery% × coefficient") }, ["aura", "fraction"]),
+        op("bank_damage", "bank a share of the hit into a residual aura (Ignite)", { aura: nameRef("residual aura"), fraction: ref("coefficient", "share of the hit"), mastery_scaled: bool("add mastery% × coefficient"), apply: bool("false: bank only while the aura is up, never (re)applying or refreshing it (Touch of the Magi explodes at its own expiry); default true") }, ["aura", "fraction"]),
         op("random_auras", "a random set of auras: weights[i] = P(i + 1 come up); tiers: the first k, subset: k distinct at random; replaces the previous set", { auras: list(nameRef("aura"), "the pool (at most 16)"), weights: list({ type: "number", minimum: 0, maximum: 1 }, "P(1), P(2), .. P(n); sum 1"), mode: { enum: ["subset", "tiers"], description: "subset: k distinct at random; tiers: the first k in order" }, bump_aura: nameRef("aura that, when up, adds one to the draw and is consumed") }, ["auras", "weights", "mode"]),
         op("reduce_cooldown_per_point", "shorten a cooldown by ms x the combo points the finisher spent (the finisher's own on_cast)", { spell: nameRef("spell"), ms: ref("milliseconds", "milliseconds per point") }, ["spell", "ms"]),
         op("if_aura", "run ops only while an aura is up", { aura: nameRef("aura"), min_stacks: int("stacks needed (default 1)", 1, BOUNDS.count.max), ops: list({ $ref: "#/$defs/op" }, "ops") }, ["aura", "ops"]),
@@ -309,6 +309,7 @@ export const MANIFEST_JSON_SCHEMA: S = {
             ),
             cost_bypass_aura: nameRef("aura that makes the spell free"),
             cast_time_mods: list(obj("cast-time multiplier while an aura is up", { aura: nameRef("aura"), factor: ref("coefficient", "multiplier (0 = instant)") }, ["aura", "factor"]), "cast-time modifiers"),
+            cost_per_stack: obj("the primary cost grows with an aura's stacks: cost x (1 + percent / 100 x stacks), when checked and when paid", { aura: nameRef("aura"), percent: bounded("percent added per stack", BOUNDS.amount) }, ["aura", "percent"]),
             finisher: obj(
               "a combo-point finisher: spends all points of a resource; damage x points spent",
               {
@@ -343,6 +344,7 @@ export const MANIFEST_JSON_SCHEMA: S = {
         auras: list(nameRef("aura"), "auras whose ticks it multiplies (damage_mult_spells)"),
         ops: list(spellId("spell id"), "damage ops reported as these spell ids that it multiplies (damage_mult_spells)"),
         additive: { type: "boolean", description: "stacks add: 1 + (value - 1) x stacks (damage_mult_spells)" },
+        mastery_coef: bounded("additive damage_mult_spells: percent points per mastery point added to each stack's percent (Savant on Arcane Charge)", BOUNDS.masteryCoefficient),
         count: { $ref: "#/$defs/count", description: "extra targets (cleave): a whole number >= 1 or a data reference" },
         points_mods: list(
           obj(

@@ -80,7 +80,7 @@ export type ResolvedOp =
   | { op: "gain"; resource: string; amount: number; perTarget?: boolean }
   | { op: "reduce_cooldown"; spell: string; ms: number; if_aura?: string }
   | { op: "reset_cooldown"; spell: string }
-  | { op: "bank_damage"; aura: string; fraction: number; masteryScaled: boolean }
+  | { op: "bank_damage"; aura: string; fraction: number; masteryScaled: boolean; /** false: only while the aura is up, no (re)application */ apply: boolean }
   | { op: "if_aura"; aura: string; minStacks: number; ops: ResolvedOp[] }
   | { op: "if_no_aura"; aura: string; ops: ResolvedOp[] }
   | { op: "add_charge"; spell: string }
@@ -117,6 +117,8 @@ export interface ResolvedSpell {
   channel?: { durationMs: number; ticks: number; hasted: boolean; tickDamage?: ResolvedDamage; tickCost?: number };
   costBypassAura?: string;
   castTimeMods: { aura: string; factor: number }[];
+  /** Primary cost x (1 + perStack x the aura's stacks). */
+  costPerStack?: { aura: string; perStack: number };
   /** Combo-point finisher: spends min(current, maxPoints) of `resource` (at least minPoints); damage x points. */
   finisher?: { resource: string; minPoints: number; maxPoints: number; aura?: string; auraMsPerPoint: number };
 }
@@ -130,6 +132,8 @@ export interface ResolvedBuffEffect {
   auras?: string[];
   ops?: number[];
   additive?: boolean;
+  /** Additive per-stack percent raised by mastery points x masteryCoef (percent points per point). */
+  masteryCoef?: number;
   count?: number;
 }
 
@@ -441,7 +445,7 @@ function resolveOps(c: Ctx, path: string, ops: Op[]): ResolvedOp[] {
         out.push({ op: op.op, pet: op.pet, max: op.max, ops: resolveOps(c, `${p}.ops`, op.ops) });
         break;
       case "bank_damage":
-        out.push({ op: op.op, aura: op.aura, fraction: c.given(`${p}.fraction`, op.fraction)!, masteryScaled: op.mastery_scaled });
+        out.push({ op: op.op, aura: op.aura, fraction: c.given(`${p}.fraction`, op.fraction)!, masteryScaled: op.mastery_scaled, apply: op.apply !== false });
         break;
       case "damage_per_stack": {
         const r: Extract<ResolvedOp, { op: "damage_per_stack" }> = {
@@ -555,6 +559,7 @@ function resolveSpell(c: Ctx, s: SpellDecl): ResolvedSpell {
   };
   if (cost > 0 || gain > 0) out.resource = resourceName;
   if (s.cost_aura !== undefined) out.costAura = s.cost_aura;
+  if (s.cost_per_stack) out.costPerStack = { aura: s.cost_per_stack.aura, perStack: c.given(`${base}.cost_per_stack.percent`, s.cost_per_stack.percent)! / 100 };
   if (s.damage) out.damage = resolveDamage(c, `${base}.damage`, s.id, s.damage);
   if (s.cost_bypass_aura !== undefined) out.costBypassAura = s.cost_bypass_aura;
   if (s.finisher) {
@@ -647,6 +652,7 @@ function resolveBuffEffect(c: Ctx, path: string, auraId: number, e: BuffEffectDe
   if (e.auras) out.auras = e.auras;
   if (e.ops) out.ops = e.ops;
   if (e.additive) out.additive = true;
+  if (e.mastery_coef !== undefined) out.masteryCoef = c.given(`${path}.mastery_coef`, e.mastery_coef)!;
   if (e.count !== undefined) out.count = wholeCount(c, c.given(`${path}.count`, e.count)!, `${path}.count`);
   return out;
 }

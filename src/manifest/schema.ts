@@ -134,7 +134,7 @@ export type Op =
   | { op: "reset_cooldown"; spell: string; if_talent?: string }
   | { op: "add_charge"; spell: string; if_talent?: string }
   /** Impact procs only: bank (fraction + mastery% x coefficient / 100 when mastery_scaled) x the hit's damage into a residual aura (Ignite). */
-  | { op: "bank_damage"; aura: string; fraction: NumOrRef; mastery_scaled: boolean; if_talent?: string }
+  | { op: "bank_damage"; aura: string; fraction: NumOrRef; mastery_scaled: boolean; /** false: bank only while the aura is up, never (re)applying it (Touch of the Magi) */ apply?: boolean; if_talent?: string }
   /** Run `ops` only while `aura` is up with at least `min_stacks` stacks (default 1). */
   | { op: "if_aura"; aura: string; min_stacks: number; ops: Op[]; if_talent?: string }
   | { op: "if_no_aura"; aura: string; ops: Op[]; if_talent?: string }
@@ -206,6 +206,9 @@ export interface SpellDecl {
   cost_bypass_aura?: string;
   /** While `aura` is up the cast bar is multiplied by `factor` (0 = instant); several multiply. */
   cast_time_mods?: { aura: string; factor: NumOrRef }[];
+  /** The primary cost grows with an aura's stacks: cost x (1 + percent / 100 x stacks) when checked and paid
+   * (Arcane Blast: +100 % mana per Arcane Charge, 36032 effect 5). */
+  cost_per_stack?: { aura: string; percent: NumOrRef };
   /** Combo-point finisher: spends all of `resource` (min/max from its SpellPower row: ManaCost, + OptionalCost);
    * damage x points; `aura` applied by this cast lasts its duration + points x aura_ms_per_point. */
   finisher?: { resource: string; max_points?: NumOrRef; aura?: string; aura_ms_per_point?: NumOrRef; max_points_mods?: { if_talent: string; amount: NumOrRef }[] };
@@ -225,6 +228,9 @@ export interface BuffEffectDecl {
   ops?: number[];
   /** damage_mult_spells: stacks add (1 + (value - 1) x stacks, a "+x % per stack" buff) instead of multiplying. */
   additive?: boolean;
+  /** damage_mult_spells additive: percent points per mastery point added to each stack's percent
+   * (Mastery: Savant 190740 effects 2/3 "Add Flat Modifier: Spell Effect 1/2" on Arcane Charge, SP Coefficient 1.2 / 0.84). */
+  mastery_coef?: NumOrRef;
   /** cleave: extra targets hit. */
   count?: NumOrRef;
   /** Talents that add to the effect's base points ("Add Flat Modifier: Spell Effect N" on the aura): each taken one adds its amount × its rank (`per_rank: false`: once). Needs `effect`. */
@@ -568,8 +574,10 @@ function readOp(r: JsonReader): Op {
       r.keys(["op", "aura", "resource", "if_talent"]);
       return withTalent({ op: kind, aura: r.field("aura").ident(), resource: r.field("resource").ident() });
     case "bank_damage":
-      r.keys(["op", "aura", "fraction", "mastery_scaled", "if_talent"]);
-      return withTalent({ op: kind, aura: r.field("aura").ident(), fraction: nonNeg(r.field("fraction"), BOUNDS.coefficient), mastery_scaled: r.opt("mastery_scaled")?.bool() ?? false });
+      r.keys(["op", "aura", "fraction", "mastery_scaled", "apply", "if_talent"]);
+      const bank = withTalent({ op: kind, aura: r.field("aura").ident(), fraction: nonNeg(r.field("fraction"), BOUNDS.coefficient), mastery_scaled: r.opt("mastery_scaled")?.bool() ?? false });
+      const apply = r.opt("apply")?.bool();
+      return apply === false ? { ...bank, apply } : bank;
     case "damage_per_stack": {
       r.keys(["op", "spell", "ap_coef", "sp_coef", "school", "aura", "max_stacks", "crit_mods", "if_talent"]);
       const sp = r.opt("sp_coef");
@@ -686,7 +694,7 @@ function readSpell(r: JsonReader): SpellDecl {
   r.keys([
     "name", "id", "talent", "cost_aura", "cast_time_ms", "gcd_ms", "cooldown_ms", "charges", "charge_cooldown_ms",
     "resource", "cost", "gain", "damage", "off_gcd", "on_cast", "comment", "estimated", "channel", "cost_bypass_aura", "cast_time_mods", "finisher",
-    "unavailable",
+    "cost_per_stack", "unavailable",
   ]);
   const unavailable = readUnavailable(r);
   if (unavailable !== undefined) return { name: r.field("name").ident(), id: spellId(r.field("id")), off_gcd: false, on_cast: [], unavailable };
@@ -731,6 +739,11 @@ function readSpell(r: JsonReader): SpellDecl {
       return { aura: x.field("aura").ident(), factor: nonNeg(x.field("factor"), BOUNDS.coefficient) };
     });
   }
+  const cps = r.opt("cost_per_stack");
+  if (cps) {
+    cps.keys(["aura", "percent"]);
+    s.cost_per_stack = { aura: cps.field("aura").ident(), percent: nonNeg(cps.field("percent"), BOUNDS.amount) };
+  }
   const fin = r.opt("finisher");
   if (fin) {
     fin.keys(["resource", "max_points", "aura", "aura_ms_per_point", "max_points_mods"]);
@@ -755,7 +768,7 @@ const BUFF_TYPES = [
 ] as const;
 
 function readBuffEffect(r: JsonReader): BuffEffectDecl {
-  r.keys(["type", "value", "effect", "school", "spells", "auras", "ops", "additive", "count", "points_mods"]);
+  r.keys(["type", "value", "effect", "school", "spells", "auras", "ops", "additive", "count", "points_mods", "mastery_coef"]);
   const e: BuffEffectDecl = { type: r.field("type").oneOf(BUFF_TYPES) };
   const v = r.opt("value");
   if (v) e.value = numOrRef(v, BOUNDS.amount);
@@ -769,6 +782,11 @@ function readBuffEffect(r: JsonReader): BuffEffectDecl {
   const opIds = r.opt("ops");
   if (opIds) e.ops = opIds.array().map((x) => spellId(x));
   setOpt(e, "additive", r.opt("additive")?.bool());
+  const mc = r.opt("mastery_coef");
+  if (mc) {
+    if (e.type !== "damage_mult_spells" || e.additive !== true) mc.error('"mastery_coef" is for additive damage_mult_spells effects (a per-stack percent that mastery raises)');
+    e.mastery_coef = nonNeg(mc, BOUNDS.masteryCoefficient);
+  }
   const pm = r.opt("points_mods");
   if (pm) {
     if (r.opt("effect") === undefined || r.opt("value") !== undefined) pm.error('"points_mods" adds to the base points of "effect": it needs "effect" and no "value"');
@@ -1207,6 +1225,7 @@ function checkReferences(m: Manifest, file: string): void {
     need("pet", s.channel?.tick_damage?.pet, `spells[${i}].channel.tick_damage.pet`);
     need("aura", s.cost_bypass_aura, `spells[${i}].cost_bypass_aura`);
     s.cast_time_mods?.forEach((m, k) => need("aura", m.aura, `spells[${i}].cast_time_mods[${k}].aura`));
+    if (s.cost_per_stack) need("aura", s.cost_per_stack.aura, `spells[${i}].cost_per_stack.aura`);
     need("aura", s.cost_aura, `spells[${i}].cost_aura`);
     need("resource", s.finisher?.resource, `spells[${i}].finisher.resource`);
     need("aura", s.finisher?.aura, `spells[${i}].finisher.aura`);

@@ -31,7 +31,7 @@ import {
   EFFECT_STRIDE, DAMAGE_STRIDE, CDR_STRIDE, OP_STRIDE, OPLIST_STRIDE, PROC_STRIDE, RPPM_STRIDE, PET_STRIDE,
   CHARGE_POOL_STRIDE, ResourceRec, SpellRec, AuraRec, EffectRec, DamageRec, CdrRec, OpRec, ProcRec, PetRec,
   E_HASTE, E_CRIT, E_MASTERY, E_VERS, E_PRIMARY, E_DMG_MULT, E_DMG_MULT_SCHOOL, E_DMG_MULT_SPELLS, E_CLEAVE,
-  E_DMG_MULT_STACKING, E_DMG_MULT_SPELLS_ADD, OP_APPLY_AURA, OP_CONSUME_AURA, OP_GAIN_RESOURCE, OP_REDUCE_COOLDOWN, OP_RESET_COOLDOWN,
+  E_DMG_MULT_STACKING, E_DMG_MULT_SPELLS_ADD, E_DMG_MULT_SPELLS_ONCE, OP_APPLY_AURA, OP_CONSUME_AURA, OP_GAIN_RESOURCE, OP_REDUCE_COOLDOWN, OP_RESET_COOLDOWN,
   OP_DEAL_DAMAGE, OP_SCHEDULE, OP_ROLL_RPPM, OP_PROC_CHANCE, OP_IF_AURA, OP_IF_NOT_AURA, OP_SUMMON_PET, OP_DISMISS_PET,
   OP_IF_CRIT, OP_BANK_DAMAGE, CDR_ALWAYS, CDR_PROC_CHANCE, CDR_WHILE_AURA, CDR_RESET_WHILE_AURA, LOAD_OK, LOAD_BAD_VERSION, LOAD_BAD_SECTION,
   LOAD_BAD_ROTATION, LOAD_TOO_MANY,
@@ -1083,7 +1083,7 @@ function priorityAction(): i32 {
 }
 
 export function costOf(s: SpellRec): f64 {
-  if (s.isChannel != 0) return 0;
+  // a channel's cost is paid at its start (Boomstick); a per-tick-cost channel's start cost is 0
   if (auraUp(<i32>s.costBypassAura)) return 0;
   return s.cost;
 }
@@ -1219,8 +1219,8 @@ export function castReady(spell: i32): bool {
     return resSlot(costRes).current + RES_EPS >= amount;
   }
   const isChannel = (flags & CRF_CHANNEL) != 0;
-  // costOf(s): 0 for a channel or while the bypass aura is up
-  const cost = isChannel || auraUp(load<i32>(r, 28)) ? 0.0 : load<f64>(r, 32);
+  // costOf(s): 0 while the bypass aura is up
+  const cost = auraUp(load<i32>(r, 28)) ? 0.0 : load<f64>(r, 32);
   if (!hasResource(costRes, cost)) return false;
   if (!hasResource(load<i32>(r, 20), load<f64>(r, 40))) return false;
   if (isChannel && !hasResource(costRes, load<f64>(r, 48))) return false;
@@ -1571,7 +1571,7 @@ function onCastComplete(spell: i32): void {
   if ((f & CPF_COST_EXTRA) == 0) {
     // common case: no bypass or cost aura, no secondary cost (so no finisher): the general path
     // below without its checks of those -1 fields
-    const cost = isChannel ? 0.0 : load<f64>(r, CP_COST);
+    const cost = load<f64>(r, CP_COST);
     if (!hasResource(costRes, cost)) {
       casting = false; // spent elsewhere during the cast bar: the cast fails without effects
       pushReady(gcdEnd());
@@ -1579,8 +1579,8 @@ function onCastComplete(spell: i32): void {
     }
     if (costRes >= 0 && cost > 0) spendRes(costRes, cost);
   } else {
-    // costOf(s): 0 for a channel or while the bypass aura is up
-    const cost = isChannel || auraUp(load<i32>(r, CP_BYPASS_AURA)) ? 0.0 : load<f64>(r, CP_COST);
+    // costOf(s): 0 while the bypass aura is up
+    const cost = auraUp(load<i32>(r, CP_BYPASS_AURA)) ? 0.0 : load<f64>(r, CP_COST);
     const cost2Res = load<i32>(r, CP_COST2_RES);
     const cost2 = load<f64>(r, CP_COST2);
     const costAura = load<i32>(r, CP_COST_AURA);
@@ -2022,9 +2022,9 @@ function recomputeStats(): void {
       store<f64>(p, load<f64>(q, EF_A), 8);
       store<f64>(p, <f64>scope, 16);
       nSch++;
-    } else if (type == E_DMG_MULT_SPELLS || type == E_DMG_MULT_SPELLS_ADD) {
+    } else if (type == E_DMG_MULT_SPELLS || type == E_DMG_MULT_SPELLS_ADD || type == E_DMG_MULT_SPELLS_ONCE) {
       const p = actSpells + <usize>nSpl * 32;
-      store<f64>(p, type == E_DMG_MULT_SPELLS ? powStacks(value, stacks) : 1.0 + (value - 1.0) * <f64>stacks);
+      store<f64>(p, type == E_DMG_MULT_SPELLS ? powStacks(value, stacks) : type == E_DMG_MULT_SPELLS_ADD ? 1.0 + (value - 1.0) * <f64>stacks : value);
       store<f64>(p, load<f64>(q, EF_A), 8);
       store<f64>(p, load<f64>(q, EF_B), 16);
       store<f64>(p, <f64>scope, 24);
@@ -2661,7 +2661,7 @@ function prepareHitConst(r: DamageRec, hp: usize): void {
     const e = effectRec(i);
     const type = <i32>e.type;
     if (type == E_DMG_MULT_SCHOOL && (<i32>e.a & school) != 0) fx |= 1;
-    else if ((type == E_DMG_MULT_SPELLS || type == E_DMG_MULT_SPELLS_ADD) && validSpell(spell)) {
+    else if ((type == E_DMG_MULT_SPELLS || type == E_DMG_MULT_SPELLS_ADD || type == E_DMG_MULT_SPELLS_ONCE) && validSpell(spell)) {
       const s0 = <i32>e.a;
       const n = <i32>e.b;
       for (let j = 0; j < n; j++) if (poolI(s0 + j) == spell) fx |= 2;

@@ -214,6 +214,8 @@ export const E_CLEAVE: i32 = 8;
 export const E_DMG_MULT_STACKING: i32 = 9;
 /** Like E_DMG_MULT_SPELLS, but stacks add: 1 + (value - 1) x stacks (a "+x % per stack" buff). */
 export const E_DMG_MULT_SPELLS_ADD: i32 = 10;
+/** Like E_DMG_MULT_SPELLS, but the factor applies once while up, whatever the stacks (Tip of the Spear 260286: 'Suppress Points Stacking'). */
+export const E_DMG_MULT_SPELLS_ONCE: i32 = 11;
 
 // op codes
 export const OP_APPLY_AURA: i32 = 1;

@@ -239,8 +239,8 @@ export function compileSpec(input: CompileInput): CompiledSpec {
     if (s.costAura !== undefined) img.costAura = auraIdx.get(s.costAura)!;
     if (s.channel) {
       // A game channel with a cooldown starts it (and runs on_cast) at the channel start: castSteps.
-      // The engine's channel pays its cost per tick (channel.tick_cost); an up-front cost is not mapped.
-      if (s.cost > 0) throw new CompileError(`spell "${s.name}": a channel with a cost (per-tick cost is not mapped)`);
+      // A channel pays its cost at the start (Boomstick: 30 focus) or per tick (channel.tick_cost), not both.
+      if (s.cost > 0 && s.channel.tickCost !== undefined && s.channel.tickCost > 0) throw new CompileError(`spell "${s.name}": a channel with both a start cost and a per-tick cost`);
       img.channel = { durationMs: s.channel.durationMs, ticks: s.channel.ticks, hasted: s.channel.hasted, castSteps: true };
       if (s.channel.tickDamage) img.channel.tickDamage = addDamage(i, s.channel.tickDamage);
       if (s.channel.tickCost !== undefined && s.channel.tickCost > 0) {
@@ -297,7 +297,7 @@ export function compileSpec(input: CompileInput): CompiledSpec {
             if (t === undefined) throw new CompileError(`aura "${a.name}": damage_mult_spells names op ${id}, which no damage op deals`);
             list.push(t);
           }
-          return { type: e.additive ? "damageMultSpellsAdditive" : "damageMultSpells", value: e.value, spells: list };
+          return { type: e.additive ? "damageMultSpellsAdditive" : e.perStack === false ? "damageMultSpellsOnce" : "damageMultSpells", value: e.value, spells: list };
         }
         case "cleave":
           return { type: "cleave", value: e.value, count: e.count! };

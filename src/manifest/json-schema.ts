@@ -327,6 +327,7 @@ export const MANIFEST_JSON_SCHEMA: S = {
         auras: list(nameRef("aura"), "auras whose ticks it multiplies (damage_mult_spells)"),
         ops: list(spellId("spell id"), "damage ops reported as these spell ids that it multiplies (damage_mult_spells)"),
         additive: { type: "boolean", description: "stacks add: 1 + (value - 1) x stacks (damage_mult_spells)" },
+        per_stack: { type: "boolean", description: "false: the factor applies once while up, whatever the stacks (damage_mult_spells; default true)" },
         count: { $ref: "#/$defs/count", description: "extra targets (cleave): a whole number >= 1 or a data reference" },
         points_mods: list(
           obj(

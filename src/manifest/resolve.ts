@@ -120,6 +120,8 @@ export interface ResolvedBuffEffect {
   auras?: string[];
   ops?: number[];
   additive?: boolean;
+  /** damage_mult_spells: false = the factor applies once while up, whatever the stacks. */
+  perStack?: boolean;
   count?: number;
 }
 
@@ -591,6 +593,7 @@ function resolveBuffEffect(c: Ctx, path: string, auraId: number, e: BuffEffectDe
   if (e.auras) out.auras = e.auras;
   if (e.ops) out.ops = e.ops;
   if (e.additive) out.additive = true;
+  if (e.per_stack === false) out.perStack = false;
   if (e.count !== undefined) out.count = wholeCount(c, c.given(`${path}.count`, e.count)!, `${path}.count`);
   return out;
 }

@@ -6,6 +6,8 @@ import { accuracySuite, type SpecAccuracy } from "./harness.js";
 // Survival Hunter 137017: #1 +4 % direct, #2 +4 % periodic (Affected Spells: Raptor Strike 186270, Kill Command 259489,
 // Wildfire Bomb 265157 / 269747, Takedown 1253859 / 1253862, Boomstick 1261215, Moonlight Chakram 1266081; not Flamefang Pitch).
 const SV_PASSIVE = 1 + 4 / 100;
+// 137017 #3 'Modify Pet Damage Done% (429)' Base Value 34.16: every pet hit.
+const SV_PET = 1 + 34.16 / 100;
 // Guerrilla Tactics 264332 #2 +15 % on Wildfire Bomb's explosion 265157.
 const GUERRILLA = 1 + 15 / 100;
 // Tip of the Spear (260286, +15 % via 260285 #1) and Takedown (1250646 #1/#2/#3 +20 %) raise hits inside their windows:
@@ -26,7 +28,7 @@ const SV: SpecAccuracy = {
     { name: "raptor_strike", periodic: false, power: "ap", coefficient: 2.86, physical: true, mastery: true, passives: [SV_PASSIVE], skipWhile: SKIP },
     // (Kill Command grants Tip of the Spear at its own hit but is not in 260286's list: only Takedown windows skipped)
     // Kill Command 259489 → the pet's 259277 #1 School Damage (2): physical, AP Coefficient 1.38; pet AP = 0.6 x owner AP (hunter.json)
-    { name: "kill_command", periodic: false, pet: true, power: "ap", powerRatio: 0.6, coefficient: 1.38, physical: true, mastery: true, passives: [SV_PASSIVE], skipWhile: ["takedown"] },
+    { name: "kill_command", periodic: false, pet: true, power: "ap", powerRatio: 0.6, coefficient: 1.38, physical: true, mastery: true, passives: [SV_PASSIVE, SV_PET], skipWhile: ["takedown"] },
     // (the Sentinel lists throw it only with Tip of the Spear up: its +15 % is in every bomb, consumed by it)
     // Wildfire Bomb 259495 → explosion 265157 #1 School Damage (2): fire, AP Coefficient 1.5795
     { name: "wildfire_bomb", periodic: false, power: "ap", coefficient: 1.5795, physical: false, mastery: true, passives: [SV_PASSIVE, GUERRILLA, TIP], skipWhile: ["takedown"] },

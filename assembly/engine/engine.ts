@@ -1083,7 +1083,7 @@ function priorityAction(): i32 {
 }
 
 export function costOf(s: SpellRec): f64 {
-  // a channel's cost is paid at its start (Boomstick); a per-tick-cost channel's start cost is 0
+  if (s.isChannel != 0) return 0;
   if (auraUp(<i32>s.costBypassAura)) return 0;
   return s.cost;
 }
@@ -1219,8 +1219,8 @@ export function castReady(spell: i32): bool {
     return resSlot(costRes).current + RES_EPS >= amount;
   }
   const isChannel = (flags & CRF_CHANNEL) != 0;
-  // costOf(s): 0 while the bypass aura is up
-  const cost = auraUp(load<i32>(r, 28)) ? 0.0 : load<f64>(r, 32);
+  // costOf(s): 0 for a channel or while the bypass aura is up
+  const cost = isChannel || auraUp(load<i32>(r, 28)) ? 0.0 : load<f64>(r, 32);
   if (!hasResource(costRes, cost)) return false;
   if (!hasResource(load<i32>(r, 20), load<f64>(r, 40))) return false;
   if (isChannel && !hasResource(costRes, load<f64>(r, 48))) return false;
@@ -1571,7 +1571,7 @@ function onCastComplete(spell: i32): void {
   if ((f & CPF_COST_EXTRA) == 0) {
     // common case: no bypass or cost aura, no secondary cost (so no finisher): the general path
     // below without its checks of those -1 fields
-    const cost = load<f64>(r, CP_COST);
+    const cost = isChannel ? 0.0 : load<f64>(r, CP_COST);
     if (!hasResource(costRes, cost)) {
       casting = false; // spent elsewhere during the cast bar: the cast fails without effects
       pushReady(gcdEnd());
@@ -1579,8 +1579,8 @@ function onCastComplete(spell: i32): void {
     }
     if (costRes >= 0 && cost > 0) spendRes(costRes, cost);
   } else {
-    // costOf(s): 0 while the bypass aura is up
-    const cost = auraUp(load<i32>(r, CP_BYPASS_AURA)) ? 0.0 : load<f64>(r, CP_COST);
+    // costOf(s): 0 for a channel or while the bypass aura is up
+    const cost = isChannel || auraUp(load<i32>(r, CP_BYPASS_AURA)) ? 0.0 : load<f64>(r, CP_COST);
     const cost2Res = load<i32>(r, CP_COST2_RES);
     const cost2 = load<f64>(r, CP_COST2);
     const costAura = load<i32>(r, CP_COST_AURA);

@@ -239,8 +239,15 @@ export function compileSpec(input: CompileInput): CompiledSpec {
     if (s.costAura !== undefined) img.costAura = auraIdx.get(s.costAura)!;
     if (s.channel) {
       // A game channel with a cooldown starts it (and runs on_cast) at the channel start: castSteps.
-      // A channel pays its cost at the start (Boomstick: 30 focus) or per tick (channel.tick_cost), not both.
-      if (s.cost > 0 && s.channel.tickCost !== undefined && s.channel.tickCost > 0) throw new CompileError(`spell "${s.name}": a channel with both a start cost and a per-tick cost`);
+      // The engine's channel pays its primary cost per tick (channel.tick_cost; the contract zeroes a channel's
+      // primary cost at the cast). A game channel that costs its resource once at the start (Boomstick: 50 focus)
+      // is the secondary cost, which the engine pays at the cast for every spell: same resource, same amount.
+      if (s.cost > 0) {
+        if (s.channel.tickCost !== undefined && s.channel.tickCost > 0) throw new CompileError(`spell "${s.name}": a channel with both a start cost and a per-tick cost`);
+        if (s.finisher) throw new CompileError(`spell "${s.name}": a channel cannot be a finisher`);
+        img.cost2 = { resource: resIdx.get(s.resource!)!, amount: s.cost };
+        delete img.cost;
+      }
       img.channel = { durationMs: s.channel.durationMs, ticks: s.channel.ticks, hasted: s.channel.hasted, castSteps: true };
       if (s.channel.tickDamage) img.channel.tickDamage = addDamage(i, s.channel.tickDamage);
       if (s.channel.tickCost !== undefined && s.channel.tickCost > 0) {

@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { loadDataBundle } from "../src/data/bundle.js";
 import { SpellResolver } from "../src/data/resolver.js";
 import type { DataBundle } from "../src/data/types.js";
-import { loadManifest, resolveManifest, type Manifest, type ResolvedSpec } from "../src/manifest/index.js";
+import { loadManifest, ManifestError, resolveManifest, validateManifest, type Manifest, type ResolvedSpec } from "../src/manifest/index.js";
 import { prepareSimulation, simulate } from "../src/engine/simulate.js";
 import { runImage, type RunResult } from "../src/engine/run.js";
 import type { SpecImage } from "../src/engine/image.js";
@@ -174,6 +174,38 @@ describe("compiled hits: coefficient x AP x spec aura (mastery 0)", () => {
     const r = runImage(img, { iterations: 1, seed: 1n });
     expect(spellRes(r, "auto_attack").damage).toBeGreaterThan(0);
     expect(r.spells.some((s) => s.name === "auto_shot")).toBe(false);
+  });
+});
+
+describe("damage_mult_spells per_stack (manifest validation)", () => {
+  const doc = () => {
+    const m = structuredClone(manifest) as any;
+    for (const e of [...m.spells, ...m.auras]) if (e.unavailable !== undefined) for (const k of Object.keys(e)) if (!["name", "id", "comment", "unavailable"].includes(k)) delete e[k];
+    return m;
+  };
+  const tip = (m: any) => m.auras.find((a: any) => a.name === "tip_of_the_spear").effects[0];
+  it("per_stack false with additive is a typed error naming the field", () => {
+    const m = doc();
+    tip(m).additive = true;
+    expect(() => validateManifest(m, "sv.json")).toThrow(ManifestError);
+    expect(() => validateManifest(m, "sv.json")).toThrow(/exclude each other/);
+  });
+  it("per_stack on another effect type is a typed error", () => {
+    const m = doc();
+    m.auras.find((a: any) => a.name === "takedown").effects[0].per_stack = false;
+    expect(() => validateManifest(m, "sv.json")).toThrow(/belong to damage_mult_spells/);
+  });
+  it("with per_stack true (the default), three stacks multiply: the Raptor Strike after three Kill Commands is x 1.15^3", async () => {
+    const m = doc();
+    delete tip(m).per_stack;
+    const img = (await prepareSimulation({ spec: "survival", bundle, dataDir: DATA, manifest: m, varyLength: 0, duration: 30, bloodlust: false, potion: false, racials: false, rotation: rot({ cast: "raptor_strike", if: "buff.tip_of_the_spear.stack = 3" }, { cast: "kill_command", if: "buff.tip_of_the_spear.stack < 3" }) })).image;
+    img.stats = { ...img.stats, crit: 0, versatility: 0, mastery: 0, haste: 0 };
+    img.run = { ...img.run, targetArmor: 0 };
+    const r = runImage(img, { iterations: 1, seed: 1n });
+    const rs = spellRes(r, "raptor_strike");
+    expect(rs.casts).toBeGreaterThanOrEqual(1);
+    // the first Raptor Strike spends one of three stacks: 1.15^3; later ones may find 3 again (Kill Command refills)
+    expect(rs.damage / rs.casts).toBeCloseTo(2.86 * PASSIVE * 1.15 ** 3 * img.stats.attackPower, 6);
   });
 });
 

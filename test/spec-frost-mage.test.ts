@@ -62,9 +62,10 @@ describe("Frost manifest resolution against the real tables and the 12.0.0.64228
     // Cone of Cold: 137020 #1 +7 and #7 +100
     expect(spellOf("cone_of_cold").damage).toMatchObject({ spCoef: 0.43125, aoe: "all" });
     expect(spellOf("cone_of_cold").damage!.mult).toBeCloseTo(1.07 * 2, 12);
-    // Ray of Frost's 2 % base mana is paid per tick: 0.02 x 250000 / 8
-    expect(spellOf("ray_of_frost").cost).toBe(0);
-    expect(spellOf("ray_of_frost").channel!.tickCost).toBe((0.02 * 250000) / 8);
+    // Ray of Frost's 2 % base mana (0.02 x 250000) is paid once at the channel's start, as the game does
+    // (compile.ts maps a channel's start cost to the cast's second cost); no per-tick cost
+    expect(spellOf("ray_of_frost").cost).toBe(0.02 * 250000);
+    expect(spellOf("ray_of_frost").channel!.tickCost).toBeUndefined();
   });
 
   it("auras: Freezing 20 stacks / 15 s, Fingers of Frost 1 / 15 s, Icicles 5, Glacial Spike! and the 6 s Icicles timer", () => {

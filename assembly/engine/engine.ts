@@ -38,7 +38,7 @@ import {
   EFFECT_STRIDE, DAMAGE_STRIDE, CDR_STRIDE, OP_STRIDE, OPLIST_STRIDE, PROC_STRIDE, RPPM_STRIDE, PET_STRIDE,
   CHARGE_POOL_STRIDE, ResourceRec, SpellRec, AuraRec, EffectRec, DamageRec, CdrRec, OpRec, ProcRec, PetRec,
   E_HASTE, E_CRIT, E_MASTERY, E_VERS, E_PRIMARY, E_DMG_MULT, E_DMG_MULT_SCHOOL, E_DMG_MULT_SPELLS, E_CLEAVE,
-  E_DMG_MULT_STACKING, E_DMG_MULT_SPELLS_ADD, E_DMG_MULT_SPELLS_ADD_MASTERY, E_ATTACK_SPEED, MASTERY_SPELLS, H_MASTERY_SPELLS_START, H_MASTERY_SPELLS_LEN, OP_STACKS_TO_RESOURCE, OP_GAIN_PER_TARGET, OP_APPLY_AURA, OP_CONSUME_AURA, OP_GAIN_RESOURCE, OP_REDUCE_COOLDOWN, OP_RESET_COOLDOWN,
+  E_DMG_MULT_STACKING, E_DMG_MULT_SPELLS_ADD, E_DMG_MULT_SPELLS_ADD_MASTERY, E_DMG_MULT_SPELLS_ONCE, E_ATTACK_SPEED, MASTERY_SPELLS, H_MASTERY_SPELLS_START, H_MASTERY_SPELLS_LEN, OP_STACKS_TO_RESOURCE, OP_GAIN_PER_TARGET, OP_APPLY_AURA, OP_CONSUME_AURA, OP_GAIN_RESOURCE, OP_REDUCE_COOLDOWN, OP_RESET_COOLDOWN,
   OP_DEAL_DAMAGE, OP_SCHEDULE, OP_ROLL_RPPM, OP_PROC_CHANCE, OP_IF_AURA, OP_IF_NOT_AURA, OP_SUMMON_PET, OP_DISMISS_PET,
   OP_IF_CRIT, OP_BANK_DAMAGE, OP_BANK_INTO, OP_DAMAGE_PER_STACK, OP_RANDOM_AURAS, OP_DEAL_DAMAGE_MASTERY, OP_CONSUME_PETS, H_CRIT_MULT_START, H_CRIT_MULT_LEN, CDR_ALWAYS, CDR_PROC_CHANCE, CDR_WHILE_AURA, CDR_RESET_WHILE_AURA, LOAD_OK, LOAD_BAD_VERSION, LOAD_BAD_SECTION,
   LOAD_BAD_ROTATION, LOAD_TOO_MANY,
@@ -2074,9 +2074,9 @@ function recomputeStats(): void {
       store<f64>(p, load<f64>(q, EF_A), 8);
       store<f64>(p, <f64>scope, 16);
       nSch++;
-    } else if (type == E_DMG_MULT_SPELLS || type == E_DMG_MULT_SPELLS_ADD || type == E_DMG_MULT_SPELLS_ADD_MASTERY) {
+    } else if (type == E_DMG_MULT_SPELLS || type == E_DMG_MULT_SPELLS_ADD || type == E_DMG_MULT_SPELLS_ADD_MASTERY || type == E_DMG_MULT_SPELLS_ONCE) {
       const p = actSpells + <usize>nSpl * 32;
-      store<f64>(p, type == E_DMG_MULT_SPELLS ? powStacks(value, stacks) : 1.0 + (value - 1.0) * <f64>stacks);
+      store<f64>(p, type == E_DMG_MULT_SPELLS ? powStacks(value, stacks) : type == E_DMG_MULT_SPELLS_ONCE ? value : 1.0 + (value - 1.0) * <f64>stacks);
       // Savant: rewritten with the final mastery after the loop (coefficient in the pool slot after the list)
       if (type == E_DMG_MULT_SPELLS_ADD_MASTERY) msRecord(p, value - 1.0, stacks, load<f64>(pool + (<usize>(<i32>load<f64>(q, EF_A) + <i32>load<f64>(q, EF_B)) << 3)));
       store<f64>(p, load<f64>(q, EF_A), 8);
@@ -2726,7 +2726,7 @@ function prepareHitConst(r: DamageRec, hp: usize): void {
     const e = effectRec(i);
     const type = <i32>e.type;
     if (type == E_DMG_MULT_SCHOOL && (<i32>e.a & school) != 0) fx |= 1;
-    else if ((type == E_DMG_MULT_SPELLS || type == E_DMG_MULT_SPELLS_ADD || type == E_DMG_MULT_SPELLS_ADD_MASTERY) && validSpell(spell)) {
+    else if ((type == E_DMG_MULT_SPELLS || type == E_DMG_MULT_SPELLS_ADD || type == E_DMG_MULT_SPELLS_ADD_MASTERY || type == E_DMG_MULT_SPELLS_ONCE) && validSpell(spell)) {
       const s0 = <i32>e.a;
       const n = <i32>e.b;
       for (let j = 0; j < n; j++) if (poolI(s0 + j) == spell) fx |= 2;

@@ -224,6 +224,8 @@ export const E_CLEAVE: i32 = 8;
 export const E_DMG_MULT_STACKING: i32 = 9;
 /** Like E_DMG_MULT_SPELLS, but stacks add: 1 + (value - 1) x stacks (a "+x % per stack" buff). */
 export const E_DMG_MULT_SPELLS_ADD: i32 = 10;
+/** Like E_DMG_MULT_SPELLS, but the factor applies once while up, whatever the stacks (Tip of the Spear 260286: 'Suppress Points Stacking'). */
+export const E_DMG_MULT_SPELLS_ONCE: i32 = 11;
 /** Like E_DMG_MULT_SPELLS_ADD, the percent per stack raised by mastery points x a coefficient stored in the
  * pool slot after the spell list (Savant on Arcane Charge; mastery-stacks.ts). */
 export const E_DMG_MULT_SPELLS_ADD_MASTERY: i32 = 15;

@@ -33,7 +33,7 @@ export const SPEC_TRAITS: Readonly<Record<number, SpecTraits>> = Object.freeze({
   // Hunter
   253: { slug: "beast-mastery", primaryPower: 2, pet: true, mastery: "pet", masteryNote: "pet damage (Master of Beasts)", needs: "implemented" },
   254: { slug: "marksmanship", primaryPower: 2, pet: false, mastery: "uniform", masteryNote: "damage (Sniper Training)", needs: "channelled Rapid Fire, cast-time modifiers (Aimed Shot), Precise Shots / Lock and Load procs" },
-  255: { slug: "survival", primaryPower: 2, pet: true, mastery: "uniform", masteryNote: "your and your pet's damage (Spirit Bond)", needs: "melee weapon auto attacks, Wildfire Bomb ground DoT, pet Kill Command focus gain" },
+  255: { slug: "survival", primaryPower: 2, pet: true, mastery: "uniform", masteryNote: "your and your pet's damage (Spirit Bond)", needs: "implemented" },
   // Rogue
   259: { slug: "assassination", primaryPower: 3, pet: false, mastery: "school", masteryNote: "poison and bleed damage (school mask nature + the engine's bleed flag)", needs: "combo points as a secondary resource, poisons as weapon procs, bleed DoTs with pandemic" },
   260: { slug: "outlaw", primaryPower: 3, pet: false, mastery: "other", masteryNote: "Main Gauche off-hand proc (its coefficient grows with mastery: a damage op mastery_ap_coef)", needs: "implemented" },

@@ -273,8 +273,15 @@ export function compileSpec(input: CompileInput): CompiledSpec {
     if (s.costAura !== undefined) img.costAura = auraIdx.get(s.costAura)!;
     if (s.channel) {
       // A game channel with a cooldown starts it (and runs on_cast) at the channel start: castSteps.
-      // The engine's channel pays its cost per tick (channel.tick_cost); an up-front cost is not mapped.
-      if (s.cost > 0) throw new CompileError(`spell "${s.name}": a channel with a cost (per-tick cost is not mapped)`);
+      // The engine's channel pays its primary cost per tick (channel.tick_cost; the contract zeroes a channel's
+      // primary cost at the cast). A game channel that costs its resource once at the start (Boomstick: 50 focus)
+      // is the secondary cost, which the engine pays at the cast for every spell: same resource, same amount.
+      if (s.cost > 0) {
+        if (s.channel.tickCost !== undefined && s.channel.tickCost > 0) throw new CompileError(`spell "${s.name}": a channel with both a start cost and a per-tick cost`);
+        if (s.finisher) throw new CompileError(`spell "${s.name}": a channel cannot be a finisher`);
+        img.cost2 = { resource: resIdx.get(s.resource!)!, amount: s.cost };
+        delete img.cost;
+      }
       img.channel = { durationMs: s.channel.durationMs, ticks: s.channel.ticks, hasted: s.channel.hasted, castSteps: true };
       if (s.channel.tickDamage) img.channel.tickDamage = addDamage(i, s.channel.tickDamage);
       if (s.channel.tickCost !== undefined && s.channel.tickCost > 0) {
@@ -333,7 +340,7 @@ export function compileSpec(input: CompileInput): CompiledSpec {
             list.push(t);
           }
           if (e.additive && e.masteryCoef !== undefined) return { type: "damageMultSpellsAdditive", value: e.value, spells: list, masteryCoef: e.masteryCoef };
-          return { type: e.additive ? "damageMultSpellsAdditive" : "damageMultSpells", value: e.value, spells: list };
+          return { type: e.additive ? "damageMultSpellsAdditive" : e.perStack === false ? "damageMultSpellsOnce" : "damageMultSpells", value: e.value, spells: list };
         }
         case "cleave":
           return { type: "cleave", value: e.value, count: e.count! };

@@ -195,6 +195,7 @@ export type BuffEffect =
   | { type: "damageMultSchool"; value: number; school: number } // factor^stacks on hits whose school mask intersects
   | { type: "damageMultSpells"; value: number; spells: number[] } // factor^stacks on damage attributed to these spell indices
   | { type: "damageMultSpellsAdditive"; value: number; spells: number[]; /** percent points per mastery point added per stack (code 15) */ masteryCoef?: number } // 1 + (factor - 1) × stacks on those spells' damage
+  | { type: "damageMultSpellsOnce"; value: number; spells: number[] } // factor once while up, whatever the stacks (Tip of the Spear)
   | { type: "cleave"; value: number; count: number } // single-target physical hits hit `count` more targets at `value` × damage
   | { type: "damageMultStacking"; initial: number; perStack: number } // initial × perStack^(stacks-1)
   | { type: "attackSpeed"; value: number }; // player auto attack speed +value % per stack (swing time ÷ (1 + value/100)^stacks)
@@ -460,7 +461,7 @@ const E_DMG_MULT_SPELLS_ADD_MASTERY = 15;
 const OP_BANK_INTO = 20;
 const EFFECT_CODES: Record<BuffEffect["type"], number> = {
   haste: 0, crit: 1, mastery: 2, versatility: 3, primaryStat: 4, damageMult: 5, damageMultSchool: 6,
-  damageMultSpells: 7, cleave: 8, damageMultStacking: 9, damageMultSpellsAdditive: 10, attackSpeed: 21,
+  damageMultSpells: 7, cleave: 8, damageMultStacking: 9, damageMultSpellsAdditive: 10, damageMultSpellsOnce: 11, attackSpeed: 21,
 };
 const RESOURCE_MODELS: Record<ResourceModel, number> = { generic: 0, mana: 1, energy: 2, rage: 3 };
 const AOE_CODES: Record<AoeMode, number> = { single: 0, all: 1, split: 2, chain: 3, sqrt: 4 };
@@ -758,7 +759,8 @@ export function encodeImage(image: SpecImage): EncodedImage {
           rec("effects", [t, num(e.value, `${ep}.value`, { min: 0 }), num(e.school, `${ep}.school`, { int: true, min: 1, max: 255 })]);
           break;
         case "damageMultSpells":
-        case "damageMultSpellsAdditive": {
+        case "damageMultSpellsAdditive":
+        case "damageMultSpellsOnce": {
           const list = arr(e.spells, `${ep}.spells`, true).map((s, k) => spellIdx(s, `${ep}.spells[${k}]`, false));
           if (e.type === "damageMultSpellsAdditive" && e.masteryCoef !== undefined) {
             // E_DMG_MULT_SPELLS_ADD_MASTERY (15): the mastery coefficient rides in the pool slot after the spell list

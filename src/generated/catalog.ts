@@ -115,7 +115,7 @@ export const SPEC_CATALOG: readonly SpecDescriptor[] = [
       "category": "uniform",
       "note": "your and your pet's damage (Spirit Bond)"
     },
-    "implemented": false
+    "implemented": true
   },
   {
     "classId": 4,

@@ -345,6 +345,7 @@ export const MANIFEST_JSON_SCHEMA: S = {
         ops: list(spellId("spell id"), "damage ops reported as these spell ids that it multiplies (damage_mult_spells)"),
         additive: { type: "boolean", description: "stacks add: 1 + (value - 1) x stacks (damage_mult_spells)" },
         mastery_coef: bounded("additive damage_mult_spells: percent points per mastery point added to each stack's percent (Savant on Arcane Charge)", BOUNDS.masteryCoefficient),
+        per_stack: { type: "boolean", description: "false: the factor applies once while up, whatever the stacks (damage_mult_spells; default true)" },
         count: { $ref: "#/$defs/count", description: "extra targets (cleave): a whole number >= 1 or a data reference" },
         points_mods: list(
           obj(

@@ -134,6 +134,8 @@ export interface ResolvedBuffEffect {
   additive?: boolean;
   /** Additive per-stack percent raised by mastery points x masteryCoef (percent points per point). */
   masteryCoef?: number;
+  /** damage_mult_spells: false = the factor applies once while up, whatever the stacks. */
+  perStack?: boolean;
   count?: number;
 }
 
@@ -590,13 +592,9 @@ function resolveSpell(c: Ctx, s: SpellDecl): ResolvedSpell {
     if (!Number.isInteger(ticks) || ticks < 1) throw new ManifestError("INVALID_MANIFEST", c.file, `${base}.channel.ticks`, `resolved tick count ${ticks} is not an integer >= 1`);
     out.channel = { durationMs, ticks, hasted: ch.hasted ?? rec.hasted_ticks };
     if (ch.tick_damage) out.channel.tickDamage = resolveDamage(c, `${base}.channel.tick_damage`, s.id, ch.tick_damage);
-    let tickCost = c.given(`${base}.channel.tick_cost`, ch.tick_cost);
-    if (tickCost === undefined && out.cost > 0) {
-      // The data's up-front cost of a channel (Ray of Frost: 2 % base mana) is paid in equal parts per tick
-      // (the engine's channel pays per tick): the same total when the channel completes.
-      tickCost = c.note(`${base}.channel.tick_cost`, out.cost / ticks, "SpellPower cost / channel ticks", s.id);
-      out.cost = 0;
-    }
+    // The data's up-front cost of a channel (Ray of Frost: 2 % base mana, Boomstick: 50 focus) stays the
+    // spell's cost: compile pays it once at the start (src/engine/compile.ts), as the game does.
+    const tickCost = c.given(`${base}.channel.tick_cost`, ch.tick_cost);
     if (tickCost !== undefined && tickCost > 0) {
       out.channel.tickCost = tickCost;
       out.resource = resourceName;
@@ -653,6 +651,7 @@ function resolveBuffEffect(c: Ctx, path: string, auraId: number, e: BuffEffectDe
   if (e.ops) out.ops = e.ops;
   if (e.additive) out.additive = true;
   if (e.mastery_coef !== undefined) out.masteryCoef = c.given(`${path}.mastery_coef`, e.mastery_coef)!;
+  if (e.per_stack === false) out.perStack = false;
   if (e.count !== undefined) out.count = wholeCount(c, c.given(`${path}.count`, e.count)!, `${path}.count`);
   return out;
 }

@@ -231,6 +231,8 @@ export interface BuffEffectDecl {
   /** damage_mult_spells additive: percent points per mastery point added to each stack's percent
    * (Mastery: Savant 190740 effects 2/3 "Add Flat Modifier: Spell Effect 1/2" on Arcane Charge, SP Coefficient 1.2 / 0.84). */
   mastery_coef?: NumOrRef;
+  /** damage_mult_spells: false = the factor applies once while the aura is up, whatever its stacks (the data's 'Suppress Points Stacking' effect attribute: Tip of the Spear 260286). Default true. */
+  per_stack?: boolean;
   /** cleave: extra targets hit. */
   count?: NumOrRef;
   /** Talents that add to the effect's base points ("Add Flat Modifier: Spell Effect N" on the aura): each taken one adds its amount × its rank (`per_rank: false`: once). Needs `effect`. */
@@ -768,7 +770,7 @@ const BUFF_TYPES = [
 ] as const;
 
 function readBuffEffect(r: JsonReader): BuffEffectDecl {
-  r.keys(["type", "value", "effect", "school", "spells", "auras", "ops", "additive", "count", "points_mods", "mastery_coef"]);
+  r.keys(["type", "value", "effect", "school", "spells", "auras", "ops", "additive", "count", "points_mods", "mastery_coef", "per_stack"]);
   const e: BuffEffectDecl = { type: r.field("type").oneOf(BUFF_TYPES) };
   const v = r.opt("value");
   if (v) e.value = numOrRef(v, BOUNDS.amount);
@@ -787,6 +789,7 @@ function readBuffEffect(r: JsonReader): BuffEffectDecl {
     if (e.type !== "damage_mult_spells" || e.additive !== true) mc.error('"mastery_coef" is for additive damage_mult_spells effects (a per-stack percent that mastery raises)');
     e.mastery_coef = nonNeg(mc, BOUNDS.masteryCoefficient);
   }
+  setOpt(e, "per_stack", r.opt("per_stack")?.bool());
   const pm = r.opt("points_mods");
   if (pm) {
     if (r.opt("effect") === undefined || r.opt("value") !== undefined) pm.error('"points_mods" adds to the base points of "effect": it needs "effect" and no "value"');
@@ -803,7 +806,8 @@ function readBuffEffect(r: JsonReader): BuffEffectDecl {
   if (e.type === "damage_mult_spells" && !e.spells?.length && !e.auras?.length && !e.ops?.length) {
     r.error('damage_mult_spells needs a non-empty "spells", "auras" or "ops" list');
   }
-  if (e.type !== "damage_mult_spells" && (e.auras || e.ops || e.additive !== undefined)) r.error('"auras", "ops" and "additive" belong to damage_mult_spells');
+  if (e.type !== "damage_mult_spells" && (e.auras || e.ops || e.additive !== undefined || e.per_stack !== undefined)) r.error('"auras", "ops", "additive" and "per_stack" belong to damage_mult_spells');
+  if (e.additive === true && e.per_stack === false) r.error('"additive" and "per_stack": false exclude each other');
   if (e.type === "cleave" && e.count === undefined) r.field("count");
   return e;
 }

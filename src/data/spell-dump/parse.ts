@@ -94,7 +94,7 @@ const DETAIL_INDENT = " ".repeat(19);
 /** Labels of the header part of a block (before Effects); anything else there is an error. */
 const HEADER_LABELS = new Set([
   "Talent Entry", "Class", "Race", "School", "Spell Type", "Resource", "Spell Level", "Max Level", "Range", "Cast Time",
-  "GCD", "Velocity", "Travel Time", "Travel Delay", "Duration", "Cooldown", "Charges", "Category", "Category Flags", "Stance Mask", "Category Cooldown", "Requires weapon", "Labels",
+  "GCD", "Velocity", "Travel Time", "Min Travel Time", "Travel Delay", "Duration", "Cooldown", "Charges", "Category", "Category Flags", "Stance Mask", "Category Cooldown", "Requires weapon", "Labels",
   "Affecting Spells", "Triggered By", "Proc Chance", "Proc Flags", "Mechanic", "Family Flags", "Attributes",
   "Aura Interrupt", "Channel Interrupt", "Stacks", "Max Stacks", "Internal Cooldown", "Real PPM", "Dispel Type",
   "Replaces", "Override", "Empower", "Equipped Item", "Flags", "Spell Category", "Requires stance", "Casting Req.",

@@ -21,11 +21,13 @@ import {
   telHit, telSpellRec, telBucketHit, TL_DAMAGE, telAura, telSpend, telGain, telGainFrom, telRegenBalance, telProc, telRppm, tlOn, tlPush, TL_CAST_START, TL_CAST, TL_COOLDOWN, TL_RESOURCE, TL_PROC,
 } from "./telemetry";
 import { healthCritBytes, healthCritLoad, healthCritChance, hcRules } from "./health-crit";
+import { masteryRandomLoad, masteryRolls, masteryRoll, MASTERY_RANDOM } from "./mastery-random";
+import { critScaledBytes, critScaledLoad, critScaled } from "./crit-scaled";
 import { cwcOn, cwcLoad, cwcReset, cwcBarStart, cwcLive, cwcNextPoll, cwcNow, cwcGen, cwcMainTarget, cwcSetMainTarget, cwcUsable } from "./cast-while-casting";
 import {
   IMAGE_VERSION, HEADER_F64, N_SECTIONS, H_VERSION, H_DURATION, H_TARGETS, H_ARMOR, H_ARMOR_K, H_AP, H_SP, H_CRIT, H_HASTE,
   H_MASTERY, H_VERS, H_CRIT_DMG_BONUS, H_MASTERY_KIND, H_MASTERY_COEF, H_MASTERY_SCHOOL, H_MASTERY_PETS, H_AUTO_DAMAGE,
-  H_OFFHAND_DAMAGE, H_PULL_AURA, H_VARY_LENGTH, H_HEALTH_RATE, H_START_AURAS, H_START_AURAS_LEN, H_CWC, H_HEALTH_CRIT_START, H_HEALTH_CRIT_LEN, H_AUTO_SWING, H_WEAPON_MIN, H_WEAPON_MAX, H_GCD_LOCK, H_N_LOCKS, H_N_CAT_POOLS, H_N_CHARGE_POOLS, H_ROT_KIND, H_ROT_START,
+  H_OFFHAND_DAMAGE, H_PULL_AURA, H_VARY_LENGTH, H_HEALTH_RATE, H_START_AURAS, H_START_AURAS_LEN, H_CWC, H_HEALTH_CRIT_START, H_HEALTH_CRIT_LEN, H_CRIT_SCALED_START, H_CRIT_SCALED_LEN, H_AUTO_SWING, H_WEAPON_MIN, H_WEAPON_MAX, H_GCD_LOCK, H_N_LOCKS, H_N_CAT_POOLS, H_N_CHARGE_POOLS, H_ROT_KIND, H_ROT_START,
   H_ROT_LEN, H_ROT_SPELLS_START, H_ROT_SPELLS_LEN, H_CHAN_START, H_CHAN_SLOTS, H_HOOKS_START, H_HOOKS_LEN, H_SECTIONS, S_RESOURCES, S_SPELLS, S_AURAS, S_EFFECTS, S_DAMAGE, S_CDR, S_OPS,
   S_OPLISTS, S_PROCS, S_RPPM, S_PETS, S_CHARGE_POOLS, S_POOL, S_ROT_CONSTS, RESOURCE_STRIDE, SPELL_STRIDE, AURA_STRIDE,
   EFFECT_STRIDE, DAMAGE_STRIDE, CDR_STRIDE, OP_STRIDE, OPLIST_STRIDE, PROC_STRIDE, RPPM_STRIDE, PET_STRIDE,
@@ -479,6 +481,7 @@ export function engineLoad(): i32 {
   baseVers = hdr(H_VERS);
   critMult = 2.0 + hdr(H_CRIT_DMG_BONUS) / 100.0;
   masteryKind = <i32>hdr(H_MASTERY_KIND);
+  masteryRandomLoad(masteryKind); // mastery-random.ts
   masteryCoef = hdr(H_MASTERY_COEF);
   masterySchool = <i32>hdr(H_MASTERY_SCHOOL);
   masteryPets = hdr(H_MASTERY_PETS) != 0;
@@ -589,6 +592,7 @@ export function engineLoad(): i32 {
   schoolCacheVer = carve(256 * 4);
   spellCache = carve(<usize>nSpells * 16);
   spellCacheVer = carve(<usize>nSpells * 8);
+  critScaledLoad(carve(critScaledBytes(nDamage)), nDamage, pool, <i32>hdr(H_CRIT_SCALED_START), <i32>hdr(H_CRIT_SCALED_LEN)); // crit-scaled.ts (before the HitPrep flags)
   loadHitTables();
   healthCritLoad(carve(healthCritBytes(nDamage)), nDamage, pool, <i32>hdr(H_HEALTH_CRIT_START), <i32>hdr(H_HEALTH_CRIT_LEN));
   loadOpTables();
@@ -2638,7 +2642,7 @@ function prepareHitConst(r: DamageRec, hp: usize): void {
   store<f64>(hp, r.aoeParam, HP_AOEP);
   let mma = 0;
   if (masteryKind >= 0 && (!isPet || masteryPets)) {
-    if (masteryKind == 0 || (masterySchool & school) != 0) mma = 1;
+    if (masteryKind == 0 || masteryKind == MASTERY_RANDOM || (masterySchool & school) != 0) mma = 1;
   }
   const mode = isPet ? 0 : <i32>r.aoe;
   let n = 1;
@@ -2667,6 +2671,7 @@ function prepareHitConst(r: DamageRec, hp: usize): void {
       for (let j = 0; j < n; j++) if (poolI(s0 + j) == spell) fx |= 2;
     }
   }
+  if (critScaled(<i32>((hp - dmgPrep) / HP_BYTES))) fx |= 4; // x (1 + crit chance): crit-scaled.ts
   store<i32>(hp, fx, HP_MULTFX);
   store<i32>(hp, 0, HP_VER);
 }
@@ -2708,6 +2713,7 @@ function prepareHitConst(r: DamageRec, hp: usize): void {
     const c = critC + load<f64>(hc, HP_CRITB);
     crit = c < 0 ? 0.0 : c > 1 ? 1.0 : c; // DamageCalc step 3's clamp, done once here
   }
+  if ((fx & 4) != 0) store<f64>(hv, load<f64>(hv, HP_MULT) * (1.0 + critC), HP_MULT); // crit-scaled.ts
   store<f64>(hv, crit, HP_CRIT);
   store<f64>(hv, versF, HP_VERSF);
   store<f64>(hv, load<i32>(hc, HP_MMAPPLY) != 0 ? masteryM : 1.0, HP_MM);
@@ -2749,7 +2755,7 @@ function dealDamage(d: i32, periodic: bool, snapAura: i32, noCrit: i32): void {
     const isCrit = rng.next() < hitCritChance(d, hv, noCrit);
     const amt1 = damageFinal(
       raw, load<f64>(critFactors + (<usize>isCrit << 3)), load<f64>(hv, HP_VERSF), load<f64>(hc, HP_ARMORM),
-      load<f64>(hv, HP_MULT) * scale, load<f64>(hv, HP_MM),
+      load<f64>(hv, HP_MULT) * scale, masteryRolls ? masteryRoll(load<f64>(hv, HP_MM), rng) : load<f64>(hv, HP_MM),
     );
     recordHitPrep(hc, spell, amt1, isCrit, isPet, periodic);
     return;
@@ -2792,7 +2798,7 @@ function hitEntry(hc: usize, hv: usize, periodic: bool, critChance: f64, scale: 
     const m = (mode == 0 ? mult : mult * aoeMult(mode, i, n, aoeParam)) * scale;
     const raw = damageRaw(base, wMin, wMax, wMult, coef, power, rng);
     const isCrit = rng.next() < critChance;
-    const amt = damageFinal(raw, load<f64>(critFactors + (<usize>isCrit << 3)), versF, armorM, m, mm);
+    const amt = damageFinal(raw, load<f64>(critFactors + (<usize>isCrit << 3)), versF, armorM, m, masteryRolls ? masteryRoll(mm, rng) : mm);
     recordHit(spell, amt, isCrit, isPet, periodic);
   }
   // Cleave: a single-target physical player hit cleaves while a Cleave buff is up
@@ -2802,7 +2808,7 @@ function hitEntry(hc: usize, hv: usize, periodic: bool, critChance: f64, scale: 
     for (let i = 0; i < extra; i++) {
       const raw = damageRaw(base, wMin, wMax, wMult, coef, power, rng);
       const isCrit = rng.next() < critChance;
-      const amt = damageFinal(raw, load<f64>(critFactors + (<usize>isCrit << 3)), versF, armorM, m, mm);
+      const amt = damageFinal(raw, load<f64>(critFactors + (<usize>isCrit << 3)), versF, armorM, m, masteryRolls ? masteryRoll(mm, rng) : mm);
       recordHit(spell, amt, isCrit, false, periodic);
     }
   }

@@ -31,7 +31,7 @@ export function resolveExportDir(given: string | undefined, env: Record<string, 
 }
 
 /** Specs whose spells the embedded bundle carries: the implemented specs (BM, MM, Fire, Affliction, Arms, Assassination). */
-export const DEFAULT_EXTRACT_SPECS: readonly number[] = [253, 254, 63, 265, 71, 259];
+export const DEFAULT_EXTRACT_SPECS: readonly number[] = [253, 254, 63, 265, 71, 259, 267];
 
 /** Copied whole: class/spec catalog, stat and item-scaling lookups, small spell lookup tables. */
 const WHOLE_TABLES = [

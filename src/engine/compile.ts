@@ -140,6 +140,7 @@ export function compileSpec(input: CompileInput): CompiledSpec {
       ? { spell, kind: "sp", base: 0, coefficient: d.spCoef * mult, school: d.school, aoe: aoeOf(d) }
       : { spell, kind: "ap", base: 0, coefficient: d.apCoef * petRatio(d.pet) * mult, school: d.school, aoe: aoeOf(d) };
     if (d.critBonus !== undefined && d.critBonus > 0) e.critBonus = d.critBonus;
+    if (d.critChanceScales) e.critChanceScales = true;
     if (d.critAboveHealth !== undefined) e.critAboveHealth = d.critAboveHealth;
     if (d.critBelowHealth !== undefined) e.critBelowHealth = d.critBelowHealth;
     if (d.pet !== undefined) e.pet = firstPetImage(d.pet);
@@ -441,6 +442,9 @@ export function compileSpec(input: CompileInput): CompiledSpec {
         ? { kind: "none", coefficient: coef, appliesToPets: false }
         : spec.mastery.kind === "pet"
         ? { kind: "none", coefficient: coef, appliesToPets: false }
+        : spec.mastery.kind === "random"
+        // half the mastery value is the fixed bonus; each hit adds a uniform draw of the same size (engine)
+        ? { kind: "random", coefficient: coef / 2, appliesToPets: false }
         : spec.mastery.kind === "school"
           ? { kind: "school", coefficient: coef, school: spec.mastery.school!, appliesToPets: false }
           : { kind: "uniform", coefficient: coef, appliesToPets: true },

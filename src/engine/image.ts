@@ -86,6 +86,8 @@ export interface DamageEntry {
   critAboveHealth?: number;
   /** Always crits while the target's health is strictly below this percent (the Scorch talent: 30). */
   critBelowHealth?: number;
+  /** x (1 + the caster's crit chance) (Chaos Bolt; header slots 99/100, assembly/engine/crit-scaled.ts). Not for pet entries. */
+  critChanceScales?: boolean;
 }
 
 export type CdrCondition = "always" | "procChance" | "whileAuraActive" | "resetWhileAura";
@@ -319,7 +321,8 @@ export interface StatsImage {
 }
 
 export interface MasteryImage {
-  kind: "none" | "uniform" | "school";
+  /** random: the mastery multiplier is 1 + h, and each hit adds a uniform draw in [0, h] (assembly/engine/mastery-random.ts). */
+  kind: "none" | "uniform" | "school" | "random";
   coefficient: number;
   /** school kind: school bit mask that mastery multiplies. */
   school?: number;
@@ -526,7 +529,7 @@ export function encodeImage(image: SpecImage): EncodedImage {
   if (st === null || typeof st !== "object") fail("stats", "expected an object");
   const m = image.mastery;
   if (m === null || typeof m !== "object") fail("mastery", "expected an object");
-  const masteryKind = code({ none: -1, uniform: 0, school: 1 }, m.kind, "mastery.kind");
+  const masteryKind = code({ none: -1, uniform: 0, school: 1, random: 9 }, m.kind, "mastery.kind");
 
   // resources
   resources.forEach((r, i) => {
@@ -568,6 +571,14 @@ export function encodeImage(image: SpecImage): EncodedImage {
       num(d.critAboveHealth, `${p}.critAboveHealth`, { min: 0, max: 100, def: 100 }),
       num(d.critBelowHealth, `${p}.critBelowHealth`, { min: 0, max: 100, def: 0 }),
     );
+  });
+
+  // crit-scaled entries (header 99/100): damage entry indices
+  const critScaled: number[] = [];
+  damage.forEach((d, i) => {
+    if (!bool(d.critChanceScales, `damage[${i}].critChanceScales`, false)) return;
+    if (d.pet !== undefined && d.pet !== -1) fail(`damage[${i}].pet`, "a crit-scaled hit is for player damage only");
+    critScaled.push(i);
   });
 
   // cooldown pools (raw ids -> dense indices)
@@ -901,6 +912,8 @@ export function encodeImage(image: SpecImage): EncodedImage {
     header[66] = poolList(startAuras);
     header[67] = startAuras.length;
   }
+  header[99] = critScaled.length ? poolList(critScaled) : 0; // H_CRIT_SCALED_START
+  header[100] = critScaled.length; // H_CRIT_SCALED_LEN
   header[68] = whileCasting ? 1 : 0; // H_CWC: decisions during cast bars (assembly/engine/cast-while-casting.ts)
   header[70] = healthPerMs; // H_HEALTH_RATE: target health per ms of the drawn length (0 = time-based)
   header[69] = varyLength; // H_VARY_LENGTH: ± fraction of durationMs per iteration (assembly/engine/fight.ts)

@@ -66,7 +66,7 @@ export const MANIFEST_JSON_SCHEMA: S = {
       "the spec's mastery",
       {
         spell: spellId("mastery spell id"),
-        kind: { enum: ["uniform", "school", "pet", "none"], description: "uniform: all damage; school: one school; pet: pet damage only; none: multiplies nothing itself (ops read it)" },
+        kind: { enum: ["uniform", "school", "pet", "none", "random"], description: "uniform: all damage; school: one school; pet: pet damage only; none: multiplies nothing itself (ops read it); random: the player's damage x (1 + h + a uniform draw in [0, h]) per hit, h = half the mastery value (Chaotic Energies)" },
         coefficient: num("percent per mastery point; default: the EffectBonusCoefficient of the mastery spell's effect `effect`", { minimum: 0, maximum: BOUNDS.masteryCoefficient.max }),
         effect: int("1-based effect of the mastery spell that carries the damage coefficient (default 1)", 1),
         school: int("school mask (kind school)", 1),
@@ -221,6 +221,7 @@ export const MANIFEST_JSON_SCHEMA: S = {
       ap_coef: ref("coefficient", "attack-power coefficient (default: the payload's BonusCoefficientFromAP)"),
       sp_coef: ref("coefficient", "spell-power coefficient (excludes ap_coef)"),
       crit_bonus: ref("critBonus", "percent points added to this hit's crit chance"),
+      crit_chance_scales: bool("the hit is multiplied by 1 + the caster's crit chance (Chaos Bolt)"),
       crit_health: {
         type: "array",
         description: "health-gated guaranteed crits: the hit always crits while the target's health is above / below a percent",

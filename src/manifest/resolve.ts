@@ -62,6 +62,8 @@ export interface ResolvedDamage {
   spCoef?: number;
   /** Percent points added to the hit's crit chance. */
   critBonus?: number;
+  /** The hit is multiplied by 1 + the caster's crit chance (manifest damage.crit_chance_scales). */
+  critChanceScales?: boolean;
   /** Always crits while the target's health is above this percent (taken rules of `crit_health`). */
   critAboveHealth?: number;
   /** Always crits while the target's health is below this percent. */
@@ -342,6 +344,7 @@ function resolveDamage(c: Ctx, path: string, ownerId: number, d: DamageDecl): Re
   if (spCoef !== undefined) out.spCoef = spCoef;
   const critBonus = c.given(`${path}.crit_bonus`, d.crit_bonus);
   if (critBonus !== undefined) out.critBonus = critBonus;
+  if (d.crit_chance_scales) out.critChanceScales = true;
   resolveCritHealth(c, path, d, out);
   if (d.pet !== undefined) out.pet = d.pet;
   return out;

@@ -39,7 +39,7 @@ export type Estimates = Record<string, string>;
 
 export type PrimaryStat = "agility" | "strength" | "intellect";
 /** none: mastery multiplies no damage itself; ops read it (Fire: bank_damage mastery_scaled, Ignite). */
-export type MasteryKind = "uniform" | "school" | "pet" | "none";
+export type MasteryKind = "uniform" | "school" | "pet" | "none" | "random";
 export type AuraTarget = "player" | "pet" | "target";
 export type AoeMode = "single" | "all" | "sqrt" | "split";
 export type RefreshMode = "duration" | "pandemic" | "extend";
@@ -105,6 +105,8 @@ export interface DamageDecl {
   sp_coef?: NumOrRef;
   /** Percent points added to this hit's crit chance (100 = always crits: Fire Blast). */
   crit_bonus?: NumOrRef;
+  /** The hit is multiplied by 1 + the caster's crit chance (Chaos Bolt: "Damage is further increased by your critical strike chance"). */
+  crit_chance_scales?: boolean;
   /** Health-gated guaranteed crits (Firestarter, Scorch): the hit always crits while the target's health is above / below a percent. */
   crit_health?: CritHealthDecl[];
 }
@@ -522,7 +524,7 @@ function ops(r: JsonReader | undefined): Op[] {
 }
 
 function readDamage(r: JsonReader): DamageDecl {
-  r.keys(["effect", "ap_coef", "sp_coef", "crit_bonus", "crit_health", "school", "pet", "aoe", "weapon"]);
+  r.keys(["effect", "ap_coef", "sp_coef", "crit_bonus", "crit_chance_scales", "crit_health", "school", "pet", "aoe", "weapon"]);
   const d: DamageDecl = {
     aoe: r.opt("aoe")?.oneOf(["single", "all", "sqrt", "split"] as const) ?? "single",
     weapon: r.opt("weapon")?.bool() ?? false,
@@ -540,6 +542,7 @@ function readDamage(r: JsonReader): DamageDecl {
   if (sp !== undefined && ap !== undefined) r.error('"ap_coef" and "sp_coef" exclude each other');
   const cb = optNonNeg(r, "crit_bonus", BOUNDS.critBonus);
   if (cb !== undefined) d.crit_bonus = cb;
+  if (r.opt("crit_chance_scales")?.bool()) d.crit_chance_scales = true;
   const ch = r.opt("crit_health");
   if (ch) d.crit_health = ch.array().map(readCritHealth);
   if (d.effect === undefined && d.ap_coef === undefined && d.sp_coef === undefined && !d.weapon) r.error('needs "effect" (coefficient from data), "ap_coef", "sp_coef" or "weapon"');
@@ -863,7 +866,7 @@ export function validateManifest(json: unknown, file: string): Manifest {
   ]);
   const mr = r.field("mastery");
   mr.keys(["spell", "kind", "coefficient", "effect", "school", "estimated"]);
-  const mastery: Manifest["mastery"] = { spell: spellId(mr.field("spell")), kind: mr.field("kind").oneOf(["uniform", "school", "pet", "none"] as const) };
+  const mastery: Manifest["mastery"] = { spell: spellId(mr.field("spell")), kind: mr.field("kind").oneOf(["uniform", "school", "pet", "none", "random"] as const) };
   const coefficient = mr.opt("coefficient");
   setOpt(mastery, "coefficient", coefficient ? bounded(coefficient, BOUNDS.masteryCoefficient, { min: 0 }) : undefined);
   setOpt(mastery, "effect", mr.opt("effect")?.num({ int: true, min: 1 }));

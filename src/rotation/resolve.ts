@@ -4,6 +4,7 @@ import { RotationError, type RotationLocation } from "./errors.js";
 import { parseExpression } from "./parse.js";
 import { Q } from "./queries.js";
 import { ABSENT_AURA_PROPS, absentAuraProp, absentSpellProp, type AbsentInfo, type AbsentKind } from "./absent.js";
+import { RACIALS, utilityAction } from "./utility.js";
 
 /** Resolves names in a rotation to the host's indices. `undefined` = unknown (a compile error). */
 export interface RotationSymbols {
@@ -87,6 +88,9 @@ const COOLDOWN_PROPS: Record<string, number> = {
   ready: Q.COOLDOWN_READY,
   up: Q.COOLDOWN_READY,
   remains: Q.COOLDOWN_REMAINS,
+  // SimC's cooldown "remains_expected" (engine/action/cooldown.cpp): the remaining time under the expected
+  // rate of dynamic cooldown reductions; this engine's cooldowns recover at a fixed rate, so it is remains
+  remains_expected: Q.COOLDOWN_REMAINS,
   charges: Q.COOLDOWN_CHARGES,
   charges_fractional: Q.COOLDOWN_CHARGES_FRACTIONAL,
   full_recharge_time: Q.COOLDOWN_FULL_RECHARGE_TIME,
@@ -120,6 +124,8 @@ const ACTION_SPELL_PROPS: Record<string, number> = {
   cooldown: Q.COOLDOWN_DURATION,
   cooldown_react: Q.COOLDOWN_READY,
   ready: Q.SPELL_CASTABLE,
+  // SimC's action "usable" (engine/action/action.cpp create_expression: the action's ready()): castable now
+  usable: Q.SPELL_CASTABLE,
   last_used: Q.LAST_USED,
   // the hard cast in progress: read by use_while_casting decisions (during another cast bar)
   executing: Q.EXECUTING,
@@ -183,6 +189,17 @@ export class Resolver {
   /** Whether `name` is an absent name of `kind` (asked only after the known-name lookup failed). */
   private isAbsent(kind: AbsentKind, name: string, loc: RotationLocation): boolean {
     return this.symbols.absent?.(name, kind, loc) !== undefined;
+  }
+
+  /**
+   * A racial of another race than the character's (src/rotation/utility.ts): SimC's cooldown of an action the
+   * character never has is a fresh one (player_t::get_cooldown creates it: duration 0, nothing to wait for
+   * that the APL reads), so `cooldown.berserking.duration` of a dwarf reads like an absent spell's.
+   */
+  private otherRaceRacial(name: string): boolean {
+    if (!Object.hasOwn(RACIALS, name)) return false;
+    const verdict = this.symbols.utility?.(name) ?? utilityAction(name, this.symbols.race);
+    return verdict !== undefined && "noop" in verdict;
   }
 
   /** A property of an absent spell (src/rotation/absent.ts); the property must still be one of `allowed`. */
@@ -425,11 +442,11 @@ export class Resolver {
         if (sp.text === "potion" && this.symbols.spell("potion") === undefined) {
           const p = need(2, "a property");
           this.exact(parts, 3, full, loc);
-          if (p.text === "remains" || p.text === "duration" || p.text === "full_recharge_time") return zero;
+          if (p.text === "remains" || p.text === "remains_expected" || p.text === "duration" || p.text === "full_recharge_time") return zero;
           if (p.text === "ready" || p.text === "up") return { kind: "const", value: 1 };
           return this.fail(loc, p, `unknown property "${p.text}" in "${full}" (expected: remains, duration, ready, up)`);
         }
-        if (this.symbols.spell(sp.text) === undefined && this.isAbsent("spell", sp.text, loc)) {
+        if (this.symbols.spell(sp.text) === undefined && (this.isAbsent("spell", sp.text, loc) || this.otherRaceRacial(sp.text))) {
           return this.absentSpell(need(2, "a property"), parts, 2, full, loc, Object.keys(COOLDOWN_PROPS));
         }
         const spell = this.lookup("spell", sp, full, loc);

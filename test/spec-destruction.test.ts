@@ -192,6 +192,45 @@ describe("Summon Infernal: the 22703 impact, then Immolation every 2 s for 30 s 
   });
 });
 
+describe("Havoc (80240, not in the default build): single-target direct hits also strike the Havoc target for 60 % (#1)", () => {
+  const HAVOC = 60 / 100; // 80240 #1 "Apply Aura (6) | Dummy (4) / Base Value: 60"
+  // SimC's own target choice: target_if=min:(self.target=target) tries the primary (1) and the second enemy (0)
+  const text = "actions=havoc,target_if=min:(self.target=target),if=time<1\nactions+=/incinerate";
+  const havocRun = async (talents: string[], targets: number) => {
+    const prep = await prepareSimulation({ spec: "destruction", bundle, dataDir: DATA, duration: 8.2, varyLength: 0, bloodlust: false, targets, talents, rotation: text });
+    const img = prep.image;
+    img.stats = { ...img.stats, crit: 0, haste: 0, versatility: 0, mastery: 0 };
+    return { img, r: run(img) };
+  };
+  it("2 enemies: Havoc on the second (0 -> 1.5 s), then 3 Incinerates on the primary, each also hitting the Havoc target", async () => {
+    const { img, r } = await havocRun(["havoc"], 2);
+    expect(sp(r, "havoc").casts).toBe(1);
+    expect(sp(r, "incinerate")).toMatchObject({ casts: 3, hits: 6 });
+    expect(sp(r, "incinerate").damage).toBeCloseTo(3 * INCINERATE * DESTRO * (1 + HAVOC) * img.stats.spellPower, 6);
+  });
+  it("without the talent (or with one enemy) nothing is mirrored", async () => {
+    const off = await havocRun([], 2);
+    expect(sp(off.r, "incinerate")).toMatchObject({ casts: 4, hits: 4 });
+    expect(sp(off.r, "incinerate").damage).toBeCloseTo(4 * INCINERATE * DESTRO * off.img.stats.spellPower, 6);
+    const one = await havocRun(["havoc"], 1);
+    expect(sp(one.r, "incinerate").hits).toBe(sp(one.r, "incinerate").casts);
+  });
+});
+
+describe("dot_refreshable_count.X: the enemies whose X is down or in its pandemic window (SimC warlock_t::create_expression)", () => {
+  const count = async (threshold: number) => {
+    const prep = await prepareSimulation({
+      spec: "destruction", bundle, dataDir: DATA, duration: 10, varyLength: 0, bloodlust: false, targets: 3, talents: [],
+      rotation: `actions=immolate,if=dot_refreshable_count.immolate>=${threshold}\nactions+=/incinerate`,
+    });
+    return sp(run(prep.image), "immolate").casts;
+  };
+  it("3 enemies: 3 before the first Immolate, then 2 (the primary's is fresh): one cast at >= 3, a cast every GCD at >= 2", async () => {
+    expect(await count(3)).toBe(1);
+    expect(await count(2)).toBeGreaterThan(4);
+  });
+});
+
 describe("the default APL (SimC's warlock_destruction.simc) on the default build", () => {
   // simulate() reports casts and hits per iteration
   let a: RunResult;
@@ -200,8 +239,8 @@ describe("the default APL (SimC's warlock_destruction.simc) on the default build
   });
   it("ignores exactly the documented lines (docs/specs/destruction.md)", async () => {
     const r = await simulate({ spec: "destruction", bundle, dataDir: DATA, varyLength: 0, duration: 30, iterations: 2, seed: 1 });
-    expect(r.rotation).toMatchObject({ format: "simc", lines: 78, honoured: 72 });
-    expect(r.rotation!.ignoredLines.map((l) => l.line)).toEqual([53, 57, 68, 71, 86, 87]);
+    expect(r.rotation).toMatchObject({ format: "simc", lines: 78, honoured: 76 });
+    expect(r.rotation!.ignoredLines.map((l) => l.line)).toEqual([86, 87]);
   });
   it("Chaos Bolt spends the shards, Immolate stays up, Shadowburn only in the last 20 %, 3 Infernals", () => {
     expect(sp(a, "chaos_bolt").casts).toBeGreaterThan(20);

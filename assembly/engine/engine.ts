@@ -23,11 +23,12 @@ import {
 import { healthCritBytes, healthCritLoad, healthCritChance, hcRules } from "./health-crit";
 import { masteryRandomLoad, masteryRolls, masteryRoll, MASTERY_RANDOM } from "./mastery-random";
 import { critScaledBytes, critScaledLoad, critScaled } from "./crit-scaled";
+import { hitMirrorLoad, mirrorOn, mirrorFraction, mirrorTarget } from "./hit-mirror";
 import { cwcOn, cwcLoad, cwcReset, cwcBarStart, cwcLive, cwcNextPoll, cwcNow, cwcGen, cwcMainTarget, cwcSetMainTarget, cwcUsable } from "./cast-while-casting";
 import {
   IMAGE_VERSION, HEADER_F64, N_SECTIONS, H_VERSION, H_DURATION, H_TARGETS, H_ARMOR, H_ARMOR_K, H_AP, H_SP, H_CRIT, H_HASTE,
   H_MASTERY, H_VERS, H_CRIT_DMG_BONUS, H_MASTERY_KIND, H_MASTERY_COEF, H_MASTERY_SCHOOL, H_MASTERY_PETS, H_AUTO_DAMAGE,
-  H_OFFHAND_DAMAGE, H_PULL_AURA, H_VARY_LENGTH, H_HEALTH_RATE, H_START_AURAS, H_START_AURAS_LEN, H_CWC, H_HEALTH_CRIT_START, H_HEALTH_CRIT_LEN, H_CRIT_SCALED_START, H_CRIT_SCALED_LEN, H_AUTO_SWING, H_WEAPON_MIN, H_WEAPON_MAX, H_GCD_LOCK, H_N_LOCKS, H_N_CAT_POOLS, H_N_CHARGE_POOLS, H_ROT_KIND, H_ROT_START,
+  H_OFFHAND_DAMAGE, H_PULL_AURA, H_VARY_LENGTH, H_HEALTH_RATE, H_START_AURAS, H_START_AURAS_LEN, H_CWC, H_HEALTH_CRIT_START, H_HEALTH_CRIT_LEN, H_CRIT_SCALED_START, H_CRIT_SCALED_LEN, H_MIRROR_AURA, H_MIRROR_FRACTION, H_AUTO_SWING, H_WEAPON_MIN, H_WEAPON_MAX, H_GCD_LOCK, H_N_LOCKS, H_N_CAT_POOLS, H_N_CHARGE_POOLS, H_ROT_KIND, H_ROT_START,
   H_ROT_LEN, H_ROT_SPELLS_START, H_ROT_SPELLS_LEN, H_CHAN_START, H_CHAN_SLOTS, H_HOOKS_START, H_HOOKS_LEN, H_SECTIONS, S_RESOURCES, S_SPELLS, S_AURAS, S_EFFECTS, S_DAMAGE, S_CDR, S_OPS,
   S_OPLISTS, S_PROCS, S_RPPM, S_PETS, S_CHARGE_POOLS, S_POOL, S_ROT_CONSTS, RESOURCE_STRIDE, SPELL_STRIDE, AURA_STRIDE,
   EFFECT_STRIDE, DAMAGE_STRIDE, CDR_STRIDE, OP_STRIDE, OPLIST_STRIDE, PROC_STRIDE, RPPM_STRIDE, PET_STRIDE,
@@ -593,6 +594,7 @@ export function engineLoad(): i32 {
   spellCache = carve(<usize>nSpells * 16);
   spellCacheVer = carve(<usize>nSpells * 8);
   critScaledLoad(carve(critScaledBytes(nDamage)), nDamage, pool, <i32>hdr(H_CRIT_SCALED_START), <i32>hdr(H_CRIT_SCALED_LEN)); // crit-scaled.ts (before the HitPrep flags)
+  hitMirrorLoad(hdr(H_MIRROR_AURA), hdr(H_MIRROR_FRACTION), targets); // hit-mirror.ts (before HP_FAST is set)
   loadHitTables();
   healthCritLoad(carve(healthCritBytes(nDamage)), nDamage, pool, <i32>hdr(H_HEALTH_CRIT_START), <i32>hdr(H_HEALTH_CRIT_LEN));
   loadOpTables();
@@ -2589,6 +2591,9 @@ function loadHitTables(): void {
   }
 }
 
+/** Whether aura instance `inst` is active (hit-mirror.ts asks it per enemy). */
+function instActive(inst: i32): bool { return auraSt(inst).active != 0; }
+
 /** prepareHitVar(a) and prepareHitVar(b) (no snapshot, no effect multiplier) read the same inputs. */
 function sameVarInputs(a: usize, b: usize): bool {
   return load<i32>(a, HP_PET) == load<i32>(b, HP_PET)
@@ -2659,7 +2664,8 @@ function prepareHitConst(r: DamageRec, hp: usize): void {
   store<i32>(hp, kind, HP_KIND);
   store<i32>(hp, r.canCrit == 0 ? 0 : 1, HP_CANCRIT);
   store<i32>(hp, mma, HP_MMAPPLY);
-  store<i32>(hp, mode == 0 && (isPet || targets <= 1 || school != 1) ? 1 : 0, HP_FAST);
+  // a mirrored entry (hit-mirror.ts: single-target player hits while a mirror aura exists) takes the general path
+  store<i32>(hp, mode == 0 && (isPet || targets <= 1 || school != 1) && !(mirrorOn && !isPet) ? 1 : 0, HP_FAST);
   let fx = 0;
   for (let i = 0; i < nEffects; i++) {
     const e = effectRec(i);
@@ -2800,6 +2806,7 @@ function hitEntry(hc: usize, hv: usize, periodic: bool, critChance: f64, scale: 
     const isCrit = rng.next() < critChance;
     const amt = damageFinal(raw, load<f64>(critFactors + (<usize>isCrit << 3)), versF, armorM, m, masteryRolls ? masteryRoll(mm, rng) : mm);
     recordHit(spell, amt, isCrit, isPet, periodic);
+    if (mirrorOn && mode == 0 && !isPet && !periodic && mirrorTarget(curTarget, instActive) >= 0) recordHit(spell, amt * mirrorFraction, isCrit, false, false); // hit-mirror.ts
   }
   // Cleave: a single-target physical player hit cleaves while a Cleave buff is up
   if (mode == 0 && !isPet && cleaveCount > 0 && targets > 1 && school == 1) {

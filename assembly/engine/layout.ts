@@ -50,6 +50,8 @@ export const H_START_AURAS_LEN: i32 = 67; //   their count (0 = none)
 export const H_CWC: i32 = 68; // 1: the rotation has use_while_casting casts (cast-while-casting.ts), 0: none
 export const H_CRIT_SCALED_START: i32 = 99; // damage entries x (1 + crit chance) (crit-scaled.ts): pool start, 1 f64 per entry
 export const H_CRIT_SCALED_LEN: i32 = 100; //   their count (0 = none)
+export const H_MIRROR_AURA: i32 = 101; // hit-mirror target aura + 1 (Havoc; hit-mirror.ts), 0 = none
+export const H_MIRROR_FRACTION: i32 = 102; //   the share of the mirrored hit
 export const H_HEALTH_RATE: i32 = 70; // target health per ms of the drawn length (health.ts; 0 = time-based fight)
 export const H_VARY_LENGTH: i32 = 69; // fight length ± fraction per iteration (fight.ts; 0 = every iteration lasts H_DURATION)
 

@@ -344,6 +344,10 @@ export interface RunConfig {
   pullAura?: number;
   /** Auras applied at t = 0 of every iteration after the pull aura (timers started on entering combat). */
   combatStartAuras?: number[];
+  /** The hit-mirror target aura (Havoc; header 101, assembly/engine/hit-mirror.ts); absent = none. */
+  mirrorAura?: number;
+  /** Its share of the mirrored hit (header 102), in [0, 1]. */
+  mirrorFraction?: number;
   /**
    * Fight length variation: every iteration lasts round(durationMs × (1 + varyLength × (2u − 1))) ms, u
    * uniform from the iteration's seed (assembly/engine/fight.ts; docs/fights.md). In [0, 1); default 0 =
@@ -522,6 +526,8 @@ export function encodeImage(image: SpecImage): EncodedImage {
   const startAuras = run.combatStartAuras ?? [];
   if (!Array.isArray(startAuras)) fail("run.combatStartAuras", "expected an array of aura indices");
   startAuras.forEach((x, i) => num(x, `run.combatStartAuras[${i}]`, { int: true, min: 0, max: (image.auras?.length ?? 0) - 1 }));
+  const mirrorAura = run.mirrorAura === undefined ? -1 : num(run.mirrorAura, "run.mirrorAura", { int: true, min: 0, max: (image.auras?.length ?? 0) - 1 });
+  const mirrorFraction = mirrorAura < 0 ? 0 : num(run.mirrorFraction, "run.mirrorFraction", { min: 0, max: 1 });
   const varyLength = num(run.varyLength, "run.varyLength", { min: 0, def: 0 });
   if (varyLength >= 1) fail("run.varyLength", `expected a fraction in [0, 1), got ${varyLength}`);
   const healthPerMs = num(run.healthPerMs, "run.healthPerMs", { min: 0, def: 0 });
@@ -912,6 +918,8 @@ export function encodeImage(image: SpecImage): EncodedImage {
     header[66] = poolList(startAuras);
     header[67] = startAuras.length;
   }
+  header[101] = mirrorAura + 1; // H_MIRROR_AURA: aura index + 1, 0 = none (hit-mirror.ts)
+  header[102] = mirrorFraction; // H_MIRROR_FRACTION
   header[99] = critScaled.length ? poolList(critScaled) : 0; // H_CRIT_SCALED_START
   header[100] = critScaled.length; // H_CRIT_SCALED_LEN
   header[68] = whileCasting ? 1 : 0; // H_CWC: decisions during cast bars (assembly/engine/cast-while-casting.ts)

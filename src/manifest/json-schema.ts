@@ -366,6 +366,7 @@ export const MANIFEST_JSON_SCHEMA: S = {
             residual: bool("ticks deal banked damage (bank_damage)"),
             at_pull: bool("applied at t = 0 of every iteration (raid buff, e.g. Bloodlust); run option bloodlust: false leaves it off"),
             at_combat_start: bool("applied at t = 0 of every iteration when its talent is taken: a timer the game starts on entering combat (Proc Flags: Enter Combat)"),
+            mirror_hits: ref("coefficient", "a target aura (Havoc): while up on an enemy other than the one a single-target direct player hit lands on, the hit also strikes it for this share of its damage; one per spec"),
             applies_to_pets: bool("its effects also apply to pet damage"),
             snapshot: bool("ticks use stats captured at application"),
             on_tick: list({ $ref: "#/$defs/op" }, "ops per tick"),

@@ -149,6 +149,8 @@ export interface ResolvedAura {
   atPull: boolean;
   /** Applied at t = 0 when active (a timer started on entering combat). */
   atCombatStart?: boolean;
+  /** Share of a single-target direct player hit that also strikes an enemy holding this target aura (Havoc). */
+  mirrorHits?: number;
 }
 
 export interface ResolvedProc {
@@ -646,6 +648,7 @@ function resolveAura(c: Ctx, a: AuraDecl): ResolvedAura {
     atPull: a.at_pull,
   };
   if (a.at_combat_start === true) out.atCombatStart = true;
+  if (a.mirror_hits !== undefined) out.mirrorHits = c.given(`${base}.mirror_hits`, a.mirror_hits)!;
   if (a.tick_damage) out.tickDamage = resolveDamage(c, `${base}.tick_damage`, a.id, a.tick_damage);
   if (a.residual) {
     const school = c.field(`${base}.residual.school`, a.id, "school_mask");

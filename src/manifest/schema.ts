@@ -246,6 +246,9 @@ export interface AuraDecl {
   /** Applied at t = 0 of every iteration when its talent is taken: a timer the game starts on entering
    *  combat (a passive whose Proc Flags are "Enter Combat", e.g. Howl of the Pack Leader's 30 s timer). */
   at_combat_start?: boolean;
+  /** A target aura (Havoc): while it is up on an enemy other than the one a single-target direct player hit
+   *  lands on, the hit also strikes that enemy for this share of its damage (assembly/engine/hit-mirror.ts). */
+  mirror_hits?: NumOrRef;
 }
 
 export interface ProcDecl {
@@ -706,7 +709,7 @@ function readAura(r: JsonReader): AuraDecl {
   r.keys([
     "name", "id", "target", "talent", "duration_ms", "stacking", "max_stacks", "refresh", "tick_period_ms", "hasted_ticks",
     "tick_damage", "tick_gain", "effects", "residual", "applies_to_pets", "snapshot", "on_tick", "on_expire", "at_pull", "at_combat_start", "comment", "estimated",
-    "duration_mods",
+    "duration_mods", "mirror_hits",
     "unavailable",
   ]);
   const unavailable = readUnavailable(r);
@@ -731,6 +734,11 @@ function readAura(r: JsonReader): AuraDecl {
     at_pull: r.opt("at_pull")?.bool() ?? false,
   };
   if (r.opt("at_combat_start")?.bool() === true) a.at_combat_start = true;
+  const mirror = optNonNeg(r, "mirror_hits", BOUNDS.coefficient);
+  if (mirror !== undefined) {
+    if (a.target !== "target") r.error('"mirror_hits" belongs to a target aura ("target": "target")');
+    a.mirror_hits = mirror;
+  }
   setOpt(a, "talent", optTalent(r));
   setOpt(a, "duration_ms", optNonNeg(r, "duration_ms", BOUNDS.ms));
   const dm = r.opt("duration_mods");

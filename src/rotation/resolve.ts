@@ -428,6 +428,21 @@ export class Resolver {
         const aura = this.lookup("aura", name, full, loc);
         return this.auraProp(head.text, aura, parts, 2, full, loc);
       }
+      case "dot_refreshable_count": {
+        // SimC (warlock_t::create_expression, sc_warlock.cpp): the targets whose DoT is down or refreshable
+        const name = need(1, "an aura name");
+        this.exact(parts, 2, full, loc);
+        if (this.symbols.aura(name.text) === undefined && this.isAbsent("aura", name.text, loc)) return zero;
+        const aura = this.lookup("aura", name, full, loc);
+        return { kind: "query", q: Q.DOT_REFRESHABLE_COUNT, arg: aura };
+      }
+      case "self": {
+        // SimC's `self.target`: the actor's target, the primary (index 0); compared with bare `target`
+        const p = need(1, "target");
+        if (p.text !== "target") this.fail(loc, p, `only self.target is supported, got "${full}"`);
+        this.exact(parts, 2, full, loc);
+        return zero;
+      }
       case "active_dot": {
         // SimC: the number of targets the DoT/debuff is up on (per-target instances: docs/rotation.md "Targets")
         const name = need(1, "an aura name");
@@ -564,7 +579,8 @@ export class Resolver {
    *  and dies exactly at its end, so its time to die is fight_remains. */
   private target(parts: NamePart[], full: string, loc: RotationLocation): RExpr {
     const p = parts[1];
-    if (p === undefined) this.fail(loc, parts[0]!, `"${full}" needs a property (health.pct, time_to_die, time_to_pct_N, debuff.casting.react)`);
+    // bare `target`: the target being evaluated (its index; 0 = the primary), as SimC compares it with self.target
+    if (p === undefined) return { kind: "query", q: Q.TARGET_INDEX, arg: 0 };
     const fightRemains: RExpr = { kind: "query", q: Q.FIGHT_REMAINS, arg: 0 };
     if (p.text === "health") {
       const pct = parts[2];

@@ -50,8 +50,8 @@ describe("Destruction manifest resolution against the real tables and the 12.0.0
     expect(["incinerate", "chaos_bolt", "soul_fire", "immolate", "conflagrate", "shadowburn"].map((n) => spellOf(n).castMs)).toEqual([2000, 3000, 3500, 1500, 0, 0]);
     // SpellPower 6087 (2 shards), 247 (3), 741 (1): in fragments
     expect([spellOf("chaos_bolt").cost, spellOf("rain_of_fire").cost, spellOf("shadowburn").cost]).toEqual([CHAOS_BOLT_COST, 30, 10]);
-    // 17962 "Charges : 2 (12.96 seconds cooldown)"
-    expect(spellOf("conflagrate")).toMatchObject({ maxCharges: 2, chargeRecoveryMs: 12960, chargeCategoryId: 672 });
+    // 17962 "Charges : 2 (12.96 seconds cooldown)", minus Explosive Potential's 2 s (388827 #1, taken)
+    expect(spellOf("conflagrate")).toMatchObject({ maxCharges: 2, chargeRecoveryMs: 12960 - 2000, chargeCategoryId: 672 });
     expect([spellOf("summon_infernal").recoveryMs, spellOf("soul_fire").recoveryMs]).toEqual([120000, 45000]);
   });
 
@@ -131,6 +131,33 @@ describe("soul-shard fragments (10 per shard)", () => {
     // without Immolate: Incinerates from 0 s, the 10th ends at 20 s, the Chaos Bolt it pays for ends at 23 s
     const r2 = run(await scripted(rot({ cast: "chaos_bolt" }, { cast: "incinerate" }), { durationS: 20.6, talents: [] }));
     expect([sp(r2, "incinerate").casts, sp(r2, "chaos_bolt").casts]).toEqual([10, 0]);
+  });
+});
+
+describe("taken spec talents: Diabolic Embers, Scalding Flames, Explosive Potential, Ashen Remains", () => {
+  const EMBERS = 1 + 100 / 100; // Diabolic Embers 387173 #1 "Base Value: 100" ("Incinerate now generates $s1% additional Soul Shard Fragments")
+  const SCALDING = 1 + 25 / 100; // Scalding Flames 388832 #1 / #2 "Base Value: 25"; #3 "Spell Duration ... Base Value: 3000"
+  const ASHEN = 1 + (2 * 3) / 100; // Ashen Remains 387252 #1 "Spell Effect 2 ... Base Value: 3", rank 2 (the profile's loadout)
+  it("Diabolic Embers: an Incinerate gives 4 fragments, so 5 pay for a Chaos Bolt", async () => {
+    const r = run(await scripted(rot({ cast: "chaos_bolt" }, { cast: "incinerate" }), { durationS: 13.5, talents: ["diabolic_embers"] }));
+    expect(INCINERATE_FRAGMENTS * EMBERS * 5).toBe(CHAOS_BOLT_COST);
+    expect([sp(r, "incinerate").casts, sp(r, "chaos_bolt").casts]).toEqual([5, 1]); // 5 x 2 s, Chaos Bolt 10 -> 13 s
+  });
+  it("Scalding Flames: Immolate +25 % (hit and ticks) and 21 s (7 ticks of 3 s)", async () => {
+    const img = await scripted(rot({ cast: "immolate", if: "time < 1" }, { wait: "100" }), { durationS: 25, talents: ["scalding_flames"] });
+    const r = run(img);
+    expect(sp(r, "immolate").damage).toBeCloseTo(IMMOLATE_HIT * DESTRO * SCALDING * img.stats.spellPower, 6);
+    expect(sp(r, "immolate_tick").hits).toBe((18 + 3) / 3);
+    expect(sp(r, "immolate_tick").damage).toBeCloseTo(7 * IMMOLATE_TICK * DESTRO * SCALDING * img.stats.spellPower, 6);
+  });
+  it("Explosive Potential: Conflagrate recharges in 12.96 - 2 = 10.96 s (388827 #1 'Modify Recharge Time (Category) ... -2000', category 672)", () => {
+    expect(spellOf("conflagrate").chargeRecoveryMs).toBe(12960 - 2000);
+  });
+  it("Ashen Remains: Incinerate +6 % while Immolate burns on the target", async () => {
+    const img = await scripted(rot({ cast: "immolate", if: "time < 1" }, { cast: "incinerate" }), { durationS: 5.6, talents: ["ashen_remains"] });
+    const r = run(img);
+    expect(sp(r, "incinerate").casts).toBe(2); // 1.5 -> 3.5, 3.5 -> 5.5
+    expect(sp(r, "incinerate").damage).toBeCloseTo(2 * INCINERATE * DESTRO * ASHEN * img.stats.spellPower, 6);
   });
 });
 

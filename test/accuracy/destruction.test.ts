@@ -9,6 +9,10 @@ import { accuracySuite, pct, L90, type SpecAccuracy } from "./harness.js";
 
 // Destruction Warlock 137046: #1 / #2 direct / periodic Base Value 11; #3 / #4 pets / guardians Base Value 11
 const DESTRO = 1 + 11 / 100;
+// Scalding Flames 388832 #1 / #2 "Base Value: 25" (Immolate hit and ticks); Ashen Remains 387252 #1 "Base Value: 3" x rank 2
+// (Incinerate, Chaos Bolt, Shadowburn on a target with Immolate: x 1.06 while it burns, x 1 otherwise)
+const SCALDING = 1 + 25 / 100;
+const ASHEN = 1 + (2 * 3) / 100;
 const MASTERY_COEF = 2; // Mastery: Chaotic Energies 77220 #1 SP Coefficient 2
 const DESTRUCTION: SpecAccuracy = {
   spec: "destruction",
@@ -27,19 +31,19 @@ const h = (pct(606, L90.mastery) * MASTERY_COEF) / 2 / 100;
 accuracySuite("Destruction Warlock hits equal the hand computation from the client values", DESTRUCTION, (run) => {
   // 29722 #2 SP 2.70423; 17962 #1 SP 2.74197; 348 #1 SP 0.813483; 157736 #1 SP 0.508426 (periodic)
   const cases = [
-    { name: "incinerate", periodic: false, coef: 2.70423 },
-    { name: "conflagrate", periodic: false, coef: 2.74197 },
-    { name: "immolate", periodic: false, coef: 0.813483 },
-    { name: "immolate_tick", periodic: true, coef: 0.508426 },
+    { name: "incinerate", periodic: false, coef: 2.70423, mult: 1, ashen: true },
+    { name: "conflagrate", periodic: false, coef: 2.74197, mult: 1, ashen: false },
+    { name: "immolate", periodic: false, coef: 0.813483, mult: SCALDING, ashen: false },
+    { name: "immolate_tick", periodic: true, coef: 0.508426, mult: SCALDING, ashen: false },
   ];
   for (const c of cases) {
     it(`${c.name}: every non-critical hit in [base x (1 + h), base x (1 + 2h)], h = ${(h * 100).toFixed(3)} %`, () => {
-      const base = c.coef * 1673 * DESTRO * vers;
+      const base = c.coef * 1673 * DESTRO * c.mult * vers;
       const hits = run().timeline!.damage.filter((d) => d.name === c.name && d.periodic === c.periodic && !d.crit && !d.pet);
       expect(hits.length).toBeGreaterThan(3);
       for (const d of hits) {
         expect(d.amount).toBeGreaterThanOrEqual(base * (1 + h) * (1 - 1e-12));
-        expect(d.amount).toBeLessThanOrEqual(base * (1 + 2 * h) * (1 + 1e-12));
+        expect(d.amount).toBeLessThanOrEqual(base * (c.ashen ? ASHEN : 1) * (1 + 2 * h) * (1 + 1e-12));
       }
       // the rolls differ from hit to hit
       expect(new Set(hits.map((d) => d.amount)).size).toBeGreaterThan(1);
@@ -56,7 +60,7 @@ accuracySuite("Destruction Warlock hits equal the hand computation from the clie
     for (const d of hits) {
       expect(d.crit).toBe(true);
       expect(d.amount).toBeGreaterThanOrEqual(base * (1 + h) * (1 - 1e-12));
-      expect(d.amount).toBeLessThanOrEqual(base * (1 + 2 * h) * (1 + 1e-12));
+      expect(d.amount).toBeLessThanOrEqual(base * ASHEN * (1 + 2 * h) * (1 + 1e-12));
     }
   });
 });

@@ -28,11 +28,14 @@ import { masteryGateLoad, masteryGateAura, MASTERY_KIND_GATED } from "./mastery-
 import { timedGroups, timedPetsBytes, timedPetsLoad, timedPetsReset, timedIs, timedAdd, timedLive, timedLastExpiry, timedConsume } from "./timed-pets";
 import { msReset, msRecord, msApply, msPending } from "./mastery-stacks";
 import { stackCostLoad, stackCostOn, stackCostHas, stackCostAura, stackCostPerStack } from "./stack-cost";
+import { masteryRandomLoad, masteryRolls, masteryRoll, MASTERY_RANDOM } from "./mastery-random";
+import { critScaledBytes, critScaledLoad, critScaled } from "./crit-scaled";
+import { hitMirrorLoad, mirrorOn, mirrorFraction, mirrorTarget } from "./hit-mirror";
 import { cwcOn, cwcLoad, cwcReset, cwcBarStart, cwcLive, cwcNextPoll, cwcNow, cwcGen, cwcMainTarget, cwcSetMainTarget, cwcUsable } from "./cast-while-casting";
 import {
   IMAGE_VERSION, HEADER_F64, N_SECTIONS, H_VERSION, H_DURATION, H_TARGETS, H_ARMOR, H_ARMOR_K, H_AP, H_SP, H_CRIT, H_HASTE,
   H_MASTERY, H_VERS, H_CRIT_DMG_BONUS, H_REGEN_WAKE, H_MASTERY_KIND, H_MASTERY_COEF, H_MASTERY_SCHOOL, H_MASTERY_PETS, H_AUTO_DAMAGE,
-  H_OFFHAND_DAMAGE, H_MASTERY_GATE_AURA, H_PULL_AURA, H_VARY_LENGTH, H_HEALTH_RATE, H_START_AURAS, H_START_AURAS_LEN, H_CWC, H_HEALTH_CRIT_START, H_HEALTH_CRIT_LEN, H_STACK_COST_START, H_STACK_COST_LEN, H_TIMED_PETS_START, H_TIMED_PETS_LEN, H_AUTO_SWING, H_WEAPON_MIN, H_WEAPON_MAX, H_GCD_LOCK, H_N_LOCKS, H_N_CAT_POOLS, H_N_CHARGE_POOLS, H_ROT_KIND, H_ROT_START,
+  H_OFFHAND_DAMAGE, H_MASTERY_GATE_AURA, H_PULL_AURA, H_VARY_LENGTH, H_HEALTH_RATE, H_START_AURAS, H_START_AURAS_LEN, H_CWC, H_HEALTH_CRIT_START, H_HEALTH_CRIT_LEN, H_CRIT_SCALED_LEN, H_CRIT_SCALED_START, H_MIRROR_AURA, H_MIRROR_FRACTION, H_STACK_COST_START, H_STACK_COST_LEN, H_TIMED_PETS_START, H_TIMED_PETS_LEN, H_AUTO_SWING, H_WEAPON_MIN, H_WEAPON_MAX, H_GCD_LOCK, H_N_LOCKS, H_N_CAT_POOLS, H_N_CHARGE_POOLS, H_ROT_KIND, H_ROT_START,
   H_ROT_LEN, H_ROT_SPELLS_START, H_ROT_SPELLS_LEN, H_CHAN_START, H_CHAN_SLOTS, H_HOOKS_START, H_HOOKS_LEN, H_SECTIONS, S_RESOURCES, S_SPELLS, S_AURAS, S_EFFECTS, S_DAMAGE, S_CDR, S_OPS,
   S_OPLISTS, S_PROCS, S_RPPM, S_PETS, S_CHARGE_POOLS, S_POOL, S_ROT_CONSTS, RESOURCE_STRIDE, SPELL_STRIDE, AURA_STRIDE,
   EFFECT_STRIDE, DAMAGE_STRIDE, CDR_STRIDE, OP_STRIDE, OPLIST_STRIDE, PROC_STRIDE, RPPM_STRIDE, PET_STRIDE,
@@ -490,6 +493,7 @@ export function engineLoad(): i32 {
   critMult = 2.0 + hdr(H_CRIT_DMG_BONUS) / 100.0;
   masteryKind = <i32>hdr(H_MASTERY_KIND);
   regenWake = hdr(H_REGEN_WAKE) != 0;
+  masteryRandomLoad(masteryKind); // mastery-random.ts
   masteryCoef = hdr(H_MASTERY_COEF);
   masterySchool = <i32>hdr(H_MASTERY_SCHOOL);
   masteryPets = hdr(H_MASTERY_PETS) != 0;
@@ -605,6 +609,8 @@ export function engineLoad(): i32 {
   spellCache = carve(<usize>nSpells * 16);
   spellCacheVer = carve(<usize>nSpells * 8);
   critMultLoad(carve(critMultBytes(nDamage)), nDamage, pool, <i32>hdr(H_CRIT_MULT_START), <i32>hdr(H_CRIT_MULT_LEN));
+  critScaledLoad(carve(critScaledBytes(nDamage)), nDamage, pool, <i32>hdr(H_CRIT_SCALED_START), <i32>hdr(H_CRIT_SCALED_LEN)); // crit-scaled.ts (before the HitPrep flags)
+  hitMirrorLoad(hdr(H_MIRROR_AURA), hdr(H_MIRROR_FRACTION), targets); // hit-mirror.ts (before HP_FAST is set)
   loadHitTables();
   healthCritLoad(carve(healthCritBytes(nDamage)), nDamage, pool, <i32>hdr(H_HEALTH_CRIT_START), <i32>hdr(H_HEALTH_CRIT_LEN));
   timedPetsLoad(carve(timedPetsBytes(nPets)), nPets, pool, <i32>hdr(H_TIMED_PETS_START), <i32>hdr(H_TIMED_PETS_LEN));
@@ -2647,6 +2653,9 @@ function loadHitTables(): void {
   }
 }
 
+/** Whether aura instance `inst` is active (hit-mirror.ts asks it per enemy). */
+function instActive(inst: i32): bool { return auraSt(inst).active != 0; }
+
 /** prepareHitVar(a) and prepareHitVar(b) (no snapshot, no effect multiplier) read the same inputs. */
 function sameVarInputs(a: usize, b: usize): bool {
   return load<i32>(a, HP_PET) == load<i32>(b, HP_PET)
@@ -2702,7 +2711,7 @@ function prepareHitConst(r: DamageRec, hp: usize): void {
   store<f64>(hp, r.aoeParam, HP_AOEP);
   let mma = 0;
   if (masteryKind >= 0 && (!isPet || masteryPets)) {
-    if (masteryKind == 0 || masteryKind == MASTERY_KIND_GATED || (masterySchool & school) != 0) mma = 1;
+    if (masteryKind == 0 || masteryKind == MASTERY_KIND_GATED || masteryKind == MASTERY_RANDOM || (masterySchool & school) != 0) mma = 1;
     else if (masteryKind == MASTERY_SPELLS && masterySpellsHas(spell)) mma = 1;
   }
   const mode = isPet ? 0 : <i32>r.aoe;
@@ -2720,7 +2729,8 @@ function prepareHitConst(r: DamageRec, hp: usize): void {
   store<i32>(hp, kind, HP_KIND);
   store<i32>(hp, r.canCrit == 0 ? 0 : 1, HP_CANCRIT);
   store<i32>(hp, mma, HP_MMAPPLY);
-  store<i32>(hp, mode == 0 && (isPet || targets <= 1 || school != 1) ? 1 : 0, HP_FAST);
+  // a mirrored entry (hit-mirror.ts: single-target player hits while a mirror aura exists) takes the general path
+  store<i32>(hp, mode == 0 && (isPet || targets <= 1 || school != 1) && !(mirrorOn && !isPet) ? 1 : 0, HP_FAST);
   let fx = 0;
   for (let i = 0; i < nEffects; i++) {
     const e = effectRec(i);
@@ -2732,6 +2742,7 @@ function prepareHitConst(r: DamageRec, hp: usize): void {
       for (let j = 0; j < n; j++) if (poolI(s0 + j) == spell) fx |= 2;
     }
   }
+  if (critScaled(<i32>((hp - dmgPrep) / HP_BYTES))) fx |= 4; // x (1 + crit chance): crit-scaled.ts
   store<i32>(hp, fx, HP_MULTFX);
   store<i32>(hp, 0, HP_VER);
 }
@@ -2773,6 +2784,7 @@ function prepareHitConst(r: DamageRec, hp: usize): void {
     const c = critC * load<f64>(hc, HP_CRITM) + load<f64>(hc, HP_CRITB);
     crit = c < 0 ? 0.0 : c > 1 ? 1.0 : c; // DamageCalc step 3's clamp, done once here
   }
+  if ((fx & 4) != 0) store<f64>(hv, load<f64>(hv, HP_MULT) * (1.0 + critC), HP_MULT); // crit-scaled.ts
   store<f64>(hv, crit, HP_CRIT);
   store<f64>(hv, versF, HP_VERSF);
   store<f64>(hv, load<i32>(hc, HP_MMAPPLY) != 0 ? masteryM : 1.0, HP_MM);
@@ -2814,7 +2826,7 @@ function dealDamage(d: i32, periodic: bool, snapAura: i32, noCrit: i32): void {
     const isCrit = rng.next() < hitCritChance(d, hv, noCrit);
     const amt1 = damageFinal(
       raw, load<f64>(critFactors + (<usize>isCrit << 3)), load<f64>(hv, HP_VERSF), load<f64>(hc, HP_ARMORM),
-      load<f64>(hv, HP_MULT) * scale, load<f64>(hv, HP_MM),
+      load<f64>(hv, HP_MULT) * scale, masteryRolls ? masteryRoll(load<f64>(hv, HP_MM), rng) : load<f64>(hv, HP_MM),
     );
     recordHitPrep(hc, spell, amt1, isCrit, isPet, periodic);
     return;
@@ -2857,8 +2869,9 @@ function hitEntry(hc: usize, hv: usize, periodic: bool, critChance: f64, scale: 
     const m = (mode == 0 ? mult : mult * aoeMult(mode, i, n, aoeParam)) * scale;
     const raw = damageRaw(base, wMin, wMax, wMult, coef, power, rng);
     const isCrit = rng.next() < critChance;
-    const amt = damageFinal(raw, load<f64>(critFactors + (<usize>isCrit << 3)), versF, armorM, m, mm);
+    const amt = damageFinal(raw, load<f64>(critFactors + (<usize>isCrit << 3)), versF, armorM, m, masteryRolls ? masteryRoll(mm, rng) : mm);
     recordHit(spell, amt, isCrit, isPet, periodic);
+    if (mirrorOn && mode == 0 && !isPet && !periodic && mirrorTarget(curTarget, instActive) >= 0) recordHit(spell, amt * mirrorFraction, isCrit, false, false); // hit-mirror.ts
   }
   // Cleave: a single-target physical player hit cleaves while a Cleave buff is up
   if (mode == 0 && !isPet && cleaveCount > 0 && targets > 1 && school == 1) {
@@ -2867,7 +2880,7 @@ function hitEntry(hc: usize, hv: usize, periodic: bool, critChance: f64, scale: 
     for (let i = 0; i < extra; i++) {
       const raw = damageRaw(base, wMin, wMax, wMult, coef, power, rng);
       const isCrit = rng.next() < critChance;
-      const amt = damageFinal(raw, load<f64>(critFactors + (<usize>isCrit << 3)), versF, armorM, m, mm);
+      const amt = damageFinal(raw, load<f64>(critFactors + (<usize>isCrit << 3)), versF, armorM, m, masteryRolls ? masteryRoll(mm, rng) : mm);
       recordHit(spell, amt, isCrit, false, periodic);
     }
   }

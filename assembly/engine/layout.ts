@@ -50,6 +50,10 @@ export const H_START_AURAS_LEN: i32 = 67; //   their count (0 = none)
 export const H_CWC: i32 = 68; // 1: the rotation has use_while_casting casts (cast-while-casting.ts), 0: none
 export const H_MASTERY_GATE_AURA: i32 = 75; // aura gating a uniform mastery (kind 3, mastery-gate.ts) + 1 (0 = none)
 export const H_REGEN_WAKE: i32 = 87; // 1: an idle player is woken when regeneration covers a rotation spell's cost (outlaw, issue 17)
+export const H_CRIT_SCALED_START: i32 = 99; // damage entries x (1 + crit chance) (crit-scaled.ts): pool start, 1 f64 per entry
+export const H_CRIT_SCALED_LEN: i32 = 100; //   their count (0 = none)
+export const H_MIRROR_AURA: i32 = 101; // hit-mirror target aura + 1 (Havoc; hit-mirror.ts), 0 = none
+export const H_MIRROR_FRACTION: i32 = 102; //   the share of the mirrored hit
 export const H_HEALTH_RATE: i32 = 70; // target health per ms of the drawn length (health.ts; 0 = time-based fight)
 export const H_MASTERY_SPELLS_START: i32 = 91; // mastery kind MASTERY_SPELLS: pool start of the spell indices it multiplies
 export const H_MASTERY_SPELLS_LEN: i32 = 92; //   their count

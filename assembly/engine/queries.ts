@@ -11,8 +11,9 @@ import {
   prevGcd2, prevGcd3, prevCast, prevOffGcd,
   spellRec, spellSt, auraRec, auraSt, chargeSt, castTimeMods, costOf, ensureStats,
 } from "./engine";
-import { instCur } from "./targets";
+import { instCur, instOn, curTarget, targetCount } from "./targets";
 import { execQuery } from "./cast-while-casting";
+import { AuraRec } from "./layout";
 
 /** The player's GCD minimum in ms (the engine's floor for a hasted GCD: onCastStart). */
 const GCD_FLOOR_MS: f64 = 750;
@@ -53,6 +54,14 @@ function tickMs(a: i32): f64 {
   return r.tickPeriodMs / hasteDivisor;
 }
 
+/** SimC's `refreshable` of aura instance `si` (record `r`): always true while it is down; a permanent aura
+ *  (no duration) never needs a refresh; else less than 30 % of its duration left. */
+function refreshable(r: AuraRec, si: i32): bool {
+  if (auraSt(si).active == 0) return true;
+  if (r.durationMs <= 0 || auraSt(si).expiresAt == NEVER) return false;
+  return remainsMs(si) < PANDEMIC * r.durationMs;
+}
+
 /** Remaining ms of an active aura (a permanent one: until the encounter end, as auraRemainsS). */
 function remainsMs(a: i32): f64 {
   const st = auraSt(a);
@@ -91,6 +100,14 @@ export function extraQuery(kind: i32, arg: i32): f64 {
     case Q.Q_PREV_GCD_3: return prevGcd3 == arg ? 1.0 : 0.0;
     case Q.Q_EXECUTING: return execQuery(false, arg, now);
     case Q.Q_EXECUTE_REMAINS: return execQuery(true, arg, now);
+    case Q.Q_TARGET_INDEX: return <f64>curTarget;
+    case Q.Q_DOT_REFRESHABLE_COUNT: {
+      if (<u32>arg >= <u32>nAuras) return 0;
+      let n = 0;
+      const nt = targetCount();
+      for (let t = 0; t < nt; t++) if (refreshable(auraRec(arg), instOn(t, arg))) n++;
+      return <f64>n;
+    }
     default: break;
   }
   // aura kinds: the record of image aura `arg`, the state of its instance on the current target (the
@@ -100,12 +117,7 @@ export function extraQuery(kind: i32, arg: i32): f64 {
   const si = instCur(arg);
   const active = auraSt(si).active != 0;
   switch (kind) {
-    case Q.Q_AURA_REFRESHABLE: {
-      // SimC: always true while the aura is down; a permanent aura (no duration) never needs a refresh
-      if (!active) return 1.0;
-      if (r.durationMs <= 0 || auraSt(si).expiresAt == NEVER) return 0.0;
-      return remainsMs(si) < PANDEMIC * r.durationMs ? 1.0 : 0.0;
-    }
+    case Q.Q_AURA_REFRESHABLE: return refreshable(r, si) ? 1.0 : 0.0;
     case Q.Q_AURA_DURATION: return r.durationMs > 0 ? r.durationMs / 1000.0 : 0.0;
     case Q.Q_AURA_TICK_TIME: return tickMs(arg) / 1000.0;
     case Q.Q_AURA_TICKS_REMAIN: {

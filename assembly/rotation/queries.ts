@@ -71,4 +71,9 @@ export const Q_CHANNEL_TICK_TIME: i32 = 53; //         arg = spell; s, its chann
 // ask them during another spell's cast bar: assembly/engine/cast-while-casting.ts)
 export const Q_EXECUTING: i32 = 54; //                 arg = spell; 1.0 while its cast bar runs (not a channel)
 export const Q_EXECUTE_REMAINS: i32 = 55; //           arg = spell; s until its cast bar completes, 0 when it is not executing
-export const Q_COUNT: i32 = 56;
+// Destruction's APL forms (issue 17; allocation 77-79): `self.target=target` compares the actor's target (the
+// primary, index 0) with the target being tried; `dot_refreshable_count.X` counts the targets whose X is down
+// or in its pandemic window (SimC warlock_t::create_expression, engine/class_modules/warlock/sc_warlock.cpp)
+export const Q_TARGET_INDEX: i32 = 77; //              the current target's index (0 = primary; the candidate inside target_if)
+export const Q_DOT_REFRESHABLE_COUNT: i32 = 78; //     arg = aura index: targets on which it is refreshable (down counts)
+export const Q_COUNT: i32 = 79;

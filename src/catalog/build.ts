@@ -59,9 +59,10 @@ function powerName(bundle: DataBundle, powerType: number): string {
 
 /** Manifest facts the catalog checks against its traits (implemented specs only). */
 export function manifestTraits(m: Manifest): { primaryPower: number; pet: boolean; mastery: MasteryCategory } {
-  // kind "none" (the mastery multiplies nothing itself; ops read it) is the catalog's "other".
+  // kind "none" (the mastery multiplies nothing itself; ops read it) and "random" (a roll per hit, neither a
+  // uniform nor a school multiplier) are the catalog's "other".
   const kind = m.mastery.kind as string;
-  return { primaryPower: m.resources[0]!.power_type, pet: m.pets.some((p) => p.permanent), mastery: (kind === "none" ? "other" : kind) as MasteryCategory };
+  return { primaryPower: m.resources[0]!.power_type, pet: m.pets.some((p) => p.permanent), mastery: (kind === "none" || kind === "random" ? "other" : kind) as MasteryCategory };
 }
 
 /**

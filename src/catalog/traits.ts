@@ -53,7 +53,7 @@ export const SPEC_TRAITS: Readonly<Record<number, SpecTraits>> = Object.freeze({
   // Warlock
   265: { slug: "affliction", primaryPower: 7, pet: false, mastery: "uniform", masteryNote: "DoT, Seed of Corruption and Malefic Grasp echo damage (Potent Afflictions; modelled as all damage, the filler included)", needs: "soul shards from DoT ticks, multiple DoTs with pandemic, overlapping Unstable Afflictions" },
   266: { slug: "demonology", primaryPower: 7, pet: true, mastery: "pet", masteryNote: "demon damage (Master Demonologist)", needs: "implemented" },
-  267: { slug: "destruction", primaryPower: 7, pet: false, mastery: "other", masteryNote: "random damage bonus (Chaotic Energies)", needs: "fractional soul shards, Immolate DoT, mastery with a random roll" },
+  267: { slug: "destruction", primaryPower: 7, pet: false, mastery: "other", masteryNote: "random damage bonus (Chaotic Energies: manifest mastery kind random, a uniform roll per hit)", needs: "implemented" },
   // Monk
   269: { slug: "windwalker", primaryPower: 3, pet: false, mastery: "other", masteryNote: "bonus when not repeating an ability (Combo Strikes)", needs: "chi secondary resource, last-ability tracking for mastery, dual-wield" },
   // Druid

@@ -31,7 +31,7 @@ export function resolveExportDir(given: string | undefined, env: Record<string, 
 }
 
 /** Specs whose spells the embedded bundle carries: the implemented specs. */
-export const DEFAULT_EXTRACT_SPECS: readonly number[] = [253, 254, 63, 265, 71, 259, 64, 261, 260, 72, 266, 62, 255];
+export const DEFAULT_EXTRACT_SPECS: readonly number[] = [253, 254, 63, 265, 71, 259, 64, 261, 260, 72, 266, 62, 255, 267];
 
 /** Copied whole: class/spec catalog, stat and item-scaling lookups, small spell lookup tables. */
 const WHOLE_TABLES = [

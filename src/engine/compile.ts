@@ -141,6 +141,7 @@ export function compileSpec(input: CompileInput): CompiledSpec {
       : { spell, kind: "ap", base: 0, coefficient: d.apCoef * petRatio(d.pet) * mult, school: d.school, aoe: aoeOf(d) };
     if (d.critBonus !== undefined && d.critBonus > 0) e.critBonus = d.critBonus;
     if (d.aoeCap !== undefined) e.aoeParam = d.aoeCap;
+    if (d.critChanceScales) e.critChanceScales = true;
     if (d.critAboveHealth !== undefined) e.critAboveHealth = d.critAboveHealth;
     if (d.critBelowHealth !== undefined) e.critBelowHealth = d.critBelowHealth;
     if (d.critMult !== undefined && d.critMult !== 1) e.critMult = d.critMult;
@@ -495,6 +496,9 @@ export function compileSpec(input: CompileInput): CompiledSpec {
         ? { kind: "none", coefficient: coef, appliesToPets: false }
         : spec.mastery.kind === "pet"
         ? { kind: "none", coefficient: coef, appliesToPets: false }
+        : spec.mastery.kind === "random"
+        // half the mastery value is the fixed bonus; each hit adds a uniform draw of the same size (engine)
+        ? { kind: "random", coefficient: coef / 2, appliesToPets: false }
         : spec.mastery.kind === "school"
           ? { kind: "school", coefficient: coef, school: spec.mastery.school!, appliesToPets: false }
           : spec.mastery.kind === "spells"
@@ -591,10 +595,14 @@ function playerGcdSpell(spells: readonly SpellImage[]): number | undefined {
  * SimC's default: optimal_raid=1 casts it at the pull), unless the run turns it off. One at most: the
  * image has a single pull slot (H_PULL_AURA).
  */
-function pullAuraOf(spec: ResolvedSpec, on: boolean): { pullAura?: number; combatStartAuras?: number[] } {
+function pullAuraOf(spec: ResolvedSpec, on: boolean): { pullAura?: number; combatStartAuras?: number[]; mirrorAura?: number; mirrorFraction?: number } {
   const idx = spec.auras.flatMap((a, i) => (a.atPull ? [i] : []));
   if (idx.length > 1) throw new CompileError(`at most one at_pull aura, got ${idx.map((i) => spec.auras[i]!.name).join(", ")}`);
   // the build's timers the game starts on entering combat (`at_combat_start`, taken talents only)
   const start = spec.auras.flatMap((a, i) => (a.atCombatStart === true && a.active ? [i] : []));
-  return { ...(on && idx.length === 1 ? { pullAura: idx[0]! } : {}), ...(start.length > 0 ? { combatStartAuras: start } : {}) };
+  // the hit mirror (Havoc, `mirror_hits`): one aura at most, only when its talent is taken
+  const mirrors = spec.auras.flatMap((a, i) => (a.mirrorHits !== undefined ? [i] : []));
+  if (mirrors.length > 1) throw new CompileError(`at most one mirror_hits aura, got ${mirrors.map((i) => spec.auras[i]!.name).join(", ")}`);
+  const m = mirrors.length === 1 && spec.auras[mirrors[0]!]!.active ? { mirrorAura: mirrors[0]!, mirrorFraction: spec.auras[mirrors[0]!]!.mirrorHits! } : {};
+  return { ...(on && idx.length === 1 ? { pullAura: idx[0]! } : {}), ...(start.length > 0 ? { combatStartAuras: start } : {}), ...m };
 }

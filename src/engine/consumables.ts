@@ -30,6 +30,7 @@ export const MID1_DEFAULTS: Readonly<Record<string, { race: string; potion: stri
   affliction: { race: "pandaren", potion: "lights_potential_2", flask: "flask_of_the_magisters_2", food: "blooming_feast", augmentation: "void_touched", source: "MID1_Warlock_Affliction.simc @ 0ae83dffedd815984d942aad8660fed982769a45" },
   subtlety: { race: "pandaren", potion: "lights_potential_2", flask: "flask_of_the_shattered_sun_2", food: "harandar_celebration", augmentation: "void_touched", source: "MID1_Rogue_Subtlety.simc @ 2ac326162810c72e4659bf1334413bf1a8af2972" },
   demonology: { race: "orc", potion: "potion_of_recklessness_2", flask: "flask_of_the_shattered_sun_2", food: "harandar_celebration", augmentation: "void_touched", source: "MID1_Warlock_Demonology.simc @ 17874a42513a3df9867e21bf29a823eacd94fbe8" },
+  destruction: { race: "dwarf", potion: "tempered_potion_3", flask: "flask_of_alchemical_chaos_3", food: "feast_of_the_divine_day", augmentation: "crystallized", source: "MID1_Warlock_Destruction.simc @ 60fbfbc544ff5410c1a2b76cbcd327a694a7a51b" },
 };
 
 /** The potion spell of the consumables piece and the potions it models (SimC token without the quality suffix). */

@@ -88,6 +88,8 @@ export interface DamageEntry {
   critBelowHealth?: number;
   /** Factor on the crit chance before critBonus is added (Improved Shatter: 1.5). Default 1. Not for pet entries. */
   critMult?: number;
+  /** x (1 + the caster's crit chance) (Chaos Bolt; header slots 99/100, assembly/engine/crit-scaled.ts). Not for pet entries. */
+  critChanceScales?: boolean;
 }
 
 export type CdrCondition = "always" | "procChance" | "whileAuraActive" | "resetWhileAura";
@@ -346,7 +348,8 @@ export interface StatsImage {
 
 export interface MasteryImage {
   /** spells: only the damage entries reported as `spells` (Executioner: finishers; header 91-92). */
-  kind: "none" | "uniform" | "school" | "spells";
+  kind: "none" | "uniform" | "school" | "spells" | "random";
+  /** random: the mastery multiplier is 1 + h, and each hit adds a uniform draw in [0, h] (assembly/engine/mastery-random.ts). */
   coefficient: number;
   /** school kind: school bit mask that mastery multiplies. */
   school?: number;
@@ -372,6 +375,10 @@ export interface RunConfig {
   pullAura?: number;
   /** Auras applied at t = 0 of every iteration after the pull aura (timers started on entering combat). */
   combatStartAuras?: number[];
+  /** The hit-mirror target aura (Havoc; header 101, assembly/engine/hit-mirror.ts); absent = none. */
+  mirrorAura?: number;
+  /** Its share of the mirrored hit (header 102), in [0, 1]. */
+  mirrorFraction?: number;
   /**
    * Fight length variation: every iteration lasts round(durationMs × (1 + varyLength × (2u − 1))) ms, u
    * uniform from the iteration's seed (assembly/engine/fight.ts; docs/fights.md). In [0, 1); default 0 =
@@ -563,6 +570,8 @@ export function encodeImage(image: SpecImage): EncodedImage {
   const startAuras = run.combatStartAuras ?? [];
   if (!Array.isArray(startAuras)) fail("run.combatStartAuras", "expected an array of aura indices");
   startAuras.forEach((x, i) => num(x, `run.combatStartAuras[${i}]`, { int: true, min: 0, max: (image.auras?.length ?? 0) - 1 }));
+  const mirrorAura = run.mirrorAura === undefined ? -1 : num(run.mirrorAura, "run.mirrorAura", { int: true, min: 0, max: (image.auras?.length ?? 0) - 1 });
+  const mirrorFraction = mirrorAura < 0 ? 0 : num(run.mirrorFraction, "run.mirrorFraction", { min: 0, max: 1 });
   const varyLength = num(run.varyLength, "run.varyLength", { min: 0, def: 0 });
   if (varyLength >= 1) fail("run.varyLength", `expected a fraction in [0, 1), got ${varyLength}`);
   const healthPerMs = num(run.healthPerMs, "run.healthPerMs", { min: 0, def: 0 });
@@ -570,7 +579,7 @@ export function encodeImage(image: SpecImage): EncodedImage {
   if (st === null || typeof st !== "object") fail("stats", "expected an object");
   const m = image.mastery;
   if (m === null || typeof m !== "object") fail("mastery", "expected an object");
-  const masteryBaseKind = code({ none: -1, uniform: 0, school: 1, spells: 7 }, m.kind, "mastery.kind");
+  const masteryBaseKind = code({ none: -1, uniform: 0, school: 1, spells: 7, random: 9 }, m.kind, "mastery.kind");
   // kind 3: uniform, gated by an aura (header slot 75 = aura index + 1)
   const masteryGate = m.whileAura === undefined ? -1 : num(m.whileAura, "mastery.whileAura", { int: true, min: 0, max: (image.auras?.length ?? 0) - 1 });
   if (masteryGate >= 0 && masteryBaseKind !== 0) fail("mastery.whileAura", "only a uniform mastery can be gated by an aura");
@@ -625,6 +634,13 @@ export function encodeImage(image: SpecImage): EncodedImage {
     if (d.critMult === undefined) return;
     if (d.pet !== undefined && d.pet !== -1) fail(`${p}.pet`, "a crit-chance multiplier is for player damage only");
     critMult.push(i, num(d.critMult, `${p}.critMult`, { min: 0 }));
+  });
+  // crit-scaled entries (header 99/100): damage entry indices
+  const critScaled: number[] = [];
+  damage.forEach((d, i) => {
+    if (!bool(d.critChanceScales, `damage[${i}].critChanceScales`, false)) return;
+    if (d.pet !== undefined && d.pet !== -1) fail(`damage[${i}].pet`, "a crit-scaled hit is for player damage only");
+    critScaled.push(i);
   });
 
   // cooldown pools (raw ids -> dense indices)
@@ -1030,6 +1046,10 @@ export function encodeImage(image: SpecImage): EncodedImage {
     header[67] = startAuras.length;
   }
   header[87] = bool(image.regenWake, "regenWake", false); // H_REGEN_WAKE: idle wakes when regeneration covers a rotation spell's cost
+  header[101] = mirrorAura + 1; // H_MIRROR_AURA: aura index + 1, 0 = none (hit-mirror.ts)
+  header[102] = mirrorFraction; // H_MIRROR_FRACTION
+  header[99] = critScaled.length ? poolList(critScaled) : 0; // H_CRIT_SCALED_START
+  header[100] = critScaled.length; // H_CRIT_SCALED_LEN
   header[68] = whileCasting ? 1 : 0; // H_CWC: decisions during cast bars (assembly/engine/cast-while-casting.ts)
   header[70] = healthPerMs; // H_HEALTH_RATE: target health per ms of the drawn length (0 = time-based)
   header[69] = varyLength; // H_VARY_LENGTH: ± fraction of durationMs per iteration (assembly/engine/fight.ts)

@@ -379,9 +379,9 @@ export const SPEC_CATALOG: readonly SpecDescriptor[] = [
     "mastery": {
       "spellId": 77220,
       "category": "other",
-      "note": "random damage bonus (Chaotic Energies)"
+      "note": "random damage bonus (Chaotic Energies: manifest mastery kind random, a uniform roll per hit)"
     },
-    "implemented": false
+    "implemented": true
   },
   {
     "classId": 10,

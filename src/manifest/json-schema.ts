@@ -66,7 +66,7 @@ export const MANIFEST_JSON_SCHEMA: S = {
       "the spec's mastery",
       {
         spell: spellId("mastery spell id"),
-        kind: { enum: ["uniform", "school", "pet", "none", "spells"], description: "uniform: all damage; school: one school; pet: pet damage only; none: multiplies nothing itself (ops read it); spells: only the named spells and damage ops (Executioner: finishers)" },
+        kind: { enum: ["uniform", "school", "pet", "none", "spells", "random"], description: "uniform: all damage; school: one school; pet: pet damage only; none: multiplies nothing itself (ops read it); spells: only the named spells and damage ops (Executioner: finishers)" },
         coefficient: num("percent per mastery point; default: the EffectBonusCoefficient of the mastery spell's effect `effect`", { minimum: 0, maximum: BOUNDS.masteryCoefficient.max }),
         effect: int("1-based effect of the mastery spell that carries the damage coefficient (default 1)", 1),
         school: int("school mask (kind school)", 1),
@@ -227,6 +227,7 @@ export const MANIFEST_JSON_SCHEMA: S = {
       ap_coef: ref("coefficient", "attack-power coefficient (default: the payload's BonusCoefficientFromAP)"),
       sp_coef: ref("coefficient", "spell-power coefficient (excludes ap_coef)"),
       crit_bonus: ref("critBonus", "percent points added to this hit's crit chance"),
+      crit_chance_scales: bool("the hit is multiplied by 1 + the caster's crit chance (Chaos Bolt)"),
       crit_health: {
         type: "array",
         description: "health-gated guaranteed crits: the hit always crits while the target's health is above / below a percent",
@@ -385,6 +386,7 @@ export const MANIFEST_JSON_SCHEMA: S = {
             residual: bool("ticks deal banked damage (bank_damage)"),
             at_pull: bool("applied at t = 0 of every iteration (raid buff, e.g. Bloodlust); run option bloodlust: false leaves it off"),
             at_combat_start: bool("applied at t = 0 of every iteration when its talent is taken: a timer the game starts on entering combat (Proc Flags: Enter Combat)"),
+            mirror_hits: ref("coefficient", "a target aura (Havoc): while up on an enemy other than the one a single-target direct player hit lands on, the hit also strikes it for this share of its damage; one per spec"),
             applies_to_pets: bool("its effects also apply to pet damage"),
             snapshot: bool("ticks use stats captured at application"),
             on_tick: list({ $ref: "#/$defs/op" }, "ops per tick"),

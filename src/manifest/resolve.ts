@@ -64,6 +64,8 @@ export interface ResolvedDamage {
   spCoef?: number;
   /** Percent points added to the hit's crit chance. */
   critBonus?: number;
+  /** The hit is multiplied by 1 + the caster's crit chance (manifest damage.crit_chance_scales). */
+  critChanceScales?: boolean;
   /** Always crits while the target's health is above this percent (taken rules of `crit_health`). */
   critAboveHealth?: number;
   /** Always crits while the target's health is below this percent. */
@@ -163,6 +165,8 @@ export interface ResolvedAura {
   atPull: boolean;
   /** Applied at t = 0 when active (a timer started on entering combat). */
   atCombatStart?: boolean;
+  /** Share of a single-target direct player hit that also strikes an enemy holding this target aura (Havoc). */
+  mirrorHits?: number;
 }
 
 export interface ResolvedProc {
@@ -367,6 +371,7 @@ function resolveDamage(c: Ctx, path: string, ownerId: number, d: DamageDecl): Re
   }
   const critBonus = c.given(`${path}.crit_bonus`, d.crit_bonus);
   if (critBonus !== undefined) out.critBonus = critBonus;
+  if (d.crit_chance_scales) out.critChanceScales = true;
   resolveCritHealth(c, path, d, out);
   if (d.pet !== undefined) out.pet = d.pet;
   return out;
@@ -704,6 +709,7 @@ function resolveAura(c: Ctx, a: AuraDecl): ResolvedAura {
     atPull: a.at_pull,
   };
   if (a.at_combat_start === true) out.atCombatStart = true;
+  if (a.mirror_hits !== undefined) out.mirrorHits = c.given(`${base}.mirror_hits`, a.mirror_hits)!;
   if (a.tick_damage) out.tickDamage = resolveDamage(c, `${base}.tick_damage`, a.id, a.tick_damage);
   if (a.residual) {
     const school = c.field(`${base}.residual.school`, a.id, "school_mask");

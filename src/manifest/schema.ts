@@ -39,7 +39,7 @@ export type Estimates = Record<string, string>;
 
 export type PrimaryStat = "agility" | "strength" | "intellect";
 /** none: mastery multiplies no damage itself; ops read it (Fire: bank_damage mastery_scaled, Ignite). */
-export type MasteryKind = "uniform" | "school" | "pet" | "none" | "spells";
+export type MasteryKind = "uniform" | "school" | "pet" | "none" | "spells" | "random";
 export type AuraTarget = "player" | "pet" | "target";
 export type AoeMode = "single" | "all" | "sqrt" | "split";
 export type RefreshMode = "duration" | "pandemic" | "extend";
@@ -113,6 +113,8 @@ export interface DamageDecl {
   sp_coef?: NumOrRef;
   /** Percent points added to this hit's crit chance (100 = always crits: Fire Blast). */
   crit_bonus?: NumOrRef;
+  /** The hit is multiplied by 1 + the caster's crit chance (Chaos Bolt: "Damage is further increased by your critical strike chance"). */
+  crit_chance_scales?: boolean;
   /** Health-gated guaranteed crits (Firestarter, Scorch): the hit always crits while the target's health is above / below a percent. */
   crit_health?: CritHealthDecl[];
 }
@@ -281,6 +283,9 @@ export interface AuraDecl {
   /** Applied at t = 0 of every iteration when its talent is taken: a timer the game starts on entering
    *  combat (a passive whose Proc Flags are "Enter Combat", e.g. Howl of the Pack Leader's 30 s timer). */
   at_combat_start?: boolean;
+  /** A target aura (Havoc): while it is up on an enemy other than the one a single-target direct player hit
+   *  lands on, the hit also strikes that enemy for this share of its damage (assembly/engine/hit-mirror.ts). */
+  mirror_hits?: NumOrRef;
 }
 
 export interface ProcDecl {
@@ -618,7 +623,7 @@ function ops(r: JsonReader | undefined): Op[] {
 }
 
 function readDamage(r: JsonReader): DamageDecl {
-  r.keys(["effect", "ap_coef", "sp_coef", "crit_bonus", "crit_health", "school", "pet", "aoe", "aoe_cap", "weapon"]);
+  r.keys(["effect", "ap_coef", "sp_coef", "crit_bonus", "crit_chance_scales", "crit_health", "school", "pet", "aoe", "aoe_cap", "weapon"]);
   const d: DamageDecl = {
     aoe: r.opt("aoe")?.oneOf(["single", "all", "sqrt", "split"] as const) ?? "single",
     weapon: r.opt("weapon")?.bool() ?? false,
@@ -641,6 +646,7 @@ function readDamage(r: JsonReader): DamageDecl {
   if (sp !== undefined && ap !== undefined) r.error('"ap_coef" and "sp_coef" exclude each other');
   const cb = optNonNeg(r, "crit_bonus", BOUNDS.critBonus);
   if (cb !== undefined) d.crit_bonus = cb;
+  if (r.opt("crit_chance_scales")?.bool()) d.crit_chance_scales = true;
   const ch = r.opt("crit_health");
   if (ch) d.crit_health = ch.array().map(readCritHealth);
   if (d.effect === undefined && d.ap_coef === undefined && d.sp_coef === undefined && !d.weapon) r.error('needs "effect" (coefficient from data), "ap_coef", "sp_coef" or "weapon"');
@@ -816,7 +822,7 @@ function readAura(r: JsonReader): AuraDecl {
   r.keys([
     "name", "id", "target", "talent", "duration_ms", "stacking", "max_stacks", "refresh", "tick_period_ms", "hasted_ticks", "tick_may_crit",
     "tick_damage", "tick_gain", "effects", "residual", "applies_to_pets", "snapshot", "on_tick", "on_expire", "at_pull", "at_combat_start", "comment", "estimated",
-    "duration_mods",
+    "duration_mods", "mirror_hits",
     "unavailable",
   ]);
   const unavailable = readUnavailable(r);
@@ -841,6 +847,11 @@ function readAura(r: JsonReader): AuraDecl {
     at_pull: r.opt("at_pull")?.bool() ?? false,
   };
   if (r.opt("at_combat_start")?.bool() === true) a.at_combat_start = true;
+  const mirror = optNonNeg(r, "mirror_hits", BOUNDS.coefficient);
+  if (mirror !== undefined) {
+    if (a.target !== "target") r.error('"mirror_hits" belongs to a target aura ("target": "target")');
+    a.mirror_hits = mirror;
+  }
   setOpt(a, "talent", optTalent(r));
   setOpt(a, "duration_ms", optNonNeg(r, "duration_ms", BOUNDS.ms));
   const dm = r.opt("duration_mods");
@@ -981,7 +992,7 @@ export function validateManifest(json: unknown, file: string): Manifest {
   ]);
   const mr = r.field("mastery");
   mr.keys(["spell", "kind", "coefficient", "effect", "school", "spells", "ops", "while_aura", "estimated"]);
-  const mastery: Manifest["mastery"] = { spell: spellId(mr.field("spell")), kind: mr.field("kind").oneOf(["uniform", "school", "pet", "none", "spells"] as const) };
+  const mastery: Manifest["mastery"] = { spell: spellId(mr.field("spell")), kind: mr.field("kind").oneOf(["uniform", "school", "pet", "none", "spells", "random"] as const) };
   setOpt(mastery, "spells", mr.opt("spells")?.array().map((x) => x.ident()));
   setOpt(mastery, "ops", mr.opt("ops")?.array().map((x) => spellId(x)));
   if (mastery.kind === "spells" && !mastery.spells?.length && !mastery.ops?.length) mr.field("spells").error("kind spells needs `spells` or `ops`: what mastery multiplies");

@@ -184,7 +184,7 @@ export function retarget(e: RExpr): RExpr {
 
 /** Kinds whose answer depends on the current target (a retargeted expression's debuff/dot questions,
  *  and the aura properties engine/queries.ts reads from the current target's instance). */
-const PER_TARGET_KINDS = new Set<number>([Q.TGT_UP, Q.TGT_REMAINS, Q.TGT_STACK, Q.AURA_REFRESHABLE, Q.AURA_TICKS_REMAIN]);
+const PER_TARGET_KINDS = new Set<number>([Q.TGT_UP, Q.TGT_REMAINS, Q.TGT_STACK, Q.AURA_REFRESHABLE, Q.AURA_TICKS_REMAIN, Q.TARGET_INDEX]);
 
 /** Whether some query leaf of `e` is of one of `kinds`. */
 function hasQueryOf(e: RExpr, kinds: ReadonlySet<number>): boolean {

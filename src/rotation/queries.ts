@@ -57,7 +57,9 @@ export const Q = {
   CHANNEL_TICK_TIME: 53,
   EXECUTING: 54,
   EXECUTE_REMAINS: 55,
-  COUNT: 56,
+  TARGET_INDEX: 77,
+  DOT_REFRESHABLE_COUNT: 78,
+  COUNT: 79,
 } as const;
 
 export type QueryKind = (typeof Q)[Exclude<keyof typeof Q, "COUNT">];

@@ -4,6 +4,7 @@ import { RotationError, type RotationLocation } from "./errors.js";
 import { parseExpression } from "./parse.js";
 import { Q } from "./queries.js";
 import { ABSENT_AURA_PROPS, absentAuraProp, absentSpellProp, type AbsentInfo, type AbsentKind } from "./absent.js";
+import { RACIALS, utilityAction } from "./utility.js";
 
 /** Resolves names in a rotation to the host's indices. `undefined` = unknown (a compile error). */
 export interface RotationSymbols {
@@ -87,15 +88,14 @@ const COOLDOWN_PROPS: Record<string, number> = {
   ready: Q.COOLDOWN_READY,
   up: Q.COOLDOWN_READY,
   remains: Q.COOLDOWN_REMAINS,
+  // SimC's cooldown "remains_expected" (engine/action/cooldown.cpp): the remaining time under the expected
+  // rate of dynamic cooldown reductions; this engine's cooldowns recover at a fixed rate, so it is remains
+  remains_expected: Q.COOLDOWN_REMAINS,
   charges: Q.COOLDOWN_CHARGES,
   charges_fractional: Q.COOLDOWN_CHARGES_FRACTIONAL,
   full_recharge_time: Q.COOLDOWN_FULL_RECHARGE_TIME,
   duration: Q.COOLDOWN_DURATION,
   max_charges: Q.COOLDOWN_MAX_CHARGES,
-  // SimC's remains_expected: the time the cooldown is expected to need, counting reductions expected to come
-  // (a recharge-rate change); the engine's cooldowns shorten only through modelled ops and rate effects that
-  // `remains` already reads, so it is remains (Demonology's trinket lines)
-  remains_expected: Q.COOLDOWN_REMAINS,
 };
 const RESOURCE_PROPS: Record<string, number> = {
   current: Q.RESOURCE,
@@ -124,6 +124,8 @@ const ACTION_SPELL_PROPS: Record<string, number> = {
   cooldown: Q.COOLDOWN_DURATION,
   cooldown_react: Q.COOLDOWN_READY,
   ready: Q.SPELL_CASTABLE,
+  // SimC's action "usable" (engine/action/action.cpp create_expression: the action's ready()): castable now
+  usable: Q.SPELL_CASTABLE,
   last_used: Q.LAST_USED,
   // the hard cast in progress: read by use_while_casting decisions (during another cast bar)
   executing: Q.EXECUTING,
@@ -187,6 +189,17 @@ export class Resolver {
   /** Whether `name` is an absent name of `kind` (asked only after the known-name lookup failed). */
   private isAbsent(kind: AbsentKind, name: string, loc: RotationLocation): boolean {
     return this.symbols.absent?.(name, kind, loc) !== undefined;
+  }
+
+  /**
+   * A racial of another race than the character's (src/rotation/utility.ts): SimC's cooldown of an action the
+   * character never has is a fresh one (player_t::get_cooldown creates it: duration 0, nothing to wait for
+   * that the APL reads), so `cooldown.berserking.duration` of a dwarf reads like an absent spell's.
+   */
+  private otherRaceRacial(name: string): boolean {
+    if (!Object.hasOwn(RACIALS, name)) return false;
+    const verdict = this.symbols.utility?.(name) ?? utilityAction(name, this.symbols.race);
+    return verdict !== undefined && "noop" in verdict;
   }
 
   /** A property of an absent spell (src/rotation/absent.ts); the property must still be one of `allowed`. */
@@ -415,6 +428,21 @@ export class Resolver {
         const aura = this.lookup("aura", name, full, loc);
         return this.auraProp(head.text, aura, parts, 2, full, loc);
       }
+      case "dot_refreshable_count": {
+        // SimC (warlock_t::create_expression, sc_warlock.cpp): the targets whose DoT is down or refreshable
+        const name = need(1, "an aura name");
+        this.exact(parts, 2, full, loc);
+        if (this.symbols.aura(name.text) === undefined && this.isAbsent("aura", name.text, loc)) return zero;
+        const aura = this.lookup("aura", name, full, loc);
+        return { kind: "query", q: Q.DOT_REFRESHABLE_COUNT, arg: aura };
+      }
+      case "self": {
+        // SimC's `self.target`: the actor's target, the primary (index 0); compared with bare `target`
+        const p = need(1, "target");
+        if (p.text !== "target") this.fail(loc, p, `only self.target is supported, got "${full}"`);
+        this.exact(parts, 2, full, loc);
+        return zero;
+      }
       case "active_dot": {
         // SimC: the number of targets the DoT/debuff is up on (per-target instances: docs/rotation.md "Targets")
         const name = need(1, "an aura name");
@@ -429,11 +457,11 @@ export class Resolver {
         if (sp.text === "potion" && this.symbols.spell("potion") === undefined) {
           const p = need(2, "a property");
           this.exact(parts, 3, full, loc);
-          if (p.text === "remains" || p.text === "duration" || p.text === "full_recharge_time") return zero;
+          if (p.text === "remains" || p.text === "remains_expected" || p.text === "duration" || p.text === "full_recharge_time") return zero;
           if (p.text === "ready" || p.text === "up") return { kind: "const", value: 1 };
           return this.fail(loc, p, `unknown property "${p.text}" in "${full}" (expected: remains, duration, ready, up)`);
         }
-        if (this.symbols.spell(sp.text) === undefined && this.isAbsent("spell", sp.text, loc)) {
+        if (this.symbols.spell(sp.text) === undefined && (this.isAbsent("spell", sp.text, loc) || this.otherRaceRacial(sp.text))) {
           return this.absentSpell(need(2, "a property"), parts, 2, full, loc, Object.keys(COOLDOWN_PROPS));
         }
         const spell = this.lookup("spell", sp, full, loc);
@@ -551,7 +579,8 @@ export class Resolver {
    *  and dies exactly at its end, so its time to die is fight_remains. */
   private target(parts: NamePart[], full: string, loc: RotationLocation): RExpr {
     const p = parts[1];
-    if (p === undefined) this.fail(loc, parts[0]!, `"${full}" needs a property (health.pct, time_to_die, time_to_pct_N, debuff.casting.react)`);
+    // bare `target`: the target being evaluated (its index; 0 = the primary), as SimC compares it with self.target
+    if (p === undefined) return { kind: "query", q: Q.TARGET_INDEX, arg: 0 };
     const fightRemains: RExpr = { kind: "query", q: Q.FIGHT_REMAINS, arg: 0 };
     if (p.text === "health") {
       const pct = parts[2];

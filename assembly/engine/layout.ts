@@ -49,6 +49,7 @@ export const H_START_AURAS: i32 = 66; // auras applied at t = 0 after it (timers
 export const H_START_AURAS_LEN: i32 = 67; //   their count (0 = none)
 export const H_CWC: i32 = 68; // 1: the rotation has use_while_casting casts (cast-while-casting.ts), 0: none
 export const H_HEALTH_RATE: i32 = 70; // target health per ms of the drawn length (health.ts; 0 = time-based fight)
+export const H_ROT_CAST_ONLY: i32 = 103; // 1: the bytecode rotation only casts spells of its list (30–31), after their castReady
 export const H_VARY_LENGTH: i32 = 69; // fight length ± fraction per iteration (fight.ts; 0 = every iteration lasts H_DURATION)
 
 // section ids (pair index after H_SECTIONS)

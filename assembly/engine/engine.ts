@@ -36,7 +36,7 @@ import {
   IMAGE_VERSION, HEADER_F64, N_SECTIONS, H_VERSION, H_DURATION, H_TARGETS, H_ARMOR, H_ARMOR_K, H_AP, H_SP, H_CRIT, H_HASTE,
   H_MASTERY, H_VERS, H_CRIT_DMG_BONUS, H_REGEN_WAKE, H_MASTERY_KIND, H_MASTERY_COEF, H_MASTERY_SCHOOL, H_MASTERY_PETS, H_AUTO_DAMAGE,
   H_OFFHAND_DAMAGE, H_MASTERY_GATE_AURA, H_PULL_AURA, H_VARY_LENGTH, H_HEALTH_RATE, H_START_AURAS, H_START_AURAS_LEN, H_CWC, H_HEALTH_CRIT_START, H_HEALTH_CRIT_LEN, H_CRIT_SCALED_LEN, H_CRIT_SCALED_START, H_MIRROR_AURA, H_MIRROR_FRACTION, H_STACK_COST_START, H_STACK_COST_LEN, H_TIMED_PETS_START, H_TIMED_PETS_LEN, H_AUTO_SWING, H_WEAPON_MIN, H_WEAPON_MAX, H_GCD_LOCK, H_N_LOCKS, H_N_CAT_POOLS, H_N_CHARGE_POOLS, H_ROT_KIND, H_ROT_START,
-  H_ROT_LEN, H_ROT_SPELLS_START, H_ROT_SPELLS_LEN, H_CHAN_START, H_CHAN_SLOTS, H_HOOKS_START, H_HOOKS_LEN, H_SECTIONS, S_RESOURCES, S_SPELLS, S_AURAS, S_EFFECTS, S_DAMAGE, S_CDR, S_OPS,
+  H_ROT_LEN, H_ROT_CAST_ONLY, H_ROT_SPELLS_START, H_ROT_SPELLS_LEN, H_CHAN_START, H_CHAN_SLOTS, H_HOOKS_START, H_HOOKS_LEN, H_SECTIONS, S_RESOURCES, S_SPELLS, S_AURAS, S_EFFECTS, S_DAMAGE, S_CDR, S_OPS,
   S_OPLISTS, S_PROCS, S_RPPM, S_PETS, S_CHARGE_POOLS, S_POOL, S_ROT_CONSTS, RESOURCE_STRIDE, SPELL_STRIDE, AURA_STRIDE,
   EFFECT_STRIDE, DAMAGE_STRIDE, CDR_STRIDE, OP_STRIDE, OPLIST_STRIDE, PROC_STRIDE, RPPM_STRIDE, PET_STRIDE,
   CHARGE_POOL_STRIDE, ResourceRec, SpellRec, AuraRec, EffectRec, DamageRec, CdrRec, OpRec, ProcRec, PetRec,
@@ -227,6 +227,9 @@ let nOffGcd: i32 = 0;
 const MAX_ROT_SPELLS: i32 = MAX_INDEX;
 const rotSpells = new StaticArray<i32>(MAX_ROT_SPELLS);
 let nRotSpells: i32 = 0;
+// the bytecode rotation is cast-only (H_ROT_CAST_ONLY) and rotSpells holds every spell it can cast:
+// with none of them castable its evaluation answers None (wakeIfIdle then needs no PlayerReady)
+let rotCastOnly: bool = false;
 let rageRes: i32 = -1;
 let rageRate: f64 = 0;
 let rot: Rotation | null = null;
@@ -532,6 +535,7 @@ export function engineLoad(): i32 {
       else nOffGcd = MAX_OFF_GCD + 1; // too many to pre-check: always offer OffGcdReady
     }
   }
+  rotCastOnly = rotKind == 1 && <i32>hdr(H_ROT_CAST_ONLY) == 1 && rsLen >= 0 && nRotSpells == rsLen;
   rageRes = -1;
   rageRate = 0;
   for (let i = 0; i < nRes; i++) {
@@ -799,6 +803,9 @@ function resetIteration(): void {
   memory.fill(lockUntil, 0, <usize>nLocks * 8);
   memory.fill(catReady, 0, <usize>nCatPools * 8);
   clearNotBefore(); // cast-readiness bounds are times of the last iteration
+  idleBound = 0;
+  idleRes = -2;
+  idleWakeAt = -1;
   for (let i = 0; i < nChargePools; i++) {
     const c = chargeSt(i);
     c.charges = c.max;
@@ -904,9 +911,34 @@ function runIteration(): f64 {
   // AutoAttack events (~40 % of them) are not counted one by one: kind 7's count is derived on exit
   // from the event count and the other kinds' (counted in their switch cases).
   const counted0 = countedKinds();
-  // the outer loop: health mode's death checks (below); the event loop itself is unchanged, so a
-  // time-based run pays one test per iteration (a branch inside the event loop cost ~9 instructions/event)
-  for (;;) {
+  if (healthOn) {
+    if (!runHealthFight(counted0)) return 0;
+  } else if (!drainEvents(counted0)) return 0;
+  const events = load<i32>(evCount);
+  iterEvents = events;
+  addAutoAttackCount(events, counted0);
+  const secs = <f64>durationMs / 1000.0;
+  return secs > 0 ? iterDamage / secs : 0.0;
+}
+
+/**
+ * Health mode (health.ts): the end sentinel is a death check (the wheel always holds it then, so the
+ * event loop never ends on an empty queue); it ends the run only at the death or the cap. Its own
+ * function: the time-based loop keeps no trace of it.
+ */
+function runHealthFight(counted0: i64): bool {
+  let ended = false;
+  while (!ended) {
+    if (!drainEvents(counted0)) return false;
+    now = wheel().poppedT;
+    ended = healthAtEnd();
+  }
+  return true;
+}
+
+/** The event loop: pops and dispatches events until the end sentinel (true) or the event budget (false). */
+// @ts-ignore: decorator
+@inline function drainEvents(counted0: i64): bool {
   for (;;) {
     let p: i32;
     if (immPending) {
@@ -927,7 +959,7 @@ function runIteration(): f64 {
       iterEvents = events;
       budgetExceeded = true;
       addAutoAttackCount(events - 1, counted0); // this event is not processed
-      return 0;
+      return false;
     }
     const kind = p >>> 28;
     const gen = (p >>> 12) & 0xffff;
@@ -984,17 +1016,7 @@ function runIteration(): f64 {
       default: onAutoAttack(arg, gen); break; // EV_AUTO_ATTACK: counted on exit
     }
   }
-  // health mode (health.ts): the end sentinel was a death check (the wheel always holds it then, so
-  // the loop never ends on an empty queue); it ends the run only at the death or the cap
-  if (!healthOn) break;
-  now = wheel().poppedT;
-  if (healthAtEnd()) break;
-  }
-  const events = load<i32>(evCount);
-  iterEvents = events;
-  addAutoAttackCount(events, counted0);
-  const secs = <f64>durationMs / 1000.0;
-  return secs > 0 ? iterDamage / secs : 0.0;
+  return true;
 }
 
 // ======================================================================================
@@ -1015,7 +1037,85 @@ function pushReady(t: i64): void {
 }
 
 function wakeIfIdle(): void {
-  if (isIdle()) pushReady(now);
+  if (isIdle()) {
+    if (rotCastOnly) {
+      if (idleSurelyNone()) return;
+      if (!idleRotationCastable()) return;
+    }
+    pushReady(now);
+  }
+}
+
+// Cast-only rotations (rotCastOnly): what the last failed idleRotationCastable learnt, still true later
+// because cooldown ends move earlier only through reduceCooldown / resetCooldown (they clear idleBound)
+// and spell costs are fixed. Before idleBound no spell then on cooldown (or lock, or out of charges)
+// comes off it; the spells then off cooldown were refused for want of resource idleRes only (a simple
+// cost, the cheapest idleCost), or idleRes is -1 (there were none) or -2 (some other refusal: no shortcut).
+let idleBound: i64 = 0;
+let idleRes: i32 = -2;
+let idleCost: f64 = 0;
+
+/** True when idleRotationCastable would surely answer false now (see idleBound). */
+// @ts-ignore: decorator
+@inline function idleSurelyNone(): bool {
+  if (now >= idleBound) return false;
+  const res = idleRes;
+  if (res == -1) return true;
+  if (res < 0) return false;
+  syncRes(res);
+  return resSlot(res).current + RES_EPS < idleCost;
+}
+
+/**
+ * An idle player with a cast-only rotation (rotCastOnly) is woken only when one of the rotation's spells
+ * passes castReady: otherwise the evaluation would answer None. What that evaluation would do besides
+ * is done here: resources and stats brought up to now, and the idle wake armed again at the next
+ * cooldown end (only a wake brings the player back; plain regeneration is no event).
+ */
+function idleRotationCastable(): bool {
+  for (let i = 0; i < nRes; i++) syncResBody(i);
+  let bound: i64 = NEVER;
+  let res = -1;
+  let cost = Infinity;
+  for (let k = 0; k < nRotSpells; k++) {
+    const spell = unchecked(rotSpells[k]);
+    if (castReadyBody(spell)) return true;
+    const t = cooldownReadyAt(spell);
+    if (t > now) {
+      if (t < bound) bound = t;
+      continue;
+    }
+    // off cooldown, refused: a simple spell only for its one cost
+    const r = crTab + <usize>spell * CR_BYTES;
+    const costRes = load<i32>(r, 16);
+    if ((load<i32>(r) & CRF_SIMPLE) != 0 && costRes >= 0 && (res == -1 || res == costRes)) {
+      res = costRes;
+      cost = min(cost, load<f64>(r, 32));
+    } else res = -2;
+  }
+  idleBound = bound;
+  idleRes = res;
+  idleCost = cost;
+  ensureStats();
+  armIdleWake();
+  return false;
+}
+
+/** The earliest time `spell`'s lock, own and category cooldown and charges allow it (resources aside). */
+function cooldownReadyAt(spell: i32): i64 {
+  const r = crTab + <usize>spell * CR_BYTES;
+  if ((load<i32>(r) & CRF_KNOWN) == 0) return 0;
+  let t = spellSt(spell).readyAt;
+  const lock = load<i32>(r, 4);
+  if (lock >= 0) t = max(t, lockAt(lock));
+  const cat = load<i32>(r, 8);
+  if (cat >= 0) t = max(t, catAt(cat));
+  const cp = load<i32>(r, 12);
+  if (cp >= 0) {
+    const c = chargeSt(cp);
+    if (c.charges < 1) t = max(t, c.nextAt < 0 ? NEVER : c.nextAt);
+  }
+  return t;
 }
 
 function onReady(offGcd: bool): void {
@@ -1071,7 +1171,14 @@ function armIdleWake(): void {
       }
     }
   }
-  if (best < NEVER) push(best, ev(EV_COOLDOWN_READY, 0, key));
+  if (best < NEVER) {
+    // the wake armed last is still due at that time for that cooldown: a second one would find the same state
+    if (best != idleWakeAt || key != idleWakeKey) {
+      idleWakeAt = best;
+      idleWakeKey = key;
+      push(best, ev(EV_COOLDOWN_READY, 0, key));
+    }
+  }
   if (regenWake) armRegenWake();
 }
 
@@ -1088,6 +1195,9 @@ function armRegenWake(): void {
   }
   if (best < NEVER) push(best, ev(EV_COOLDOWN_READY, 0, CD_REGEN << 10));
 }
+// the idle wake armed last (armIdleWake): its time and CooldownReady key
+let idleWakeAt: i64 = -1;
+let idleWakeKey: i32 = 0;
 
 /** Built-in priority list: first castable spell; a wait entry returns Wait(ms); else wait for the earliest castable time. */
 function priorityAction(): i32 {
@@ -1892,6 +2002,7 @@ function reduceCooldown(spell: i32, ms: i64): void {
 // @ts-ignore: decorator
 @inline function reduceCooldownBody(spell: i32, ms: i64): void {
   if (!validSpell(spell) || ms <= 0) return;
+  idleBound = 0; // a cooldown end moves earlier
   const cp = load<i32>(cpRow(spell), CP_CHARGE);
   if (cp >= 0) {
     const c = chargeSt(cp);
@@ -1926,6 +2037,7 @@ function reduceCooldown(spell: i32, ms: i64): void {
 /** Completes the running recharge (+1 charge) or makes the own cooldown ready now. */
 function resetCooldown(spell: i32): void {
   if (!validSpell(spell)) return;
+  idleBound = 0; // a cooldown end moved earlier
   const cp = load<i32>(cpRow(spell), CP_CHARGE);
   if (cp >= 0) {
     const c = chargeSt(cp);

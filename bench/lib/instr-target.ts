@@ -9,9 +9,11 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const spec = process.env.SPEC ?? "beast-mastery";
 const warm = Number(process.env.WARM ?? 1000);
 const measure = Number(process.env.MEASURE ?? 0);
+// PREFER=simc measures the spec's SimC APL where a .json rotation also exists
+const prefer = process.env.PREFER === "simc" || process.env.PREFER === "json" ? process.env.PREFER : undefined;
 // VARY=<fraction>: the fight length variation (default: simulate()'s, 0.2; VARY=0 = fixed lengths)
 const vary = process.env.VARY;
-const prep = await prepareSimulation({ dataDir: path.resolve(here, "../../data"), spec, seed: 1, ...(vary !== undefined ? { varyLength: Number(vary) } : {}) });
+const prep = await prepareSimulation({ dataDir: path.resolve(here, "../../data"), spec, seed: 1, ...(prefer ? { preferRotation: prefer } : {}), ...(vary !== undefined ? { varyLength: Number(vary) } : {}) });
 runImage(prep.image, { iterations: warm, seed: 1n, chunkId: 1_000_000 });
 if (measure > 0) {
   const r = runImage(prep.image, { iterations: measure, seed: 1n, chunkId: 0 });

@@ -511,7 +511,7 @@ export function compileSpec(input: CompileInput): CompiledSpec {
     auras,
     damage,
     opLists,
-    rotation: { kind: "bytecode", code: rotation.code, constants: rotation.constants, spells: rotation.spells, targetSpells: rotation.targetSpells, ...(rotation.channels ? { channels: rotation.channels } : {}), ...(rotation.whileCasting ? { whileCasting: true } : {}) },
+    rotation: { kind: "bytecode", code: rotation.code, constants: rotation.constants, spells: rotation.spells, targetSpells: rotation.targetSpells, ...(rotation.castOnly ? { castOnly: true } : {}), ...(rotation.channels ? { channels: rotation.channels } : {}), ...(rotation.whileCasting ? { whileCasting: true } : {}) },
   };
   if (castHooks.length) image.castHooks = castHooks;
   if (spec.resources.some((r) => r.idleWake)) image.regenWake = true;

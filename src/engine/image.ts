@@ -331,6 +331,9 @@ export type RotationImage =
       channels?: ChannelTable;
       /** The code has use_while_casting casts (OP_CASTW): header 68 = 1, the engine decides during cast bars. */
       whileCasting?: boolean;
+      /** CompiledRotation.castOnly (header 103; needs `spells`): with none of `spells` castable the
+       * rotation's answer is None, so an idle player is woken only when one of them is castable. */
+      castOnly?: boolean;
     };
 
 export interface StatsImage {
@@ -945,6 +948,7 @@ export function encodeImage(image: SpecImage): EncodedImage {
   let rotStart = 0;
   let rotLen = 0;
   let rotSpells: number[] | null = null;
+  let rotCastOnly = false;
   let i32: Int32Array = new Int32Array(0);
   let chanTable: number[] | null = null;
   let whileCasting = false;
@@ -982,6 +986,9 @@ export function encodeImage(image: SpecImage): EncodedImage {
     if (r.channels !== undefined) chanTable = encodeChannels(r.channels, i32.length);
     whileCasting = bool(r.whileCasting, "rotation.whileCasting", false) === 1;
     if (r.spells !== undefined) rotSpells = arr(r.spells, "rotation.spells", true).map((s, k) => spellIdx(s, `rotation.spells[${k}]`, false));
+    if (r.castOnly !== undefined && typeof r.castOnly !== "boolean") fail("rotation.castOnly", `expected a boolean, got ${typeof r.castOnly}`);
+    if (r.castOnly === true && rotSpells === null) fail("rotation.castOnly", "needs rotation.spells (the spells the rotation can cast)");
+    rotCastOnly = r.castOnly === true;
   } else {
     fail("rotation.kind", `expected "priority" or "bytecode", got ${String((r as { kind?: unknown }).kind)}`);
   }
@@ -1054,6 +1061,7 @@ export function encodeImage(image: SpecImage): EncodedImage {
   header[70] = healthPerMs; // H_HEALTH_RATE: target health per ms of the drawn length (0 = time-based)
   header[69] = varyLength; // H_VARY_LENGTH: ± fraction of durationMs per iteration (assembly/engine/fight.ts)
   header[31] = rotSpells ? rotSpells.length : -1;
+  header[103] = rotCastOnly ? 1 : 0; // H_ROT_CAST_ONLY
   let off = HEADER_F64;
   const parts: number[][] = [header];
   SECTION_ORDER.forEach((s, k) => {

@@ -78,6 +78,13 @@ export interface CompiledRotation {
   channels?: ChannelTable;
   /** Some entry has use_while_casting=1 (its cast is OP.CASTW): the engine then decides during cast bars. */
   whileCasting?: boolean;
+  /**
+   * Every emitted entry is a plain cast (with or without target selection), a call, a run or a no-op:
+   * no wait, variable, line_cd, channel or use_while_casting entry. Such a rotation answers Cast(s) only for an s in
+   * `spells` whose castReady holds, and has no other effect, so with none of them castable its answer
+   * is None (the engine then skips the evaluation: an idle player re-woken by every event).
+   */
+  castOnly: boolean;
 }
 
 const NAME_RE = /^[A-Za-z0-9_]+$/;
@@ -862,6 +869,7 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
   const labels = new Map<string, Label>(listNames.map((n) => [n, newLabel()]));
   const spells = new Set<number>();
   const targetSpells = new Set<number>();
+  let castOnly = true; // CompiledRotation.castOnly: cleared by any other emitted entry
   // fast: castReady memo bit per spell cast by several entries (the first 32; others get 0 = not
   // memoized). A spell with one cast entry needs no memo.
   // Sites are counted in the lists reachable from main (BM: "cleave" is unreachable on one target).
@@ -934,6 +942,7 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
       if (en.kind === "noop") continue; // a utility action that cannot change damage: no code
       const cond = en.cond === null ? null : foldExpr(en.cond);
       if (cond !== null && isConst(cond) && cond.value === 0) continue; // never taken
+      if (!(en.kind === "call" || en.kind === "run" || (en.kind === "cast" && en.lineCd === undefined && en.channel === undefined))) castOnly = false;
       const skip = newLabel();
       // a channel-decision entry takes the general path, like line_cd (it sets a variable before its cast)
       // ... and so does a use_while_casting entry (its cast is OP.CASTW: never memoized, never skipped by a scan)
@@ -1188,6 +1197,7 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
     callDepth,
     spells: [...spells].sort((a, b) => a - b),
     targetSpells: [...targetSpells].sort((a, b) => a - b),
+    castOnly: castOnly && channelLineVar < 0 && !whileCasting,
     ...(channelLineVar >= 0 ? { channels: { lineVar: channelLineVar, slots: channelSlots } } : {}),
     ...(whileCasting ? { whileCasting: true } : {}),
   };

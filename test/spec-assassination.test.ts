@@ -8,6 +8,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { documentedIgnoredLines } from "./helpers/spec-doc.js";
 import { loadDataBundle } from "../src/data/bundle.js";
 import { SpellResolver } from "../src/data/resolver.js";
 import type { DataBundle } from "../src/data/types.js";
@@ -466,19 +467,6 @@ describe("the default build's mechanics (scripted, haste / crit / mastery 0)", (
   });
 });
 
-/** The "Lines not honoured" table of docs/specs/assassination.md: `| line | text | reason |` rows. */
-function documentedIgnoredLines(): { line: number; reason: string }[] {
-  const doc = readFileSync(path.resolve(__dirname, "../docs/specs/assassination.md"), "utf8");
-  const section = doc.split("### Lines not honoured")[1]!.split("\n## ")[0]!;
-  return section
-    .split("\n")
-    .filter((l) => /^\| \d+ \|/.test(l))
-    .map((l) => {
-      const cells = l.split(" | ");
-      return { line: Number(cells[0]!.slice(2)), reason: cells.at(-1)!.replace(/ \|$/, "").replace(/\\\|/g, "|") };
-    });
-}
-
 describe("default rotation (SimulationCraft's APL, data/rotations/assassination.simc) smoke run", () => {
   let a: RunResult;
   let img: SpecImage;
@@ -494,7 +482,7 @@ describe("default rotation (SimulationCraft's APL, data/rotations/assassination.
   it("runs the SimC APL unchanged; the lines it does not honour are exactly the ones the spec page lists", () => {
     expect(report.file).toMatch(/assassination\.simc$/);
     expect(report.lines).toBe(46);
-    const documented = documentedIgnoredLines();
+    const documented = documentedIgnoredLines("assassination");
     expect(documented.length).toBeGreaterThan(0);
     expect(report.ignoredLines.map((l) => ({ line: l.line, reason: l.reason }))).toEqual(documented);
     expect(report.honoured).toBe(report.lines - documented.length);

@@ -38,19 +38,23 @@ describe("combatsim sim defaults", () => {
 });
 
 describe("combatsim sim --spec", () => {
-  const implemented = "implemented: Arms Warrior (arms, 71), Beast Mastery Hunter (beast-mastery, 253), Marksmanship Hunter (marksmanship, 254), Assassination Rogue (assassination, 259), Fire Mage (fire, 63), Affliction Warlock (affliction, 265)";
+  const implemented =
+    "implemented: Arms Warrior (arms, 71), Fury Warrior (fury, 72), Beast Mastery Hunter (beast-mastery, 253), Marksmanship Hunter (marksmanship, 254), " +
+    "Survival Hunter (survival, 255), Assassination Rogue (assassination, 259), Outlaw Rogue (outlaw, 260), Subtlety Rogue (subtlety, 261), " +
+    "Arcane Mage (arcane, 62), Fire Mage (fire, 63), Frost Mage (frost-mage, 64), Affliction Warlock (affliction, 265), " +
+    "Demonology Warlock (demonology, 266), Destruction Warlock (destruction, 267)";
 
-  it("a real spec without a manifest: 'Fury Warrior is not implemented yet', naming the implemented ones", () => {
-    const r = cli(["sim", "--spec", "fury", "--iterations", "1"]);
+  it("a real spec without a manifest: 'Retribution Paladin is not implemented yet', naming the implemented ones", () => {
+    const r = cli(["sim", "--spec", "retribution", "--iterations", "1"]);
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe(`combatsim: [SPEC_NOT_IMPLEMENTED] Fury Warrior is not implemented yet; ${implemented} (combatsim specs lists all)\n`);
+    expect(r.stderr).toBe(`combatsim: [SPEC_NOT_IMPLEMENTED] Retribution Paladin is not implemented yet; ${implemented} (combatsim specs lists all)\n`);
     expect(r.stderr).not.toMatch(/ENOENT/);
   }, 60_000);
 
-  it.each([["72"], ["Fury"], ["fury warrior"], ["Warrior_Fury"]])("%s names Fury Warrior too", (name) => {
+  it.each([["70"], ["Retribution"], ["retribution paladin"], ["Paladin_Retribution"]])("%s names Retribution Paladin too", (name) => {
     const r = cli(["sim", "--spec", name, "--iterations", "1"]);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^combatsim: \[SPEC_NOT_IMPLEMENTED\] Fury Warrior is not implemented yet;/);
+    expect(r.stderr).toMatch(/^combatsim: \[SPEC_NOT_IMPLEMENTED\] Retribution Paladin is not implemented yet;/);
   }, 60_000);
 
   it.each([["253"], ["Beast Mastery"], ["beast mastery hunter"], ["beast-mastery"]])("%s runs Beast Mastery", (name) => {

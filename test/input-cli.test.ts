@@ -52,7 +52,7 @@ describe("combatsim sim --input", () => {
       [edited("wrong-spec.simc", (t) => t.replace(/^talents=.*$/m, `talents=${mm}`)), /^combatsim: \[LOADOUT_WRONG_SPEC\] .*wrong-spec\.simc:16: talents: loadout string is for spec 254, not 253$/],
       [edited("truncated.simc", (t) => t.replace(/^talents=(.{30}).*$/m, "talents=$1")), /^combatsim: \[LOADOUT_TRUNCATED\] .*truncated\.simc:16: talents: /],
       [edited("unknown-item.simc", (t) => t.replace("id=219308", "id=250247")), /^combatsim: \[UNKNOWN_ITEMS\] .*unknown-item\.simc:\d+: 1 item not in the data: 250247 \(trinket1 Signet of the Priory, line \d+\)/],
-      [edited("frost.simc", (t) => t.replace("spec=beast_mastery", "spec=survival")), /^combatsim: \[SPEC_NOT_IMPLEMENTED\] Survival Hunter is not implemented yet; implemented: /],
+      [edited("ret.simc", (t) => t.replace('hunter="', 'paladin="').replace("spec=beast_mastery", "spec=retribution")), /^combatsim: \[SPEC_NOT_IMPLEMENTED\] Retribution Paladin is not implemented yet; implemented: /],
       [edited("bad.simc", (t) => t.replace("level=90", "level=9O")), /^combatsim: \[INVALID_INPUT\] .*bad\.simc:7:7: level must be a whole number/],
     ];
     for (const [file, want] of cases) {

@@ -174,8 +174,8 @@ describe("simulate({ input })", () => {
   });
 
   it("an unimplemented spec, a spec mismatch, a wrong-spec talent string and a profile alongside are typed errors", async () => {
-    const frost = BM.replace('hunter="Alleria"', 'mage="Alleria"').replace("spec=beast_mastery", "spec=frost");
-    await expect(run(frost, { bundle })).rejects.toMatchObject({ code: "SPEC_NOT_IMPLEMENTED", message: expect.stringContaining("Beast Mastery Hunter (beast-mastery, 253)") });
+    const ret = BM.replace('hunter="Alleria"', 'paladin="Alleria"').replace("spec=beast_mastery", "spec=retribution");
+    await expect(run(ret, { bundle })).rejects.toMatchObject({ code: "SPEC_NOT_IMPLEMENTED", message: expect.stringContaining("Beast Mastery Hunter (beast-mastery, 253)") });
     await expect(run(BM, { bundle, spec: "fire" })).rejects.toMatchObject({ code: "SPEC_MISMATCH" });
     const mmTalents = readFileSync(path.join(DATA, "inputs/marksmanship.simc"), "utf8").match(/^talents=(.*)$/m)![1]!;
     const wrong = BM.replace(/^talents=.*$/m, `talents=${mmTalents}`);

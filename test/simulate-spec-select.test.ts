@@ -39,7 +39,7 @@ describe("simulate: the run's spec", () => {
   });
 
   it.each([
-    [{ spec: "fury" }, "SPEC_NOT_IMPLEMENTED", /^Fury Warrior is not implemented yet; implemented: Arms Warrior \(arms, 71\), /],
+    [{ spec: "retribution" }, "SPEC_NOT_IMPLEMENTED", /^Retribution Paladin is not implemented yet; implemented: Arms Warrior \(arms, 71\), /],
     [{ spec: "Frost" }, "AMBIGUOUS_SPEC", /spec "Frost" is ambiguous/],
     [{ spec: "ghost" }, "UNKNOWN_SPEC", /unknown spec "ghost".*manifests\/ghost\.json/],
     [{ spec: "fire", profileFile: path.join(DATA, "profiles/arms.json") }, "SPEC_MISMATCH", /profiles\/arms\.json is for spec "arms" but the requested spec is "fire"/],

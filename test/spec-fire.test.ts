@@ -109,7 +109,7 @@ describe("Fire manifest resolution against the real tables and the 12.0.0.64228 
     const ig = spec.procs.find((p) => p.name === "ignite")!;
     expect(ig.chance).toBe(1); // ProcChance 100 (real row) / 100; dump "Proc Chance : 100%"
     // the flat part of the share is effect 1's base points (0) / 100
-    expect(ig.ops).toEqual([{ op: "bank_damage", aura: "ignite", fraction: 0, masteryScaled: true }]);
+    expect(ig.ops).toEqual([{ op: "bank_damage", aura: "ignite", fraction: 0, masteryScaled: true, apply: true }]);
     expect(prov("procs.ignite.ops[0].fraction")).toMatchObject({ source: "SpellEffect.EffectBasePointsF", spell: 12846 });
     // Hot Streak! Pyroblast / Flamestrike: the first impact proc consumes Hot Streak! and banks the same share a
     // second time (195283 effect 1: 100 % additional Ignite)

@@ -333,7 +333,8 @@ describe("bundled data (data/) through loadDataBundle", () => {
     // SpellName = dump names ∪ real partial rows (a real row wins for an id in both) ∪ the talent names of
     // SimC's spell id list (ids neither holds); every name is a known spell.
     const listed = Object.keys(DUMP.listSpellNames).map(Number);
-    expect(listed.length).toBeGreaterThan(1000);
+    // the list names the ids no dump block or real row holds: most of its ~1,150 lines (fewer as blocks are added)
+    expect(listed.length).toBeGreaterThan(500);
     for (const id of listed) expect(DUMP_SPELLS.includes(id) || DUMP.realSpellNames.includes(id), `list name ${id} overlaps a block`).toBe(false);
     const names = new Set([...DUMP_SPELLS, ...DUMP.realSpellNames, ...listed]);
     expect(bundle.table("SpellName").size).toBe(names.size);

@@ -4,6 +4,7 @@
 // The method is described in bench/lib/instr.ts; bench/specs.ts measures every implemented spec.
 //
 // Fight length: simulate()'s default variation (±20 %); VARY=0 in the environment measures fixed lengths.
+// PREFER=simc (or json) in the environment measures that rotation where a spec has both.
 // Usage: npm run bench:instructions [-- --iterations N] [-- --spec slug] [-- --top K] [-- --node-flags "..."] [-- --wasm-opt "..."]
 // Output: a table on stdout and bench/results/instructions.json. Needs valgrind (Debian: valgrind).
 import { execFileSync } from "node:child_process";
@@ -24,6 +25,9 @@ const SPEC = strArg("spec", "beast-mastery");
 const NODE_FLAGS = strArg("node-flags", "").split(" ").filter((f) => f !== "");
 // experiment: post-process the measured wasm (after the build's own wasm-opt pass) with these wasm-opt flags (e.g. "-O3 --flexible-inline-max-function-size=80")
 const WASM_OPT = strArg("wasm-opt", "").split(" ").filter((f) => f !== "");
+const PREFER = process.env.PREFER === "simc" || process.env.PREFER === "json" ? process.env.PREFER : undefined;
+const VARY = process.env.VARY !== undefined ? Number(process.env.VARY) : undefined;
+if (VARY !== undefined && !(VARY >= 0 && VARY < 1)) throw new Error(`VARY=${process.env.VARY}: needs a fraction in [0, 1)`);
 
 try {
   buildWasm({ names: true });
@@ -31,7 +35,7 @@ try {
     const wasmOpt = path.join(root, "node_modules/.bin/wasm-opt");
     execFileSync(wasmOpt, ["build/combatsim.wasm", ...WASM_OPT, "--debuginfo", "-o", "build/combatsim.wasm"], { cwd: root, stdio: "inherit" });
   }
-  const m = await measureInstructions({ spec: SPEC, iterations: N, warm: WARM, nodeFlags: NODE_FLAGS });
+  const m = await measureInstructions({ spec: SPEC, iterations: N, warm: WARM, nodeFlags: NODE_FLAGS, ...(PREFER ? { preferRotation: PREFER } : {}), ...(VARY !== undefined ? { varyLength: VARY } : {}) });
   const result = { date: new Date().toISOString(), node: process.version, ...m };
   console.log(`${SPEC}: ${N} iterations, ${m.eventsPerIteration.toFixed(1)} events/iteration`);
   // The wasm figure is the metric: "other JIT code" (the JS loader/CSV code tiering at different times

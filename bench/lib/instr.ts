@@ -2,17 +2,21 @@
 // (the wasm engine) per iteration, per wasm function. Shared by bench/instructions.ts (one spec, the
 // per-function profile) and bench/specs.ts (every implemented spec).
 //
-// Method: two runs of bench/lib/instr-target.ts under callgrind, one with MEASURE=0 and one with
+// Method: two runs of bench/lib/instr-image.mjs under callgrind, one with MEASURE=0 and one with
 // MEASURE=N iterations after the same warm-up; `node --no-liftoff` so every wasm function is compiled
 // once by TurboFan (no tier-up timing in the count). Instructions in code outside every ELF object
 // (JIT code) are summed per wasm function — addresses mapped through V8's --print-wasm-code listing
-// of the same run — and the MEASURE=0 run is subtracted. The caller builds the wasm with a name
-// section first (scripts/build-wasm.mjs --names: the code section is byte-identical to the release build).
+// of the same run — and the MEASURE=0 run is subtracted. The spec image is compiled and encoded here,
+// outside valgrind; the measured processes (bench/lib/instr-image.mjs) only load the wasm and the image.
+// The caller builds the wasm with a name section first (scripts/build-wasm.mjs --names: the code
+// section is byte-identical to the release build).
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { encodeImage } from "../../src/engine/image.js";
+import { prepareSimulation } from "../../src/engine/simulate.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "../..");
@@ -23,8 +27,10 @@ export interface InstrOptions {
   warm: number;
   /** extra V8 flags for the measured node process */
   nodeFlags?: string[];
-  /** extra environment for bench/lib/instr-target.ts (PREFER, VARY) */
-  env?: Record<string, string>;
+  /** rotation choice where a .json rotation exists next to the SimC APL */
+  preferRotation?: "simc" | "json";
+  /** fight length variation (default: simulate()'s) */
+  varyLength?: number;
 }
 
 export interface InstrResult {
@@ -55,8 +61,8 @@ function run(measure: number, dir: string, o: InstrOptions): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       "valgrind",
-      ["--tool=callgrind", "--dump-instr=yes", `--callgrind-out-file=${out}`, process.execPath, "--no-liftoff", ...(o.nodeFlags ?? []), "--print-wasm-code", "--import", "tsx", path.join(here, "instr-target.ts")],
-      { cwd: root, env: { ...process.env, ...o.env, SPEC: o.spec, WARM: String(o.warm), MEASURE: String(measure) }, stdio: ["ignore", "pipe", "pipe"] },
+      ["--tool=callgrind", "--dump-instr=yes", `--callgrind-out-file=${out}`, process.execPath, "--no-liftoff", ...(o.nodeFlags ?? []), "--print-wasm-code", path.join(here, "instr-image.mjs")],
+      { cwd: root, env: { ...process.env, IMAGE: path.join(dir, "image.bin"), WARM: String(o.warm), MEASURE: String(measure) }, stdio: ["ignore", "pipe", "pipe"] },
     );
     const chunks: Buffer[] = [];
     child.stdout.on("data", (c: Buffer) => chunks.push(c));
@@ -150,10 +156,25 @@ function attribute(listing: string, cgOut: string): Run {
   return { events, unparsed, byFn, total };
 }
 
+/** Compiles the spec's default image (seed 1) and writes it encoded for bench/lib/instr-image.mjs. */
+async function writeImage(o: InstrOptions, file: string): Promise<void> {
+  const prep = await prepareSimulation({
+    dataDir: path.join(root, "data"),
+    spec: o.spec,
+    seed: 1,
+    ...(o.preferRotation ? { preferRotation: o.preferRotation } : {}),
+    ...(o.varyLength !== undefined ? { varyLength: o.varyLength } : {}),
+  });
+  const enc = encodeImage(prep.image);
+  const head = new Uint32Array([enc.f64.length, enc.i32.length]);
+  writeFileSync(file, Buffer.concat([Buffer.from(head.buffer), Buffer.from(enc.f64.buffer, enc.f64.byteOffset, enc.f64.byteLength), Buffer.from(enc.i32.buffer, enc.i32.byteOffset, enc.i32.byteLength)]));
+}
+
 /** Counts one spec's engine instructions per iteration (the wasm must already carry a name section). */
 export async function measureInstructions(o: InstrOptions): Promise<InstrResult> {
   const dir = mkdtempSync(path.join(os.tmpdir(), "combatsim-instr-"));
   try {
+    await writeImage(o, path.join(dir, "image.bin"));
     const [base, meas] = await Promise.all([run(0, dir, o), run(o.iterations, dir, o)]);
     const perIt = (a: number, b: number) => (b - a) / o.iterations;
     const rows = [...new Set([...base.byFn.keys(), ...meas.byFn.keys()])]

@@ -12,6 +12,8 @@ import { loadManifest } from "../src/manifest/load.js";
 import { prepareSimulation, simulate } from "../src/engine/simulate.js";
 import { runImage, type RunResult } from "../src/engine/run.js";
 import type { SpecImage } from "../src/engine/image.js";
+import { readEngineTelemetry } from "../src/engine/simulate-telemetry.js";
+import { foldMasteryResource } from "../src/engine/mastery-resources.js";
 
 const DATA = path.resolve(__dirname, "../data");
 const MANIFEST_FILE = path.join(DATA, "manifests/arcane.json");
@@ -96,6 +98,47 @@ const rot = (...entries: unknown[]) => ({ main: "m", lists: { m: entries } });
 const spellRow = (r: RunResult, name: string) => r.spells.find((s) => s.name === name)!;
 // Arcane Mage 137021 #1 "Add Percent Modifier (108): Spell Direct Amount (0)" Base Value 15 on every Mage spell
 const ARCANE_MAGE = 1.15;
+
+describe("Mana: base 250000, 2 % per second, Savant's +1.32 % maximum and regeneration per mastery point", () => {
+  it("resolves the class piece's mana and Savant effects 1 / 4", () => {
+    // mage.json: 250000 base mana (SimC __base_mp, Mage, level 90), 1 % of it per second (SimC's rule) x (1 + 100 %)
+    // Mana Attunement 121039 #1. Savant 190740 #1 "Modify Max Mana% (178) ... SP Coefficient: 1.32", #4 "Modify Mana
+    // Regen% (379) ... SP Coefficient: 1.32".
+    const mana = spec.resources.find((r) => r.name === "mana")!;
+    expect(mana).toMatchObject({ max: 250000, regenPerSec: 5000 });
+    expect(mana.masteryMaxPct).toBeCloseTo(1.32, 12);
+    expect(mana.masteryRegenPct).toBeCloseTo(1.32, 12);
+  });
+
+  it("the compiled image folds the profile's mastery into the maximum, the start and the regeneration", async () => {
+    const prep = await prepareSimulation({ spec: "arcane", bundle, dataDir: DATA, duration: 30 });
+    const m = prep.image.stats.mastery; // mastery points before the coefficient
+    expect(m).toBeGreaterThan(8);
+    const f = 1 + (m * 1.32) / 100;
+    expect(prep.image.resources[0]).toMatchObject({ name: "mana" });
+    expect(prep.image.resources[0]!.max).toBeCloseTo(250000 * f, 6);
+    expect(prep.image.resources[0]!.initial).toBeCloseTo(250000 * f, 6);
+    expect(prep.image.resources[0]!.regenPerSec).toBeCloseTo(5000 * f, 6);
+  });
+
+  it("refuses the fold when an aura changes mastery during the fight", () => {
+    const mana = spec.resources.find((r) => r.name === "mana")!;
+    const withBuff = { ...spec, auras: [...spec.auras, { ...spec.auras[0]!, name: "mastery_buff", active: true, effects: [{ type: "mastery", value: 5 }] }] } as unknown as ResolvedSpec;
+    expect(() => foldMasteryResource(withBuff, mana, 20)).toThrow(/aura "mastery_buff" changes mastery/);
+    // 20 points: x (1 + 20 x 1.32 %) = 1.264
+    expect(foldMasteryResource(spec, mana, 20)).toEqual({ max: 250000 * 1.264, initial: 250000 * 1.264, regenPerSec: 5000 * 1.264 });
+  });
+
+  it("an idle player starting empty regains 20 s x 5000 x (1 + 1.32 % x mastery) mana", async () => {
+    const img = await scripted(rot({ cast: "arcane_blast", if: "time > 100" }), { durationS: 20 });
+    const regen = img.resources[0]!.regenPerSec!;
+    img.resources = img.resources.map((r, i) => (i === 0 ? { ...r, initial: 0 } : r));
+    runImage(img, { iterations: 1, seed: 1n });
+    const gained = readEngineTelemetry(img).resources[0]!.reduce((a, x) => a + x.gained, 0);
+    expect(regen).toBeGreaterThan(5000);
+    expect(gained).toBeCloseTo(20 * regen, 3);
+  });
+});
 
 describe("Arcane Charges (scripted)", () => {
   it("Arcane Blast's mana cost grows +100 % per charge (36032 #5): 100000 mana, no regen -> 4 casts", async () => {

@@ -68,7 +68,7 @@ describe("Fire manifest resolution against the real tables and the 12.0.0.64228 
     expect(spellOf("fire_blast").cost).toBe(0.01 * 250000);
     expect(spellOf("combustion").cost).toBe(0.1 * 250000);
     expect(prov("spells.combustion.cost")).toMatchObject({ source: "SpellPower.PowerCostPct", spell: 190319, fixture: false });
-    expect(spec.resources[0]).toMatchObject({ name: "mana", powerType: 0, max: 250000, regenPerSec: 2000, hasteScaled: false });
+    expect(spec.resources[0]).toMatchObject({ name: "mana", powerType: 0, max: 250000, regenPerSec: 5000, hasteScaled: false });
   });
 
   it("Heating Up stacks to 2 (real SpellAuraOptions.CumulativeAura), Hot Streak! does not stack", () => {
@@ -160,7 +160,7 @@ describe("Fire manifest resolution against the real tables and the 12.0.0.64228 
     expect(unmarkedManifestValues(m, spec.provenance)).toEqual([]);
     expect(listEstimates(m).map((e) => `${e.path}=${e.value}`).sort()).toEqual([
       "procs.heating_up_crit.chance=1", "procs.heating_up_lost.chance=1", "procs.hot_streak_spend.chance=1",
-      "resources.mana.max=250000", "resources.mana.regen_per_sec=2000",
+      "resources.mana.max=250000", "resources.mana.regen_per_sec=5000",
     ]);
   });
 

@@ -107,7 +107,7 @@ describe("Frost manifest resolution against the real tables and the 12.0.0.64228
       "auras.blizzard.tick_period_ms=1500", "auras.frozen_orb.tick_period_ms=750",
       "pets.water_elemental.attacks.waterbolt.interval_ms=2500",
       "procs.brain_freeze.chance=0.3", "procs.fingers_of_frost.chance=0.1875", "procs.ray_of_frost_freezing.chance=1",
-      "resources.mana.max=250000", "resources.mana.regen_per_sec=2000", "spells.shatter.cooldown_ms=0", "spells.shatter.gcd_ms=0",
+      "resources.mana.max=250000", "resources.mana.regen_per_sec=5000", "spells.shatter.cooldown_ms=0", "spells.shatter.gcd_ms=0",
     ]);
   });
 

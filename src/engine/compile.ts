@@ -33,6 +33,7 @@ import type { CombatStats } from "../stats/combat-stats.js";
 import { CombatsimError } from "../errors.js";
 import { actorOption } from "../rotation/actor-options.js";
 import { SPEC_CATALOG } from "../generated/catalog.js";
+import { foldMasteryResource } from "./mastery-resources.js";
 
 export class CompileError extends CombatsimError {
   constructor(detail: string) {
@@ -506,7 +507,7 @@ export function compileSpec(input: CompileInput): CompiledSpec {
           : spec.mastery.whileAura !== undefined
             ? { kind: "uniform", coefficient: coef, appliesToPets: true, whileAura: auraIdx.get(spec.mastery.whileAura)! }
             : { kind: "uniform", coefficient: coef, appliesToPets: true },
-    resources: spec.resources.map((r) => ({ name: r.name, model: "generic", max: r.max, initial: r.initial, regenPerSec: r.regenPerSec, hasteScaled: r.hasteScaled })),
+    resources: spec.resources.map((r) => ({ name: r.name, model: "generic", ...foldMasteryResource(spec, r, coef > 0 ? s.mastery / coef : 0), hasteScaled: r.hasteScaled })),
     spells,
     auras,
     damage,

@@ -73,6 +73,18 @@ export const MANIFEST_JSON_SCHEMA: S = {
         spells: list(nameRef("spell"), "kind spells: declared spells whose damage mastery multiplies"),
         ops: list(spellId("spell id"), "kind spells: damage ops (by reported spell id) mastery multiplies"),
         while_aura: { type: "string", pattern: "^[a-z][a-z0-9_]*$", description: "kind uniform only: the mastery multiplies damage only while this player aura is up (Unshackled Fury: while Enraged)" },
+        resources: list(
+          obj(
+            "a resource the mastery raises: maximum and / or regeneration grow by the named mastery effects' EffectBonusCoefficient percent per mastery point (Savant 190740 effects 1 / 4: mana)",
+            {
+              resource: { type: "string", pattern: "^[a-z][a-z0-9_]*$", description: "a declared resource" },
+              max_effect: int("1-based effect of the mastery spell raising the maximum (percent per point: its EffectBonusCoefficient)", 1),
+              regen_effect: int("1-based effect of the mastery spell raising regeneration (percent per point: its EffectBonusCoefficient)", 1),
+            },
+            ["resource"],
+          ),
+          "resources whose maximum / regeneration scale with mastery (folded with the profile's mastery at compile: no aura may change mastery during the fight)",
+        ),
         estimated,
       },
       ["spell", "kind"],

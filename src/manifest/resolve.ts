@@ -207,6 +207,9 @@ export interface ResolvedResource {
   hasteScaled: boolean;
   /** Wake an idle player when regeneration covers a rotation spell's cost (manifest idle_wake). */
   idleWake?: boolean;
+  /** Percent per mastery point added to the maximum / regeneration (mastery.resources; folded at compile). */
+  masteryMaxPct?: number;
+  masteryRegenPct?: number;
 }
 
 export interface ResolvedSpec {
@@ -873,6 +876,18 @@ export function resolveManifest(m: Manifest, resolver: SpellResolver, file: stri
   if (m.mastery.spells !== undefined) mastery.spells = m.mastery.spells;
   if (m.mastery.ops !== undefined) mastery.ops = m.mastery.ops;
   if (m.mastery.while_aura !== undefined) mastery.whileAura = m.mastery.while_aura;
+  m.mastery.resources?.forEach((d, k) => {
+    const path = `mastery.resources[${k}]`;
+    const res = resources.find((r) => r.name === d.resource);
+    if (!res) throw new ManifestError("MANIFEST_UNKNOWN_NAME", file, `${path}.resource`, `unknown resource "${d.resource}" (declared: ${resources.map((r) => r.name).join(", ")})`);
+    const pct = (index: number, what: string): number => {
+      const e = c.effect(m.mastery.spell, index, `${path}.${what}`);
+      if (e.bonus_coefficient === 0) throw new MissingSpellData(m.mastery.spell, "effect_bonus_coefficient", `${path}.${what}: effect ${index} EffectBonusCoefficient is 0`);
+      return c.note(`${path}.${what}`, e.bonus_coefficient, "SpellEffect.EffectBonusCoefficient", m.mastery.spell);
+    };
+    if (d.max_effect !== undefined) res.masteryMaxPct = pct(d.max_effect, "max_effect");
+    if (d.regen_effect !== undefined) res.masteryRegenPct = pct(d.regen_effect, "regen_effect");
+  });
 
   const pets = m.pets.map((p): ResolvedPet => ({
     name: p.name,

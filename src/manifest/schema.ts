@@ -63,6 +63,14 @@ export interface ResourceDecl {
   regen_mods?: { if_talent: string; percent: NumOrRef }[];
 }
 
+/** A resource whose maximum / regeneration the mastery raises (Savant 190740 effects 1 / 4: mana): the
+ *  named effects of the mastery spell give percent per mastery point (their EffectBonusCoefficient). */
+export interface MasteryResourceDecl {
+  resource: string;
+  max_effect?: number;
+  regen_effect?: number;
+}
+
 export interface PetAttackDecl {
   name: string;
   /** Spell id for reporting / data lookups (0 = none). */
@@ -358,7 +366,7 @@ export interface Manifest {
    * kind spells: `spells` (names) and `ops` (damage ops by reported spell id) are what mastery multiplies (Executioner: finishers).
    * while_aura: the mastery multiplies damage only while this (player) aura is up (Fury's Unshackled Fury: while Enraged).
    */
-  mastery: { spell: number; kind: MasteryKind; coefficient?: number; effect?: number; school?: number; spells?: string[]; ops?: number[]; while_aura?: string; estimated?: Estimates };
+  mastery: { spell: number; kind: MasteryKind; coefficient?: number; effect?: number; school?: number; spells?: string[]; ops?: number[]; while_aura?: string; resources?: MasteryResourceDecl[]; estimated?: Estimates };
   resources: ResourceDecl[];
   auto_attack?: AutoAttackDecl;
   pets: PetDecl[];
@@ -991,7 +999,7 @@ export function validateManifest(json: unknown, file: string): Manifest {
     "auras", "procs", "talents", "hero_tree", "passives", "notes", "expressions", "absent",
   ]);
   const mr = r.field("mastery");
-  mr.keys(["spell", "kind", "coefficient", "effect", "school", "spells", "ops", "while_aura", "estimated"]);
+  mr.keys(["spell", "kind", "coefficient", "effect", "school", "spells", "ops", "while_aura", "resources", "estimated"]);
   const mastery: Manifest["mastery"] = { spell: spellId(mr.field("spell")), kind: mr.field("kind").oneOf(["uniform", "school", "pet", "none", "spells", "random"] as const) };
   setOpt(mastery, "spells", mr.opt("spells")?.array().map((x) => x.ident()));
   setOpt(mastery, "ops", mr.opt("ops")?.array().map((x) => spellId(x)));
@@ -1003,6 +1011,14 @@ export function validateManifest(json: unknown, file: string): Manifest {
   if (mastery.kind === "school" && mastery.school === undefined) mr.field("school");
   setOpt(mastery, "while_aura", mr.opt("while_aura")?.ident());
   if (mastery.while_aura !== undefined && mastery.kind !== "uniform") mr.field("while_aura").error('"while_aura" gates a uniform mastery: kind must be "uniform"');
+  setOpt(mastery, "resources", mr.opt("resources")?.array().map((x): MasteryResourceDecl => {
+    x.keys(["resource", "max_effect", "regen_effect"]);
+    const d: MasteryResourceDecl = { resource: x.field("resource").ident() };
+    setOpt(d, "max_effect", x.opt("max_effect")?.num({ int: true, min: 1 }));
+    setOpt(d, "regen_effect", x.opt("regen_effect")?.num({ int: true, min: 1 }));
+    if (d.max_effect === undefined && d.regen_effect === undefined) x.error("a mastery resource entry needs max_effect or regen_effect");
+    return d;
+  }));
   setOpt(mastery, "estimated", readEstimates(mr));
 
   const resR = r.field("resources");

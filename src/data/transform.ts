@@ -206,150 +206,182 @@ export function knownSpellIds(bundle: DataBundle): number[] {
   return [...ids].sort((a, b) => a - b);
 }
 
-/**
- * Build the flat record for one spell, or undefined when the spell is unknown (no SpellName row and
- * no SpellMisc row). Cell type errors throw SpellDataError naming table, row ID and column.
- */
-export function buildSpellRecord(bundle: DataBundle, spellId: number): SpellDataRecord | undefined {
-  const { t } = ctxFor(bundle);
-  const nameRow = t("SpellName").byId(spellId);
-  const misc = pickByDifficulty(t("SpellMisc").allByFk("SpellID", spellId));
-  if (!nameRow && !misc) return undefined;
+/** One buildSpellRecord call: the bundle's tables plus the source tables used and the fields left missing. */
+class SpellReader {
+  readonly sources = new Set<string>();
+  readonly missing = new Set<string>();
+  constructor(readonly t: (name: string) => Table, readonly spellId: number) {}
 
-  const sources = new Set<string>();
-  const missing = new Set<string>();
-  const used = (table: string, row: Row | undefined, fields: readonly string[]): Row | undefined => {
-    if (row) sources.add(table);
-    else for (const f of fields) missing.add(f);
+  /** Records `row`'s table as a source, or `fields` as missing when the row is absent. */
+  used(table: string, row: Row | undefined, fields: readonly string[]): Row | undefined {
+    if (row) this.sources.add(table);
+    else for (const f of fields) this.missing.add(f);
     return row;
-  };
+  }
+
   /** Follow an index column (0 = no row by design); a non-zero index with no row is missing data. */
-  const viaIndex = (table: string, id: number, fields: readonly string[]): Row | undefined =>
-    id === 0 ? undefined : used(table, t(table).byId(id), fields);
+  viaIndex(table: string, id: number, fields: readonly string[]): Row | undefined {
+    return id === 0 ? undefined : this.used(table, this.t(table).byId(id), fields);
+  }
 
-  // Identity / text
-  used("SpellName", nameRow, ["name"]);
-  const spellRow = used("Spell", t("Spell").byId(spellId), ["description", "aura_description", "name_subtext"]);
+  /** The spell's row of a per-difficulty table (pickByDifficulty), recorded by `used`. */
+  bySpell(table: string, fields: readonly string[]): Row | undefined {
+    return this.used(table, pickByDifficulty(this.t(table).allByFk("SpellID", this.spellId)), fields);
+  }
 
-  // SpellMisc and what hangs off it
-  const MISC_FIELDS = [
-    "is_passive", "attributes", "school_mask", "speed", "launch_delay", "cast_time", "cast_time_min",
-    "duration", "max_duration", "range_min_0", "range_min_1", "range_max_0", "range_max_1",
-    "min_scaling_level", "max_scaling_level", "pandemic_refresh", "tick_may_crit", "tick_on_application",
-    "hasted_ticks", "duration_hasted", "rolling_periodic", "refresh_behavior",
-  ];
-  used("SpellMisc", misc, MISC_FIELDS);
-  const M = (c: string) => (misc ? num("SpellMisc", misc, c) : 0);
+  /** Every row of `table` whose `fk` is `id`; the table counts as a source when there is one. */
+  rows(table: string, fk: string, id: number): readonly Row[] {
+    const rows = this.t(table).allByFk(fk, id);
+    if (rows.length) this.sources.add(table);
+    return rows;
+  }
+}
+
+/** A column reader that answers 0 when the row is absent (the field is then listed as missing). */
+function columns(table: string, row: Row | undefined): (c: string) => number {
+  return (c) => (row ? num(table, row, c) : 0);
+}
+
+const MISC_FIELDS = [
+  "is_passive", "attributes", "school_mask", "speed", "launch_delay", "cast_time", "cast_time_min",
+  "duration", "max_duration", "range_min_0", "range_min_1", "range_max_0", "range_max_1",
+  "min_scaling_level", "max_scaling_level", "pandemic_refresh", "tick_may_crit", "tick_on_application",
+  "hasted_ticks", "duration_hasted", "rolling_periodic", "refresh_behavior",
+];
+
+/** SpellMisc and the tables its index columns point at. */
+function readMisc(r: SpellReader, misc: Row | undefined) {
+  r.used("SpellMisc", misc, MISC_FIELDS);
+  const M = columns("SpellMisc", misc);
   const attributes: number[] = [];
   if (misc) for (let i = 0; `Attributes_${i}` in misc; i++) attributes.push(num("SpellMisc", misc, `Attributes_${i}`));
+  const castRow = r.viaIndex("SpellCastTimes", M("CastingTimeIndex"), ["cast_time", "cast_time_min"]);
+  const durRow = r.viaIndex("SpellDuration", M("DurationIndex"), ["duration", "max_duration"]);
+  const rangeRow = r.viaIndex("SpellRange", M("RangeIndex"), ["range_min_0", "range_min_1", "range_max_0", "range_max_1"]);
+  const tuning = r.viaIndex("ContentTuning", M("ContentTuningID"), ["min_scaling_level", "max_scaling_level"]);
+  return { M, attributes, castRow, durRow, rangeRow, tuning };
+}
 
-  const castRow = viaIndex("SpellCastTimes", M("CastingTimeIndex"), ["cast_time", "cast_time_min"]);
-  const durRow = viaIndex("SpellDuration", M("DurationIndex"), ["duration", "max_duration"]);
-  const rangeRow = viaIndex("SpellRange", M("RangeIndex"), ["range_min_0", "range_min_1", "range_max_0", "range_max_1"]);
-  const tuning = viaIndex("ContentTuning", M("ContentTuningID"), ["min_scaling_level", "max_scaling_level"]);
-
-  // Effects
-  const effects = effectRows(t("SpellEffect").allByFk("SpellID", spellId)).map(effectFromRow);
-  if (effects.length) sources.add("SpellEffect");
+/** The effects, and the ones the derived fields come from (primary, periodic, radius). */
+function readEffects(r: SpellReader) {
+  const effects = effectRows(r.t("SpellEffect").allByFk("SpellID", r.spellId)).map(effectFromRow);
+  if (effects.length) r.sources.add("SpellEffect");
   else
     for (const f of ["effects", "effect_trigger_spell", "implicit_target", "effect_bonus_coefficient",
-      "bonus_coefficient_from_ap", "radius_min", "radius_max", "periodic_type", "tick_period_ms"]) missing.add(f);
-
+      "bonus_coefficient_from_ap", "radius_min", "radius_max", "periodic_type", "tick_period_ms"]) r.missing.add(f);
   const primary =
     effects.find((e) => e.effect === EFFECT_SCHOOL_DAMAGE || e.effect === EFFECT_HEAL) ??
     effects.find((e) => e.aura === 3 || e.aura === 8);
   const periodic = effects.find((e) => PERIODIC_AURAS.has(e.aura) && e.aura_period_ms > 0);
   const radiusEffect = effects.find((e) => e.radius_index_0 > 0 || e.radius_index_1 > 0);
   const radiusRow = radiusEffect
-    ? viaIndex("SpellRadius", radiusEffect.radius_index_0 > 0 ? radiusEffect.radius_index_0 : radiusEffect.radius_index_1, ["radius_min", "radius_max"])
+    ? r.viaIndex("SpellRadius", radiusEffect.radius_index_0 > 0 ? radiusEffect.radius_index_0 : radiusEffect.radius_index_1, ["radius_min", "radius_max"])
     : undefined;
+  return { effects, primary, periodic, radiusRow };
+}
 
-  // Cooldowns / categories / charges
-  const cd = used("SpellCooldowns", pickByDifficulty(t("SpellCooldowns").allByFk("SpellID", spellId)), [
-    "recovery_time", "category_recovery_time", "start_recovery_time",
-  ]);
-  const cats = used("SpellCategories", pickByDifficulty(t("SpellCategories").allByFk("SpellID", spellId)), [
+/** Cooldowns, categories and the charge category. */
+function readCooldowns(r: SpellReader) {
+  const cd = r.bySpell("SpellCooldowns", ["recovery_time", "category_recovery_time", "start_recovery_time"]);
+  const cats = r.bySpell("SpellCategories", [
     "category_id", "start_recovery_category", "charge_category_id", "defense_type", "dispel_type", "mechanic",
     "max_charges", "charge_recovery_time",
   ]);
   const chargeCategory = cats ? num("SpellCategories", cats, "ChargeCategory") : 0;
-  const chargeRow = viaIndex("SpellCategory", chargeCategory, ["max_charges", "charge_recovery_time"]);
+  const chargeRow = r.viaIndex("SpellCategory", chargeCategory, ["max_charges", "charge_recovery_time"]);
+  return { D: columns("SpellCooldowns", cd), C: columns("SpellCategories", cats), chargeCategory, chargeRow };
+}
 
-  const powerRows = t("SpellPower").allByFk("SpellID", spellId);
-  if (powerRows.length) sources.add("SpellPower");
-  else missing.add("power_costs");
-  const power_costs: PowerCostEntry[] = powerRows
+function readPowerCosts(r: SpellReader): PowerCostEntry[] {
+  const powerRows = r.rows("SpellPower", "SpellID", r.spellId);
+  if (!powerRows.length) r.missing.add("power_costs");
+  return powerRows
     .slice()
     .sort((a, b) => num("SpellPower", a, "OrderIndex") - num("SpellPower", b, "OrderIndex"))
-    .map((r) => ({
-      power_type: num("SpellPower", r, "PowerType"),
-      cost: num("SpellPower", r, "ManaCost"),
-      cost_pct: num("SpellPower", r, "PowerCostPct"),
-      optional_cost: num("SpellPower", r, "OptionalCost"),
-      required_aura_spell_id: num("SpellPower", r, "RequiredAuraSpellID"),
+    .map((row) => ({
+      power_type: num("SpellPower", row, "PowerType"),
+      cost: num("SpellPower", row, "ManaCost"),
+      cost_pct: num("SpellPower", row, "PowerCostPct"),
+      optional_cost: num("SpellPower", row, "OptionalCost"),
+      required_aura_spell_id: num("SpellPower", row, "RequiredAuraSpellID"),
     }));
+}
 
-  const targets = used("SpellTargetRestrictions", pickByDifficulty(t("SpellTargetRestrictions").allByFk("SpellID", spellId)), [
-    "cone_degrees", "max_targets",
-  ]);
-  const levels = used("SpellLevels", pickByDifficulty(t("SpellLevels").allByFk("SpellID", spellId)), [
-    "spell_level", "base_level", "max_level",
-  ]);
-  const classOpts = used("SpellClassOptions", t("SpellClassOptions").oneByFk("SpellID", spellId), [
-    "spell_class_set", "spell_class_mask",
-  ]);
-  const intr = used("SpellInterrupts", pickByDifficulty(t("SpellInterrupts").allByFk("SpellID", spellId)), [
-    "interrupt_flags", "interrupt_aura_0", "interrupt_aura_1", "interrupt_channel_0", "interrupt_channel_1",
-  ]);
+/** Empower stages (absence of a SpellEmpower row means "not empowered": a real answer, not missing data). */
+function readEmpower(r: SpellReader): { can_empower: boolean; empower_stages: EmpowerStage[] } {
+  const empower = r.t("SpellEmpower").oneByFk("SpellID", r.spellId);
+  if (!empower) return { can_empower: false, empower_stages: [] };
+  r.sources.add("SpellEmpower");
+  const empower_stages = r
+    .rows("SpellEmpowerStage", "SpellEmpowerID", num("SpellEmpower", empower, "ID"))
+    .map((row) => ({ stage: num("SpellEmpowerStage", row, "Stage"), duration_ms: num("SpellEmpowerStage", row, "DurationMs") }))
+    .sort((a, b) => a.stage - b.stage);
+  return { can_empower: true, empower_stages };
+}
 
-  // Empower (absence of a SpellEmpower row means "not empowered": a real answer, not missing data)
-  const empower = t("SpellEmpower").oneByFk("SpellID", spellId);
-  let empower_stages: EmpowerStage[] = [];
-  if (empower) {
-    sources.add("SpellEmpower");
-    empower_stages = t("SpellEmpowerStage")
-      .allByFk("SpellEmpowerID", num("SpellEmpower", empower, "ID"))
-      .map((r) => ({ stage: num("SpellEmpowerStage", r, "Stage"), duration_ms: num("SpellEmpowerStage", r, "DurationMs") }))
-      .sort((a, b) => a.stage - b.stage);
-    if (empower_stages.length) sources.add("SpellEmpowerStage");
-  }
-
-  const learnRows = t("SpellLearnSpell").allByFk("SpellID", spellId);
-  if (learnRows.length) sources.add("SpellLearnSpell");
-  const learn_spells: LearnSpell[] = learnRows.map((r) => ({
-    learn_spell_id: num("SpellLearnSpell", r, "LearnSpellID"),
-    overrides_spell_id: num("SpellLearnSpell", r, "OverridesSpellID"),
+function readLearnSpells(r: SpellReader): LearnSpell[] {
+  return r.rows("SpellLearnSpell", "SpellID", r.spellId).map((row) => ({
+    learn_spell_id: num("SpellLearnSpell", row, "LearnSpellID"),
+    overrides_spell_id: num("SpellLearnSpell", row, "OverridesSpellID"),
   }));
+}
 
-  // Aura options / RPPM
-  const auraOpts = used("SpellAuraOptions", pickByDifficulty(t("SpellAuraOptions").allByFk("SpellID", spellId)), [
+/** Aura options and the RPPM rows they point at. */
+function readAuraOptions(r: SpellReader) {
+  const auraOpts = r.bySpell("SpellAuraOptions", [
     "max_stacks", "proc_chance", "proc_charges", "proc_category_recovery", "proc_type_mask", "rppm_base_rate",
     "rppm_flags", "rppm_mods",
   ]);
-  const A = (c: string) => (auraOpts ? num("SpellAuraOptions", auraOpts, c) : 0);
+  const A = columns("SpellAuraOptions", auraOpts);
   const rppmId = A("SpellProcsPerMinuteID");
-  const rppmRow = viaIndex("SpellProcsPerMinute", rppmId, ["rppm_base_rate", "rppm_flags"]);
-  const rppmModRows = rppmId ? t("SpellProcsPerMinuteMod").allByFk("SpellProcsPerMinuteID", rppmId) : [];
-  if (rppmModRows.length) sources.add("SpellProcsPerMinuteMod");
-  const rppm_mods: RppmMod[] = rppmModRows.map((r) => ({
-    type: num("SpellProcsPerMinuteMod", r, "Type"),
-    param: num("SpellProcsPerMinuteMod", r, "Param"),
-    coeff: num("SpellProcsPerMinuteMod", r, "Coeff"),
+  const rppmRow = r.viaIndex("SpellProcsPerMinute", rppmId, ["rppm_base_rate", "rppm_flags"]);
+  const rppmModRows = rppmId ? r.rows("SpellProcsPerMinuteMod", "SpellProcsPerMinuteID", rppmId) : [];
+  const rppm_mods: RppmMod[] = rppmModRows.map((row) => ({
+    type: num("SpellProcsPerMinuteMod", row, "Type"),
+    param: num("SpellProcsPerMinuteMod", row, "Param"),
+    coeff: num("SpellProcsPerMinuteMod", row, "Coeff"),
   }));
+  return { auraOpts, A, rppmRow, rppm_mods };
+}
 
-  const labelRows = t("SpellLabel").allByFk("SpellID", spellId);
-  if (labelRows.length) sources.add("SpellLabel");
-  const labels = [...new Set(labelRows.map((r) => num("SpellLabel", r, "LabelID")))].sort((a, b) => a - b);
+function readLabels(r: SpellReader): number[] {
+  const labelRows = r.rows("SpellLabel", "SpellID", r.spellId);
+  return [...new Set(labelRows.map((row) => num("SpellLabel", row, "LabelID")))].sort((a, b) => a - b);
+}
 
-  const knowledge_source = knowledgeSource(t, spellId, sources);
+/**
+ * Build the flat record for one spell, or undefined when the spell is unknown (no SpellName row and
+ * no SpellMisc row). Cell type errors throw SpellDataError naming table, row ID and column. The reads
+ * come first (each step records its source tables and missing fields), then the fields in record order.
+ */
+export function buildSpellRecord(bundle: DataBundle, spellId: number): SpellDataRecord | undefined {
+  const { t } = ctxFor(bundle);
+  const nameRow = t("SpellName").byId(spellId);
+  const misc = pickByDifficulty(t("SpellMisc").allByFk("SpellID", spellId));
+  if (!nameRow && !misc) return undefined;
+  const r = new SpellReader(t, spellId);
+  r.used("SpellName", nameRow, ["name"]);
+  const spellRow = r.used("Spell", t("Spell").byId(spellId), ["description", "aura_description", "name_subtext"]);
+  const { M, attributes, castRow, durRow, rangeRow, tuning } = readMisc(r, misc);
+  const { effects, primary, periodic, radiusRow } = readEffects(r);
+  const { D, C, chargeCategory, chargeRow } = readCooldowns(r);
+  const power_costs = readPowerCosts(r);
+  const targets = r.bySpell("SpellTargetRestrictions", ["cone_degrees", "max_targets"]);
+  const levels = r.bySpell("SpellLevels", ["spell_level", "base_level", "max_level"]);
+  const classOpts = r.used("SpellClassOptions", t("SpellClassOptions").oneByFk("SpellID", spellId), ["spell_class_set", "spell_class_mask"]);
+  const intr = r.bySpell("SpellInterrupts", ["interrupt_flags", "interrupt_aura_0", "interrupt_aura_1", "interrupt_channel_0", "interrupt_channel_1"]);
+  const { can_empower, empower_stages } = readEmpower(r);
+  const learn_spells = readLearnSpells(r);
+  const { auraOpts, A, rppmRow, rppm_mods } = readAuraOptions(r);
+  const labels = readLabels(r);
+  const knowledge_source = knowledgeSource(t, spellId, r.sources);
 
   const pandemic_refresh = hasAttribute(attributes, SX_REFRESH_EXTENDS_DURATION);
   const tick_period_ms = periodic ? periodic.aura_period_ms : 0;
-  const I = (c: string) => (intr ? num("SpellInterrupts", intr, c) : 0);
-  const C = (c: string) => (cats ? num("SpellCategories", cats, c) : 0);
-  const D = (c: string) => (cd ? num("SpellCooldowns", cd, c) : 0);
-
-  const fixtureTables = [...sources].filter((s) => t(s).isFixture).sort();
+  const I = columns("SpellInterrupts", intr);
+  const T = columns("SpellTargetRestrictions", targets);
+  const L = columns("SpellLevels", levels);
+  const fixtureTables = [...r.sources].filter((s) => t(s).isFixture).sort();
 
   return {
     id: spellId,
@@ -359,38 +391,38 @@ export function buildSpellRecord(bundle: DataBundle, spellId: number): SpellData
     name_subtext: spellRow ? text("Spell", spellRow, "NameSubtext_lang") : "",
     is_passive: hasAttribute(attributes, SX_PASSIVE),
     knowledge_source,
-    cast_time: castRow ? num("SpellCastTimes", castRow, "Base") : 0,
-    cast_time_min: castRow ? num("SpellCastTimes", castRow, "Minimum") : 0,
+    cast_time: columns("SpellCastTimes", castRow)("Base"),
+    cast_time_min: columns("SpellCastTimes", castRow)("Minimum"),
     recovery_time: D("RecoveryTime"),
     category_id: C("Category"),
     category_recovery_time: D("CategoryRecoveryTime"),
     charge_category_id: chargeCategory,
-    charge_recovery_time: chargeRow ? num("SpellCategory", chargeRow, "ChargeRecoveryTime") : 0,
+    charge_recovery_time: columns("SpellCategory", chargeRow)("ChargeRecoveryTime"),
     start_recovery_category: C("StartRecoveryCategory"),
     start_recovery_time: D("StartRecoveryTime"),
     power_costs,
-    max_charges: chargeRow ? num("SpellCategory", chargeRow, "MaxCharges") : 0,
-    range_max_0: rangeRow ? num("SpellRange", rangeRow, "RangeMax_0") : 0,
-    range_max_1: rangeRow ? num("SpellRange", rangeRow, "RangeMax_1") : 0,
-    range_min_0: rangeRow ? num("SpellRange", rangeRow, "RangeMin_0") : 0,
-    range_min_1: rangeRow ? num("SpellRange", rangeRow, "RangeMin_1") : 0,
-    cone_degrees: targets ? num("SpellTargetRestrictions", targets, "ConeDegrees") : 0,
-    max_targets: targets ? num("SpellTargetRestrictions", targets, "MaxTargets") : 0,
-    radius_max: radiusRow ? num("SpellRadius", radiusRow, "RadiusMax") : 0,
-    radius_min: radiusRow ? num("SpellRadius", radiusRow, "RadiusMin") : 0,
+    max_charges: columns("SpellCategory", chargeRow)("MaxCharges"),
+    range_max_0: columns("SpellRange", rangeRow)("RangeMax_0"),
+    range_max_1: columns("SpellRange", rangeRow)("RangeMax_1"),
+    range_min_0: columns("SpellRange", rangeRow)("RangeMin_0"),
+    range_min_1: columns("SpellRange", rangeRow)("RangeMin_1"),
+    cone_degrees: T("ConeDegrees"),
+    max_targets: T("MaxTargets"),
+    radius_max: columns("SpellRadius", radiusRow)("RadiusMax"),
+    radius_min: columns("SpellRadius", radiusRow)("RadiusMin"),
     defense_type: C("DefenseType"),
     dispel_type: C("DispelType"),
     mechanic: C("Mechanic"),
     school_mask: M("SchoolMask"),
     bonus_coefficient_from_ap: primary ? primary.bonus_coefficient_from_ap : 0,
     effect_bonus_coefficient: primary ? primary.bonus_coefficient : 0,
-    min_scaling_level: tuning ? num("ContentTuning", tuning, "MinLevelSquish") : 0,
-    max_scaling_level: tuning ? num("ContentTuning", tuning, "MaxLevelSquish") : 0,
-    spell_level: levels ? num("SpellLevels", levels, "SpellLevel") : 0,
-    base_level: levels ? num("SpellLevels", levels, "BaseLevel") : 0,
-    max_level: levels ? num("SpellLevels", levels, "MaxLevel") : 0,
-    spell_class_set: classOpts ? num("SpellClassOptions", classOpts, "SpellClassSet") : 0,
-    spell_class_mask: [0, 1, 2, 3].map((i) => (classOpts ? num("SpellClassOptions", classOpts, `SpellClassMask_${i}`) : 0)),
+    min_scaling_level: columns("ContentTuning", tuning)("MinLevelSquish"),
+    max_scaling_level: columns("ContentTuning", tuning)("MaxLevelSquish"),
+    spell_level: L("SpellLevel"),
+    base_level: L("BaseLevel"),
+    max_level: L("MaxLevel"),
+    spell_class_set: columns("SpellClassOptions", classOpts)("SpellClassSet"),
+    spell_class_mask: [0, 1, 2, 3].map((i) => columns("SpellClassOptions", classOpts)(`SpellClassMask_${i}`)),
     speed: M("Speed"),
     launch_delay: M("LaunchDelay"),
     interrupt_aura_0: I("AuraInterruptFlags_0"),
@@ -398,9 +430,9 @@ export function buildSpellRecord(bundle: DataBundle, spellId: number): SpellData
     interrupt_channel_0: I("ChannelInterruptFlags_0"),
     interrupt_channel_1: I("ChannelInterruptFlags_1"),
     interrupt_flags: I("InterruptFlags"),
-    duration: durRow ? num("SpellDuration", durRow, "Duration") : 0,
-    max_duration: durRow ? num("SpellDuration", durRow, "MaxDuration") : 0,
-    can_empower: empower !== undefined,
+    duration: columns("SpellDuration", durRow)("Duration"),
+    max_duration: columns("SpellDuration", durRow)("MaxDuration"),
+    can_empower,
     empower_stages,
     attributes,
     effect_trigger_spell: effects.map((e) => e.trigger_spell).filter((x) => x !== 0),
@@ -421,13 +453,13 @@ export function buildSpellRecord(bundle: DataBundle, spellId: number): SpellData
     proc_charges: A("ProcCharges"),
     proc_category_recovery: A("ProcCategoryRecovery"),
     proc_type_mask: auraOpts ? [A("ProcTypeMask_0"), A("ProcTypeMask_1")] : [],
-    rppm_base_rate: rppmRow ? num("SpellProcsPerMinute", rppmRow, "BaseProcRate") : 0,
-    rppm_flags: rppmRow ? num("SpellProcsPerMinute", rppmRow, "Flags") : 0,
+    rppm_base_rate: columns("SpellProcsPerMinute", rppmRow)("BaseProcRate"),
+    rppm_flags: columns("SpellProcsPerMinute", rppmRow)("Flags"),
     rppm_mods,
     labels,
-    source_tables: [...sources].sort(),
+    source_tables: [...r.sources].sort(),
     fixture_tables: fixtureTables,
-    missing_fields: [...missing].sort(),
+    missing_fields: [...r.missing].sort(),
   };
 }
 

@@ -75,7 +75,6 @@ let accMin: f64 = 0;
 let accMax: f64 = 0;
 let accDamage: f64 = 0;
 let accPet: f64 = 0;
-
 let accError: i32 = 0;
 
 // @ts-ignore: decorator
@@ -103,6 +102,30 @@ export function engineImageI32(len: i32): usize {
 
 /** Parses the header, points the record views into the image and lays out per-run state. 0 = OK. */
 export function engineLoad(): i32 {
+  let err = loadSections();
+  if (err != LOAD_OK) return err;
+  err = loadRunConfig();
+  if (err != LOAD_OK) return err;
+  loadRotationSpells();
+  loadRage();
+  err = loadRotation();
+  if (err != LOAD_OK) return err;
+  err = loadCastTables();
+  if (err != LOAD_OK) return err;
+  const nFilter = procFilterCount();
+  reserveArena(nFilter);
+  carveRunState();
+  loadEntryTables();
+  loadAuraFlags();
+  loadProcTable(nFilter);
+  loadChargePools();
+  telLoad(nSpells, nAuras, nRes, nProcs, nRppm, fightMaxMs());
+  loadHitRecs();
+  return LOAD_OK;
+}
+
+/** The header's version and section table: counts, limits and the record views into the image. */
+function loadSections(): i32 {
   if (imgFLen < HEADER_F64 || <i32>hdr(H_VERSION) != IMAGE_VERSION) return LOAD_BAD_VERSION;
   for (let s = 0; s < N_SECTIONS; s++) {
     const off = <i32>hdr(H_SECTIONS + 2 * s);
@@ -138,7 +161,11 @@ export function engineLoad(): i32 {
   petRecs = unchecked(secOff[S_PETS]);
   chargeRecs = unchecked(secOff[S_CHARGE_POOLS]);
   pool = unchecked(secOff[S_POOL]);
+  return LOAD_OK;
+}
 
+/** The run configuration: fight length and targets, base stats, mastery, auto attacks, rotation kind. */
+function loadRunConfig(): i32 {
   durationMs = <i64>hdr(H_DURATION);
   healthLoad(hdr(H_HEALTH_RATE)); // target health: health.ts
   fightLoad(durationMs, hdr(H_VARY_LENGTH), healthOn ? HEALTH_CAP_FACTOR : 1); // per-iteration lengths: fight.ts
@@ -178,7 +205,11 @@ export function engineLoad(): i32 {
   rotLen = <i32>hdr(H_ROT_LEN);
   hooksStart = <i32>hdr(H_HOOKS_START);
   hooksLen = <i32>hdr(H_HOOKS_LEN);
+  return LOAD_OK;
+}
 
+/** The spells the rotation can cast (idle wakes) and those off the GCD (OffGcdReady pre-checks). */
+function loadRotationSpells(): void {
   hasOffGcd = false;
   nOffGcd = 0;
   nRotSpells = 0;
@@ -197,6 +228,10 @@ export function engineLoad(): i32 {
     }
   }
   rotCastOnly = rotKind == 1 && <i32>hdr(H_ROT_CAST_ONLY) == 1 && rsLen >= 0 && nRotSpells == rsLen;
+}
+
+/** The resource gained from damage dealt (rage), if any. */
+function loadRage(): void {
   rageRes = -1;
   rageRate = 0;
   for (let i = 0; i < nRes; i++) {
@@ -206,8 +241,10 @@ export function engineLoad(): i32 {
       break;
     }
   }
+}
 
-  // rotation (bytecode reads the i32 buffer and the constants section in place)
+/** The bytecode rotation (it reads the i32 buffer and the constants section in place). */
+function loadRotation(): i32 {
   if (rotKind == 1) {
     const cOff = unchecked(secOff[S_ROT_CONSTS]);
     const cLen = unchecked(secCount[S_ROT_CONSTS]);
@@ -232,6 +269,11 @@ export function engineLoad(): i32 {
       rotCallsCap = max(calls, 1);
     }
   }
+  return LOAD_OK;
+}
+
+/** The tables the cast path and the rotation's scan rows read, converted once per load. */
+function loadCastTables(): i32 {
   // channel decisions (channel-decisions.ts): header 62 = pool offset, 63 = slots (0: none)
   chanLoad(pool + (<usize>(<i32>hdr(H_CHAN_START)) << 3), rotKind == 1 ? <i32>hdr(H_CHAN_SLOTS) : 0);
   cwcLoad(rotKind == 1 && hdr(H_CWC) != 0); // use_while_casting lines (cast-while-casting.ts)
@@ -241,10 +283,18 @@ export function engineLoad(): i32 {
   if (rotKind == 1 && rotationBind<EngineState>(state, changetype<Rotation>(rot)) != ROT_OK) return LOAD_BAD_ROTATION;
   buildCastPipelineTable();
   buildAuraTable();
+  return LOAD_OK;
+}
 
-  // state layout
+/** Spell filter entries over all impact procs (the proc table's filter id array). */
+function procFilterCount(): i32 {
   let nFilter = 0;
   for (let i = 0; i < nProcs; i++) nFilter += <i32>changetype<ProcRec>(procRecs + <usize>i * <usize>(PROC_STRIDE << 3)).filterLen;
+  return nFilter;
+}
+
+/** Grows the arena to everything carve() hands out below (grow-only: the stub runtime never frees). */
+function reserveArena(nFilter: i32): void {
   const need: usize = <usize>nFilter * 4 +
     <usize>nRes * 32 + <usize>nSpells * (SPELL_STATE_BYTES + 32 + 16 + 8) + <usize>(nLocks + nCatPools) * 8 +
     <usize>nChargePools * CHARGE_STATE_BYTES + <usize>nInst * AURA_STATE_BYTES + <usize>nRppm * 48 +
@@ -257,6 +307,10 @@ export function engineLoad(): i32 {
     arena = heap.alloc(arenaCap);
   }
   arenaTop = arena;
+}
+
+/** The per-run state arrays: resources, spells, locks, cooldowns, auras, RPPM, pets, timers, accumulators, caches. */
+function carveRunState(): void {
   resSlots = carve(<usize>nRes * 32);
   spellState = carve(<usize>nSpells * SPELL_STATE_BYTES);
   lockUntil = carve(<usize>nLocks * 8);
@@ -273,6 +327,10 @@ export function engineLoad(): i32 {
   schoolCacheVer = carve(256 * 4);
   spellCache = carve(<usize>nSpells * 16);
   spellCacheVer = carve(<usize>nSpells * 8);
+}
+
+/** The damage entries' tables (crit multipliers, crit scaling, hit mirror, HitPreps, health crits), timed pets, op lists. */
+function loadEntryTables(): void {
   critMultLoad(carve(critMultBytes(nDamage)), nDamage, pool, <i32>hdr(H_CRIT_MULT_START), <i32>hdr(H_CRIT_MULT_LEN));
   critScaledLoad(carve(critScaledBytes(nDamage)), nDamage, pool, <i32>hdr(H_CRIT_SCALED_START), <i32>hdr(H_CRIT_SCALED_LEN)); // crit-scaled.ts (before the HitPrep flags)
   hitMirrorLoad(hdr(H_MIRROR_AURA), hdr(H_MIRROR_FRACTION), targets); // hit-mirror.ts (before HP_FAST is set)
@@ -280,6 +338,10 @@ export function engineLoad(): i32 {
   healthCritLoad(carve(healthCritBytes(nDamage)), nDamage, pool, <i32>hdr(H_HEALTH_CRIT_START), <i32>hdr(H_HEALTH_CRIT_LEN));
   timedPetsLoad(carve(timedPetsBytes(nPets)), nPets, pool, <i32>hdr(H_TIMED_PETS_START), <i32>hdr(H_TIMED_PETS_LEN));
   loadOpTables();
+}
+
+/** Per aura instance: bit 0 has effects, bit 1 has a haste effect (markDirty); the active effect lists. */
+function loadAuraFlags(): void {
   auraFlags = carve(<usize>nInst * 4);
   // the other targets' instances carry no stat or multiplier effects (docs/engine-image.md "Targets")
   memory.fill(auraFlags, 0, <usize>nInst * 4);
@@ -292,7 +354,10 @@ export function engineLoad(): i32 {
   if (masteryGateAura >= 0) store<i32>(auraFlags + (<usize>masteryGateAura << 2), load<i32>(auraFlags + (<usize>masteryGateAura << 2)) | 1); // its changes recompute the mastery
   actSchool = carve(<usize>nEffects * 24);
   actSpells = carve(<usize>nEffects * 32);
-  // impact proc table (procs.ts layout): count + 5 pointers, then the arrays
+}
+
+/** The impact proc table (procs.ts layout: count + 5 pointers, then the arrays) and its masks. */
+function loadProcTable(nFilter: i32): void {
   procTable = carve(24);
   const chances = carve(<usize>nProcs * 8);
   const flags = carve(<usize>nProcs * 4);
@@ -322,14 +387,15 @@ export function engineLoad(): i32 {
   procFlagMask = carve(16);
   procMasked = nProcs <= 31; // 31: a full 32-bit mask would read as the -1 fallback
   if (procMasked) impactProcMasks(tbl, nSpells, procSpellMask, procFlagMask);
+}
+
+/** The charge pools' sizes and recharge times. */
+function loadChargePools(): void {
   for (let i = 0; i < nChargePools; i++) {
     const c = chargeSt(i);
     c.max = <i32>load<f64>(chargeRecs + <usize>i * <usize>(CHARGE_POOL_STRIDE << 3));
     c.rechargeMs = load<f64>(chargeRecs + <usize>i * <usize>(CHARGE_POOL_STRIDE << 3) + 8);
   }
-  telLoad(nSpells, nAuras, nRes, nProcs, nRppm, fightMaxMs());
-  loadHitRecs();
-  return LOAD_OK;
 }
 
 /** Clears the run accumulators (engineRun adds to them; call once before a chunk). */

@@ -14,6 +14,7 @@ import { Rotation, rotationCheck, rotationLoad, rotationReset, rotationBind, sel
 import * as Q from "../rotation/queries";
 import { fightLoad, fightMaxMs, fightLengthFor } from "./fight";
 import { healthOn, healthLoad, healthBegin, healthPct, healthRemainsS, healthNextCheck, HEALTH_CAP_FACTOR } from "./health";
+import { spreadCount, spreadTarget } from "./bank-spread";
 import { targetsLayout, curTarget, setCurTarget, targetCount, instOn, instCur, instTarget, instBase, isTargetOwned } from "./targets";
 import { extraQuery } from "./queries";
 import {
@@ -43,7 +44,7 @@ import {
   E_HASTE, E_CRIT, E_MASTERY, E_VERS, E_PRIMARY, E_DMG_MULT, E_DMG_MULT_SCHOOL, E_DMG_MULT_SPELLS, E_CLEAVE,
   E_DMG_MULT_STACKING, E_DMG_MULT_SPELLS_ADD, E_DMG_MULT_SPELLS_ADD_MASTERY, E_DMG_MULT_SPELLS_ONCE, E_ATTACK_SPEED, MASTERY_SPELLS, H_MASTERY_SPELLS_START, H_MASTERY_SPELLS_LEN, OP_STACKS_TO_RESOURCE, OP_GAIN_PER_TARGET, OP_APPLY_AURA, OP_CONSUME_AURA, OP_GAIN_RESOURCE, OP_REDUCE_COOLDOWN, OP_RESET_COOLDOWN,
   OP_DEAL_DAMAGE, OP_SCHEDULE, OP_ROLL_RPPM, OP_PROC_CHANCE, OP_IF_AURA, OP_IF_NOT_AURA, OP_SUMMON_PET, OP_DISMISS_PET,
-  OP_IF_CRIT, OP_BANK_DAMAGE, OP_BANK_INTO, OP_DAMAGE_PER_STACK, OP_RANDOM_AURAS, OP_DEAL_DAMAGE_MASTERY, OP_CONSUME_PETS, H_CRIT_MULT_START, H_CRIT_MULT_LEN, CDR_ALWAYS, CDR_PROC_CHANCE, CDR_WHILE_AURA, CDR_RESET_WHILE_AURA, LOAD_OK, LOAD_BAD_VERSION, LOAD_BAD_SECTION,
+  OP_IF_CRIT, OP_BANK_DAMAGE, OP_BANK_INTO, OP_DAMAGE_PER_STACK, OP_RANDOM_AURAS, OP_DEAL_DAMAGE_MASTERY, OP_CONSUME_PETS, OP_SPREAD_BANK, H_CRIT_MULT_START, H_CRIT_MULT_LEN, CDR_ALWAYS, CDR_PROC_CHANCE, CDR_WHILE_AURA, CDR_RESET_WHILE_AURA, LOAD_OK, LOAD_BAD_VERSION, LOAD_BAD_SECTION,
   LOAD_BAD_ROTATION, LOAD_TOO_MANY,
 } from "./layout";
 
@@ -2999,6 +3000,23 @@ function hitEntry(hc: usize, hv: usize, periodic: bool, critChance: f64, scale: 
 }
 
 let procDepth: i32 = 0;
+/** OP_SPREAD_BANK: `share` x the current target's undealt bank of residual aura `a` onto up to `count` other enemies (bank-spread.ts). */
+function spreadBank(a: i32, share: f64, count: i32): void {
+  if (<u32>a >= <u32>nAuras) return;
+  const src = auraSt(instCur(a));
+  const amount = src.active != 0 ? src.bank * share : 0.0;
+  const n = spreadCount(count);
+  if (!(amount > 0) || n <= 0) return;
+  const saved = curTarget;
+  for (let k = 0; k < n; k++) {
+    setCurTarget(spreadTarget(saved, k));
+    applyAura(a, 1);
+    const st = auraSt(instCur(a));
+    if (st.active != 0) st.bank += amount;
+  }
+  setCurTarget(saved);
+}
+
 // The hit whose impact procs are running (OP_IF_CRIT, OP_BANK_DAMAGE); saved/restored around nested hits.
 let hitAmount: f64 = 0;
 let hitCrit: bool = false;
@@ -3240,6 +3258,7 @@ function runOps(list: i32, depth: i32): void {
         break;
       }
       case OP_RANDOM_AURAS: randomAuras(ia, ib); break;
+      case OP_SPREAD_BANK: spreadBank(ia, o.b, load<i32>(q, 12)); break; // bank-spread.ts
       case OP_DEAL_DAMAGE_MASTERY: {
         // a coefficient that grows with mastery (Main Gauche 76806 #2): the hit x (1 + mastery points x b)
         ensureStats();

@@ -141,6 +141,12 @@ export function compileSpec(input: CompileInput): CompiledSpec {
       : { spell, kind: "ap", base: 0, coefficient: d.apCoef * petRatio(d.pet) * mult, school: d.school, aoe: aoeOf(d) };
     if (d.critBonus !== undefined && d.critBonus > 0) e.critBonus = d.critBonus;
     if (d.aoeCap !== undefined) e.aoeParam = d.aoeCap;
+    if (d.extraTargets !== undefined) {
+      // one extra target at a share of the hit: the engine's chain rule with one jump (1, fraction)
+      e.aoe = "chain";
+      e.maxTargets = 1 + d.extraTargets.count;
+      e.aoeParam = d.extraTargets.fraction;
+    }
     if (d.critChanceScales) e.critChanceScales = true;
     if (d.critAboveHealth !== undefined) e.critAboveHealth = d.critAboveHealth;
     if (d.critBelowHealth !== undefined) e.critBelowHealth = d.critBelowHealth;
@@ -232,6 +238,9 @@ export function compileSpec(input: CompileInput): CompiledSpec {
           break;
         case "bank_damage":
           out.push({ op: "bankDamage", aura: auraIdx.get(op.aura)!, fraction: op.fraction, masteryScaled: op.masteryScaled, ...(op.apply ? {} : { apply: false }) });
+          break;
+        case "spread_bank":
+          if (op.count > 0 && op.share > 0) out.push({ op: "spreadBank", aura: auraIdx.get(op.aura)!, share: op.share, count: op.count });
           break;
         case "summon_pet":
           for (const pi of petImages.get(op.pet)!) out.push({ op: "summonPet", pet: pi, durationMs: op.durationMs });

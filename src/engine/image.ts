@@ -261,6 +261,8 @@ export type Op =
   | { op: "ifCrit"; crit: boolean; list: number } // run `list` if the hit's crit result equals `crit`
   // bank (fraction + (masteryScaled ? mastery% x coefficient / 100 : 0)) x hit damage into a residual aura, (re)applying it
   | { op: "bankDamage"; aura: number; fraction: number; masteryScaled?: boolean; /** false: only into the aura while it is up, never (re)applying it (code 20) */ apply?: boolean }
+  // share x the current target's undealt bank of a residual target aura onto up to `count` other enemies (code 29, bank-spread.ts)
+  | { op: "spreadBank"; aura: number; share: number; count: number }
   // one hit of `damage` x min(stacks of `aura`, maxStacks) (aura -1: x maxStacks); 0 stacks: no hit
   | { op: "dealDamagePerStack"; damage: number; aura: number; maxStacks: number }
   // random aura set (assembly/engine/random-auras.ts): weights[i] = P(i + 1 auras come up); tiers: the first k
@@ -456,7 +458,7 @@ export const MAX_IMAGE_INDEX = 2047;
 
 const OP_CODES: Record<Op["op"], number> = {
   applyAura: 1, consumeAura: 2, gainResource: 3, reduceCooldown: 4, resetCooldown: 5, dealDamage: 6, schedule: 7,
-  rollRppm: 8, procChance: 9, ifAura: 10, ifNotAura: 11, summonPet: 12, dismissPet: 13, ifCrit: 14, bankDamage: 15, consumePets: 28,
+  rollRppm: 8, procChance: 9, ifAura: 10, ifNotAura: 11, summonPet: 12, dismissPet: 13, ifCrit: 14, bankDamage: 15, consumePets: 28, spreadBank: 29,
   dealDamagePerStack: 22,
   stacksToResource: 26, gainPerTarget: 27,
   randomAuras: 24, reduceCooldownPerPoint: 4,
@@ -902,6 +904,12 @@ export function encodeImage(image: SpecImage): EncodedImage {
           // apply false: OP_BANK_INTO (20), the same operands; banks only while the aura is up (Touch of the Magi)
           const code = bool(o.apply, `${op}.apply`, true) ? c : OP_BANK_INTO;
           rec("ops", [code, ai, num(o.fraction, `${op}.fraction`, { min: 0 }), bool(o.masteryScaled, `${op}.masteryScaled`, false)]);
+          break;
+        }
+        case "spreadBank": {
+          const ai = auraIdx(o.aura, `${op}.aura`, false);
+          if (auras[ai]?.residual !== true || auras[ai]?.owner !== "target") fail(`${op}.aura`, `aura ${ai} is not a residual aura on the target`);
+          rec("ops", [c, ai, num(o.share, `${op}.share`, { min: 0 }), num(o.count, `${op}.count`, { int: true, min: 0 })]);
           break;
         }
         case "dealDamagePerStack":

@@ -117,6 +117,27 @@ export interface DamageDecl {
   crit_chance_scales?: boolean;
   /** Health-gated guaranteed crits (Firestarter, Scorch): the hit always crits while the target's health is above / below a percent. */
   crit_health?: CritHealthDecl[];
+  /** A talent making this single-target hit strike more enemies at a share of its damage (Aspect of the Hydra). */
+  extra_targets?: ExtraTargetsDecl;
+}
+
+/** A talent that adds to an amount while taken: amount x its rank (per_rank false: once). */
+export interface TalentAmount {
+  if_talent: string;
+  amount: NumOrRef;
+  per_rank?: boolean;
+}
+
+/**
+ * While `if_talent` is taken, the hit also strikes `count` more enemies for `fraction` of its damage
+ * (Aspect of the Hydra 470945: "now hit $s2 additional targets for $s1% of their damage"); `fraction` in
+ * percent (the data's points), `fraction_mods` add to it.
+ */
+export interface ExtraTargetsDecl {
+  if_talent: string;
+  count: NumOrRef;
+  fraction: NumOrRef;
+  fraction_mods?: TalentAmount[];
 }
 
 /** One health-gated crit rule: exactly one of `above` / `below` (percent of the target's health). */
@@ -137,6 +158,12 @@ export type Op =
   | { op: "add_charge"; spell: string; if_talent?: string }
   /** Impact procs only: bank (fraction + mastery% x coefficient / 100 when mastery_scaled) x the hit's damage into a residual aura (Ignite). */
   | { op: "bank_damage"; aura: string; fraction: NumOrRef; mastery_scaled: boolean; /** false: bank only while the aura is up, never (re)applying it (Touch of the Magi) */ apply?: boolean; if_talent?: string }
+  /**
+   * Add share x the current target's undealt bank of a residual aura to the same aura on up to
+   * `count` other enemies, (re)applying it there (Ignition: Fire Blast spreads Ignite). share / count plus
+   * their taken talents' mods.
+   */
+  | { op: "spread_bank"; aura: string; share: NumOrRef; share_mods?: TalentAmount[]; count: NumOrRef; count_mods?: TalentAmount[]; if_talent?: string }
   /** Run `ops` only while `aura` is up with at least `min_stacks` stacks (default 1). */
   | { op: "if_aura"; aura: string; min_stacks: number; ops: Op[]; if_talent?: string }
   | { op: "if_no_aura"; aura: string; ops: Op[]; if_talent?: string }
@@ -501,7 +528,7 @@ export function walkPath(root: unknown, path: string): unknown {
 }
 
 function readOp(r: JsonReader): Op {
-  const kind = r.field("op").oneOf(["apply_aura", "remove_aura", "gain", "reduce_cooldown", "reset_cooldown", "add_charge", "damage", "summon_pet", "bank_damage", "stacks_to_resource", "if_aura", "if_no_aura", "damage_per_stack", "consume_pets", "random_auras", "reduce_cooldown_per_point"] as const);
+  const kind = r.field("op").oneOf(["apply_aura", "remove_aura", "gain", "reduce_cooldown", "reset_cooldown", "add_charge", "damage", "summon_pet", "bank_damage", "spread_bank", "stacks_to_resource", "if_aura", "if_no_aura", "damage_per_stack", "consume_pets", "random_auras", "reduce_cooldown_per_point"] as const);
   const withTalent = <T extends object>(o: T): T => {
     const t = optTalent(r, "if_talent");
     return t ? { ...o, if_talent: t } : o;
@@ -585,6 +612,17 @@ function readOp(r: JsonReader): Op {
       const bank = withTalent({ op: kind, aura: r.field("aura").ident(), fraction: nonNeg(r.field("fraction"), BOUNDS.coefficient), mastery_scaled: r.opt("mastery_scaled")?.bool() ?? false });
       const apply = r.opt("apply")?.bool();
       return apply === false ? { ...bank, apply } : bank;
+    case "spread_bank": {
+      r.keys(["op", "aura", "share", "share_mods", "count", "count_mods", "if_talent"]);
+      const op: Extract<Op, { op: "spread_bank" }> = withTalent({
+        op: kind, aura: r.field("aura").ident(), share: nonNeg(r.field("share"), BOUNDS.coefficient), count: nonNeg(r.field("count"), BOUNDS.count),
+      });
+      const sm = r.opt("share_mods");
+      if (sm) op.share_mods = sm.array().map(readTalentAmount);
+      const cm = r.opt("count_mods");
+      if (cm) op.count_mods = cm.array().map(readTalentAmount);
+      return op;
+    }
     case "damage_per_stack": {
       r.keys(["op", "spell", "ap_coef", "sp_coef", "school", "aura", "max_stacks", "crit_mods", "if_talent"]);
       const sp = r.opt("sp_coef");
@@ -623,7 +661,7 @@ function ops(r: JsonReader | undefined): Op[] {
 }
 
 function readDamage(r: JsonReader): DamageDecl {
-  r.keys(["effect", "ap_coef", "sp_coef", "crit_bonus", "crit_chance_scales", "crit_health", "school", "pet", "aoe", "aoe_cap", "weapon"]);
+  r.keys(["effect", "ap_coef", "sp_coef", "crit_bonus", "crit_chance_scales", "crit_health", "school", "pet", "aoe", "aoe_cap", "weapon", "extra_targets"]);
   const d: DamageDecl = {
     aoe: r.opt("aoe")?.oneOf(["single", "all", "sqrt", "split"] as const) ?? "single",
     weapon: r.opt("weapon")?.bool() ?? false,
@@ -649,8 +687,30 @@ function readDamage(r: JsonReader): DamageDecl {
   if (r.opt("crit_chance_scales")?.bool()) d.crit_chance_scales = true;
   const ch = r.opt("crit_health");
   if (ch) d.crit_health = ch.array().map(readCritHealth);
+  const et = r.opt("extra_targets");
+  if (et) {
+    if (d.aoe !== "single") et.error(`extra_targets is for a single-target hit, got aoe "${d.aoe}"`);
+    if (d.pet !== undefined) et.error("extra_targets is for player hits (pet hits are single-target)");
+    d.extra_targets = readExtraTargets(et);
+  }
   if (d.effect === undefined && d.ap_coef === undefined && d.sp_coef === undefined && !d.weapon) r.error('needs "effect" (coefficient from data), "ap_coef", "sp_coef" or "weapon"');
   return d;
+}
+
+function readTalentAmount(x: JsonReader): TalentAmount {
+  x.keys(["if_talent", "amount", "per_rank"]);
+  const mod: TalentAmount = { if_talent: x.field("if_talent").ident(), amount: numOrRef(x.field("amount"), BOUNDS.amount) };
+  const perRank = x.opt("per_rank")?.bool();
+  if (perRank !== undefined) mod.per_rank = perRank;
+  return mod;
+}
+
+function readExtraTargets(r: JsonReader): ExtraTargetsDecl {
+  r.keys(["if_talent", "count", "fraction", "fraction_mods"]);
+  const out: ExtraTargetsDecl = { if_talent: r.field("if_talent").ident(), count: nonNeg(r.field("count"), BOUNDS.count), fraction: nonNeg(r.field("fraction"), BOUNDS.amount) };
+  const fm = r.opt("fraction_mods");
+  if (fm) out.fraction_mods = fm.array().map(readTalentAmount);
+  return out;
 }
 
 function readCritHealth(r: JsonReader): CritHealthDecl {
@@ -1227,6 +1287,12 @@ function checkReferences(m: Manifest, file: string): void {
           need("aura", op.aura, `${p}.aura`);
           if (!m.auras.some((a) => a.name === op.aura && a.residual)) throw new ManifestError("INVALID_MANIFEST", file, `${p}.aura`, `aura "${op.aura}" is not residual`);
           break;
+        case "spread_bank":
+          need("aura", op.aura, `${p}.aura`);
+          if (!m.auras.some((a) => a.name === op.aura && a.residual && a.target === "target")) throw new ManifestError("INVALID_MANIFEST", file, `${p}.aura`, `aura "${op.aura}" is not a residual aura on the target`);
+          op.share_mods?.forEach((d, k) => need("talent", d.if_talent, `${p}.share_mods[${k}].if_talent`));
+          op.count_mods?.forEach((d, k) => need("talent", d.if_talent, `${p}.count_mods[${k}].if_talent`));
+          break;
       }
     });
   m.pets.forEach((p, i) => need("talent", p.talent, `pets[${i}].talent`));
@@ -1237,7 +1303,11 @@ function checkReferences(m: Manifest, file: string): void {
     need("resource", s.resource, `spells[${i}].resource`);
     need("pet", s.damage?.pet, `spells[${i}].damage.pet`);
     s.damage?.crit_health?.forEach((h, k) => need("talent", h.if_talent, `spells[${i}].damage.crit_health[${k}].if_talent`));
+    need("talent", s.damage?.extra_targets?.if_talent, `spells[${i}].damage.extra_targets.if_talent`);
+    s.damage?.extra_targets?.fraction_mods?.forEach((d, k) => need("talent", d.if_talent, `spells[${i}].damage.extra_targets.fraction_mods[${k}].if_talent`));
     need("pet", s.channel?.tick_damage?.pet, `spells[${i}].channel.tick_damage.pet`);
+    need("talent", s.channel?.tick_damage?.extra_targets?.if_talent, `spells[${i}].channel.tick_damage.extra_targets.if_talent`);
+    s.channel?.tick_damage?.extra_targets?.fraction_mods?.forEach((d, k) => need("talent", d.if_talent, `spells[${i}].channel.tick_damage.extra_targets.fraction_mods[${k}].if_talent`));
     need("aura", s.cost_bypass_aura, `spells[${i}].cost_bypass_aura`);
     s.cast_time_mods?.forEach((m, k) => need("aura", m.aura, `spells[${i}].cast_time_mods[${k}].aura`));
     if (s.cost_per_stack) need("aura", s.cost_per_stack.aura, `spells[${i}].cost_per_stack.aura`);

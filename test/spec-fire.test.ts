@@ -530,6 +530,9 @@ describe("Ignition (1254756): Fire Blast spreads the target's Ignite to more ene
     expect(f / (1.31538 * one.img.stats.spellPower * 1.2)).toBeCloseTo(2, 6); // crits deal double (no crit-damage talent here)
     const b = (d + f) * one.img.stats.mastery * 0.42 / 100;
     expect(ignite(four.r) - ignite(one.r)).toBeCloseTo(3 * b, 4);
+    // the targets warning names Ignite's ticks as multi-target damage (a spreadBank op copies the aura)
+    const w = await simulate({ spec: "fire", bundle, dataDir: DATA, varyLength: 0, duration: 20, iterations: 1, seed: 1, targets: 3 });
+    expect(w.warnings.targets!.multiTarget).toContain("ignite_tick");
     // with 2 enemies the spread reaches the one other enemy only
     const two = await run(2);
     expect(ignite(two.r) - ignite(one.r)).toBeCloseTo(b, 4);

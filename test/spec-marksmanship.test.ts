@@ -327,6 +327,8 @@ describe("Aspect of the Hydra (470945): the hits strike one more enemy for 70 %"
     const r = runImage(three, { iterations: 1, seed: 1n });
     expect(spellRes(r, "aimed_shot")).toMatchObject({ casts: 1, hits: 2 });
     expect(spellRes(r, "aimed_shot").damage).toBeCloseTo(hit + 0.7 * hit, 6);
+    const w = await simulate({ spec: "marksmanship", bundle, dataDir: DATA, varyLength: 0, duration: 20, iterations: 1, seed: 1, targets: 3 });
+    for (const n of ["aimed_shot", "rapid_fire", "arcane_shot", "black_arrow"]) expect(w.warnings.targets!.multiTarget).toContain(n);
   });
 });
 

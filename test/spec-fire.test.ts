@@ -132,7 +132,10 @@ describe("Fire manifest resolution against the real tables and the 12.0.0.64228 
     expect(prov("passives.fire_mage.effects[0]")).toMatchObject({ value: 0, source: "SpellEffect.EffectBasePointsF", spell: 137019 });
     // "#1 (id=844865) : Apply Aura (6) | Modify Damage Done% (79) / Base Value: 3 | ... | Misc Value: 0x4" (Fire)
     expect(prov("passives.mote_of_flame.effects[0]")).toMatchObject({ value: 3, spell: 343230 });
-    for (const n of ["fireball", "pyroblast", "fire_blast", "flamestrike", "meteor"]) expect(spellOf(n).damage!.mult).toBeCloseTo((1 + 0 / 100) * (1 + 3 / 100), 12);
+    for (const n of ["fireball", "pyroblast", "flamestrike", "meteor"]) expect(spellOf(n).damage!.mult).toBeCloseTo((1 + 0 / 100) * (1 + 3 / 100), 12);
+    // Wildfire 1254828 rank 2: "#2 (id=1264624) : ... Spell Direct Amount (0) / Base Value: 10", 'op=mul, values=(1, 2)' -> +20 % on Fire Blast
+    expect(prov("passives.wildfire.effects[0]")).toMatchObject({ value: 10, spell: 1254828 });
+    expect(spellOf("fire_blast").damage!.mult).toBeCloseTo((1 + 0 / 100) * (1 + 3 / 100) * (1 + (10 * 2) / 100), 12);
     // without the talent only the spec aura's x1 remains
     const bare = resolveManifest(validateManifest(manifestJson(), MANIFEST_FILE), new SpellResolver(bundle), MANIFEST_FILE, { talents: ["pyroblast"] });
     expect(bare.spells.find((s) => s.name === "fireball")!.damage!.mult ?? 1).toBe(1);
@@ -145,8 +148,8 @@ describe("Fire manifest resolution against the real tables and the 12.0.0.64228 
     expect(spellOf("scorch")).toMatchObject({ id: 2948, active: false, castMs: 0, cost: 0, maxCharges: 0 });
     expect(spec.provenance.filter((p) => p.path.startsWith("spells.scorch"))).toEqual([]);
     expect(spec.auras.find((a) => a.name === "heat_shimmer")).toMatchObject({ active: false, effects: [] });
-    expect(spec.allTalents).toEqual(["pyroblast", "combustion", "firestarter", "scorch", "flamestrike", "mote_of_flame", "mirror_image", "spellfire_spheres", "meteor", "kindling", "flame_on"]);
-    expect(spec.talents).toEqual(["pyroblast", "combustion", "firestarter", "scorch", "flamestrike", "mote_of_flame", "mirror_image", "spellfire_spheres", "kindling", "flame_on"]);
+    expect(spec.allTalents).toEqual(["pyroblast", "combustion", "firestarter", "scorch", "flamestrike", "mote_of_flame", "mirror_image", "spellfire_spheres", "meteor", "kindling", "flame_on", "ignition", "master_of_flame", "wildfire"]);
+    expect(spec.talents).toEqual(["pyroblast", "combustion", "firestarter", "scorch", "flamestrike", "mote_of_flame", "mirror_image", "spellfire_spheres", "kindling", "flame_on", "ignition", "master_of_flame", "wildfire"]);
     // Power Infusion: an external buff SimC grants only when the user lists it (external_buffs): never up
     expect(spec.auras.find((a) => a.name === "power_infusion")).toMatchObject({ active: false, effects: [] });
     // a manifest naming Phoenix Flames again fails: its spell data is gone
@@ -482,6 +485,57 @@ describe("talent modifies (Kindling, Flame On)", () => {
     expect(casts(r, "fire_blast")).toBe(4);
     const base = runImage(await scripted(rotation, { crit: 0, talents: [] }), { iterations: 1, seed: 1n });
     expect(casts(base, "fire_blast")).toBe(3); // 0, 14, 28 s
+  });
+});
+
+describe("Ignition (1254756): Fire Blast spreads the target's Ignite to more enemies", () => {
+  it("resolves the share and count from Mastery: Ignite plus the taken talents: 100 % onto 3 enemies", () => {
+    // 12846 "#2 (id=127998) ... Base Value: 0" + Ignition "#3 (id=1277428) ... Spell Effect 2 ... Base Value: 50"
+    //   + Master of Flame 384174 "#2 (id=1283544) ... Spell Effect 2 ... Base Value: 50" = 100 %;
+    // 12846 "#5 (id=1261329) ... Base Value: 0" + Ignition "#1 (id=1261323) ... Spell Effect 5 ... Base Value: 1"
+    //   + Wildfire 1254828 "#1 (id=1261405) ... Spell Effect 5 ... Base Value: 1" x rank 2 = 3 enemies
+    expect(spellOf("fire_blast").onCast).toEqual([{ op: "spread_bank", aura: "ignite", share: 1, count: 3 }]);
+    // without Master of Flame and Wildfire: 50 % onto 1 enemy; without Ignition: no spread
+    const only = resolveManifest(validateManifest(manifestJson(), MANIFEST_FILE), new SpellResolver(bundle), MANIFEST_FILE, { talents: ["ignition"] });
+    expect(only.spells.find((s) => s.name === "fire_blast")!.onCast).toEqual([{ op: "spread_bank", aura: "ignite", share: 0.5, count: 1 }]);
+    const none = resolveManifest(validateManifest(manifestJson(), MANIFEST_FILE), new SpellResolver(bundle), MANIFEST_FILE, { talents: [] });
+    expect(none.spells.find((s) => s.name === "fire_blast")!.onCast).toEqual([]);
+  });
+
+  it("one Fire Blast after a Fireball: each of 3 more enemies burns for the whole Ignite bank of the Fireball and the Fire Blast", async () => {
+    // crit 0, vers 0, haste 0, no Firestarter / Scorch: Fireball lands at 2.25 s for D = 4.5 x SP (x1: no Mote of Flame)
+    // and banks D x mastery x 0.42 / 100 into Ignite on enemy 0; Fire Blast (off the GCD) is cast at once, before the
+    // first Ignite tick: its hit F (always a crit) banks its own share, then its on_cast spreads 100 % of the bank
+    // B = (D + F) x mastery x 0.42 / 100 onto enemies 1-3 (9 s Ignites, all dealt by 13 s; Fire Blast's 14 s recharge:
+    // one cast). The 4-target run's Ignite damage is the 1-target run's (the same casts on enemy 0) + 3 x B.
+    const talents = ["ignition", "master_of_flame", "wildfire"];
+    const rotation = rot({ cast: "fire_blast", if: "dot.ignite.ticking" }, { cast: "fireball" });
+    const run = async (targets: number) => {
+      const prep = await prepareSimulation({ spec: "fire", bundle, dataDir: DATA, varyLength: 0, duration: 13, rotation, bloodlust: false, talents, targets });
+      const img = prep.image;
+      img.stats = { ...img.stats, crit: 0, haste: 0, versatility: 0 };
+      return { img, r: runImage(img, { iterations: 1, seed: 1n }) };
+    };
+    const one = await run(1);
+    const four = await run(4);
+    expect(casts(four.r, "fire_blast")).toBe(1);
+    const ignite = (r: RunResult) => r.spells.find((s) => s.name === "ignite_tick" || s.name === "ignite")!.damage;
+    const fb = one.r.spells.find((s) => s.name === "fireball")!;
+    const d = 4.5 * one.img.stats.spellPower;
+    expect(fb.damage / fb.hits).toBeCloseTo(d, 6);
+    const blast = one.r.spells.find((s) => s.name === "fire_blast")!;
+    expect(blast.crits).toBe(blast.hits);
+    // F = 1.31538 x SP x 1.20 (Wildfire rank 2) x the crit multiplier
+    const f = blast.damage / blast.hits;
+    expect(f / (1.31538 * one.img.stats.spellPower * 1.2)).toBeCloseTo(2, 6); // crits deal double (no crit-damage talent here)
+    const b = (d + f) * one.img.stats.mastery * 0.42 / 100;
+    expect(ignite(four.r) - ignite(one.r)).toBeCloseTo(3 * b, 4);
+    // the targets warning names Ignite's ticks as multi-target damage (a spreadBank op copies the aura)
+    const w = await simulate({ spec: "fire", bundle, dataDir: DATA, varyLength: 0, duration: 20, iterations: 1, seed: 1, targets: 3 });
+    expect(w.warnings.targets!.multiTarget).toContain("ignite_tick");
+    // with 2 enemies the spread reaches the one other enemy only
+    const two = await run(2);
+    expect(ignite(two.r) - ignite(one.r)).toBeCloseTo(b, 4);
   });
 });
 

@@ -94,7 +94,7 @@ describe("every hunter spell the MM manifest uses resolves from the 12.0.0.64228
     expect(ids).toEqual([
       75, 19434, 53351, 56641, 77443, 137016, 185358, 193468, 194594, 194595, 204089, 204090, 212431, 212680, 257044, 257045, 257620, 257621,
       257622, 260240, 260242, 260243, 263585, 288613, 343248, 378770, 389019, 389020, 392058, 392060, 459808, 466867, 466872, 466930, 466932,
-      466990, 466991, 468572, 469638, 470943, 471363, 473369, 473385, 1219616, 1232955, 1253599, 1253601, 1264290, 1264902, 1264946, 1264949,
+      466990, 466991, 468572, 469638, 470943, 470945, 471363, 473369, 473385, 1219616, 1232955, 1253599, 1253601, 1264290, 1264291, 1264902, 1264946, 1264949,
       1266081,
     ]);
     const provenance = JSON.parse(readFileSync(path.join(DATA, "data/spell-dump.json"), "utf8")).spells as Record<string, string>;
@@ -123,8 +123,8 @@ describe("every hunter spell the MM manifest uses resolves from the 12.0.0.64228
     expect(spec.auras.map((a) => a.name)).not.toContain("streamline");
     // hunter.json's Dark Ranger talents come first (an inherited entry keeps its position; MM's own declarations replace them)
     expect(spec.allTalents).toEqual([
-      "withering_fire", "wailing_dead", "precise_shots", "lock_and_load", "trick_shots", "kill_shot", "black_arrow", "bullseye", "avian_specialization",
-      "explosive_shot", "volley", "bulletstorm", "deathblow", "soul_drinker", "sentinel", "moonlight_chakram", "headshot", "unmatched_precision",
+      "withering_fire", "wailing_dead", "precise_shots", "lock_and_load", "trick_shots", "aspect_of_the_hydra", "kill_shot", "black_arrow", "bullseye", "avian_specialization",
+      "explosive_shot", "volley", "bulletstorm", "deathblow", "soul_drinker", "blighted_quiver", "sentinel", "moonlight_chakram", "headshot", "unmatched_precision",
       "feathered_frenzy", "no_scope", "eagles_accuracy",
     ]);
     expect(resolver.record(260367)).toBeUndefined();
@@ -293,13 +293,44 @@ describe("resolved values against the dump lines and the real 12.0.5 rows", () =
 // Compiled hits of the default build: exact arithmetic (crit 0, versatility 0, mastery as set, armor 0)
 
 const rot = (...entries: unknown[]) => ({ main: "m", lists: { m: entries } });
-async function scripted(rotation: unknown, mastery: number, durationS = 10): Promise<SpecImage> {
-  const img = (await prepareSimulation({ spec: "marksmanship", bundle, dataDir: DATA, varyLength: 0, duration: durationS, rotation })).image;
+async function scripted(rotation: unknown, mastery: number, durationS = 10, targets = 1): Promise<SpecImage> {
+  const img = (await prepareSimulation({ spec: "marksmanship", bundle, dataDir: DATA, varyLength: 0, duration: durationS, rotation, targets })).image;
   img.stats = { ...img.stats, crit: 0, versatility: 0, mastery };
   img.run = { ...img.run, targetArmor: 0 };
   return img;
 }
 const spellRes = (r: RunResult, name: string) => r.spells.find((s) => s.name === name)!;
+
+describe("Aspect of the Hydra (470945): the hits strike one more enemy for 70 %", () => {
+  it("resolves 1 extra target (#2) at 60 % (#1) + 10 (Blighted Quiver 1264291 #4) on Aimed Shot, Rapid Fire, Black Arrow, Arcane Shot", () => {
+    // 470945 "#1 (id=1186803) ... Base Value: 60", "#2 (id=1226132) ... Base Value: 1";
+    // 1264291 "#4 (id=1275938) : ... Apply Flat Modifier w/ Label (219): Spell Effect 1 ... Base Value: 10 ... Aspect of the Hydra (470945)"
+    for (const n of ["aimed_shot", "black_arrow", "arcane_shot"]) expect(sp(n).damage!.extraTargets, n).toEqual({ count: 1, fraction: 0.7 });
+    expect(sp("rapid_fire").channel!.tickDamage!.extraTargets).toEqual({ count: 1, fraction: 0.7 });
+    for (const n of ["steady_shot", "wailing_arrow"]) expect(sp(n).damage!.extraTargets, n).toBeUndefined();
+    expect(prov("spells.aimed_shot.damage.extra_targets.fraction")).toMatchObject({ value: 60, spell: 470945, origin: "dump" });
+    // without Blighted Quiver 60 %; without the talent (the Trick Shots build) nothing
+    const noBq = resolveManifest(manifest, resolver, FILE, { talents: spec.talents.filter((t) => t !== "blighted_quiver") });
+    expect(noBq.spells.find((s) => s.name === "aimed_shot")!.damage!.extraTargets).toEqual({ count: 1, fraction: 0.6 });
+    const ts = resolveManifest(manifest, resolver, FILE, { talents: ["trick_shots"] });
+    expect(ts.spells.find((s) => s.name === "aimed_shot")!.damage!.extraTargets).toBeUndefined();
+  });
+
+  it("one Aimed Shot at 3 enemies = 7.5 x 0.96 x 1.05 x AP on the target + 0.7 x that on one more enemy; the third takes nothing", async () => {
+    const one = await scripted(rot({ cast: "aimed_shot", if: "time < 1" }), 0);
+    const three = await scripted(rot({ cast: "aimed_shot", if: "time < 1" }), 0, 10, 3);
+    const e = three.damage.find((d) => three.spells[d.spell]!.name === "aimed_shot")!;
+    expect(e).toMatchObject({ aoe: "chain", maxTargets: 2, aoeParam: 0.7 });
+    const ap = three.stats.attackPower;
+    const hit = 7.5 * 0.96 * 1.05 * ap;
+    expect(spellRes(runImage(one, { iterations: 1, seed: 1n }), "aimed_shot").damage).toBeCloseTo(hit, 6);
+    const r = runImage(three, { iterations: 1, seed: 1n });
+    expect(spellRes(r, "aimed_shot")).toMatchObject({ casts: 1, hits: 2 });
+    expect(spellRes(r, "aimed_shot").damage).toBeCloseTo(hit + 0.7 * hit, 6);
+    const w = await simulate({ spec: "marksmanship", bundle, dataDir: DATA, varyLength: 0, duration: 20, iterations: 1, seed: 1, targets: 3 });
+    for (const n of ["aimed_shot", "rapid_fire", "arcane_shot", "black_arrow"]) expect(w.warnings.targets!.multiTarget).toContain(n);
+  });
+});
 
 describe("compiled hits: coefficient x AP x spec aura x mastery", () => {
   it("one Aimed Shot = 7.5 x 0.96 x 1.05 x AP; one Arcane Shot = 0.8624 x 0.96 x 1.25 x 2.4 x AP (mastery 0)", async () => {

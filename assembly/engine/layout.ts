@@ -268,7 +268,9 @@ export const OP_RANDOM_AURAS: i32 = 24; // a: pool start (mode, bump aura + 1, n
 export const OP_DEAL_DAMAGE_MASTERY: i32 = 25; // a: damage entry, b: m: the hit x (1 + mastery points x m) (Main Gauche)
 // (OP_REDUCE_COOLDOWN with c = 1: b ms per combo point the current finisher cast spent: Restless Blades)
 export const OP_CONSUME_PETS: i32 = 28; // a: timed pet group, b: at most this many instances, c: list run once per instance removed
-export const OP_MAX: i32 = 28;
+/** a: residual aura, b: share of the current target's bank, c: enemies reached (bank-spread.ts: Ignition's Ignite spread). */
+export const OP_SPREAD_BANK: i32 = 29;
+export const OP_MAX: i32 = 29;
 
 // cdr conditions
 export const CDR_ALWAYS: i32 = 0;

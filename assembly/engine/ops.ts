@@ -11,8 +11,9 @@ import {
   S_OPS, S_POOL, OPLIST_STRIDE, PROC_STRIDE, ProcRec, OP_STACKS_TO_RESOURCE, OP_GAIN_PER_TARGET, OP_APPLY_AURA, OP_CONSUME_AURA,
   OP_GAIN_RESOURCE, OP_REDUCE_COOLDOWN, OP_RESET_COOLDOWN, OP_DEAL_DAMAGE, OP_SCHEDULE, OP_ROLL_RPPM, OP_PROC_CHANCE, OP_IF_AURA,
   OP_IF_NOT_AURA, OP_SUMMON_PET, OP_DISMISS_PET, OP_IF_CRIT, OP_BANK_DAMAGE, OP_BANK_INTO, OP_DAMAGE_PER_STACK, OP_RANDOM_AURAS,
-  OP_DEAL_DAMAGE_MASTERY, OP_CONSUME_PETS,
+  OP_DEAL_DAMAGE_MASTERY, OP_CONSUME_PETS, OP_SPREAD_BANK,
 } from "./layout";
+import { spreadCount, spreadTarget } from "./bank-spread";
 import { masteryRolls, masteryRoll } from "./mastery-random";
 import { raBumpAura, raAura, raDrawCount, raChoose, raPick } from "./random-auras";
 import { castFinisherPoints } from "./spec-mechanics";
@@ -471,6 +472,23 @@ function stacksToResource(a: i32, res: i32): void {
   consumeAura(a, n);
 }
 
+/** OP_SPREAD_BANK: `share` x the current target's undealt bank of residual aura `a` onto up to `count` other enemies (bank-spread.ts). */
+function spreadBank(a: i32, share: f64, count: i32): void {
+  if (<u32>a >= <u32>nAuras) return;
+  const src = auraSt(instCur(a));
+  const amount = src.active != 0 ? src.bank * share : 0.0;
+  const n = spreadCount(count);
+  if (!(amount > 0) || n <= 0) return;
+  const saved = curTarget;
+  for (let k = 0; k < n; k++) {
+    setCurTarget(spreadTarget(saved, k));
+    applyAura(a, 1);
+    const st = auraSt(instCur(a));
+    if (st.active != 0) st.bank += amount;
+  }
+  setCurTarget(saved);
+}
+
 export function runOps(list: i32, depth: i32): void {
   if (<u32>list >= <u32>nOpLists || depth > MAX_OP_DEPTH) return;
   const saved = procDepth;
@@ -574,6 +592,7 @@ export function runOps(list: i32, depth: i32): void {
         break;
       }
       case OP_RANDOM_AURAS: randomAuras(ia, ib); break;
+      case OP_SPREAD_BANK: spreadBank(ia, o.b, load<i32>(q, 12)); break; // bank-spread.ts
       case OP_DEAL_DAMAGE_MASTERY: {
         // a coefficient that grows with mastery (Main Gauche 76806 #2): the hit x (1 + mastery points x b)
         ensureStats();

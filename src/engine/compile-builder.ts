@@ -53,6 +53,12 @@ export class SpecBuilder {
       : { spell, kind: "ap", base: 0, coefficient: d.apCoef * this.petRatio(d.pet) * mult, school: d.school, aoe };
     if (d.critBonus !== undefined && d.critBonus > 0) e.critBonus = d.critBonus;
     if (d.aoeCap !== undefined) e.aoeParam = d.aoeCap;
+    if (d.extraTargets !== undefined) {
+      // one extra target at a share of the hit: the engine's chain rule with one jump (1, fraction)
+      e.aoe = "chain";
+      e.maxTargets = 1 + d.extraTargets.count;
+      e.aoeParam = d.extraTargets.fraction;
+    }
     if (d.critChanceScales) e.critChanceScales = true;
     if (d.critAboveHealth !== undefined) e.critAboveHealth = d.critAboveHealth;
     if (d.critBelowHealth !== undefined) e.critBelowHealth = d.critBelowHealth;

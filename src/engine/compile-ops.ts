@@ -79,6 +79,9 @@ const OP_COMPILERS: { [K in ResolvedOp["op"]]: OpCompiler<K> } = {
   if_no_aura: (b, op, out) => out.push({ op: "ifNotAura", aura: b.auraIdx.get(op.aura)!, list: b.addOps(op.ops) }),
   bank_damage: (b, op, out) =>
     out.push({ op: "bankDamage", aura: b.auraIdx.get(op.aura)!, fraction: op.fraction, masteryScaled: op.masteryScaled, ...(op.apply ? {} : { apply: false }) }),
+  spread_bank: (b, op, out) => {
+    if (op.count > 0 && op.share > 0) out.push({ op: "spreadBank", aura: b.auraIdx.get(op.aura)!, share: op.share, count: op.count });
+  },
   summon_pet: (b, op, out) => {
     for (const pi of b.petImages.get(op.pet)!) out.push({ op: "summonPet", pet: pi, durationMs: op.durationMs });
   },

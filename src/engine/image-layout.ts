@@ -24,7 +24,7 @@ export const MAX_IMAGE_INDEX = 2047;
 
 export const OP_CODES: Record<Op["op"], number> = {
   applyAura: 1, consumeAura: 2, gainResource: 3, reduceCooldown: 4, resetCooldown: 5, dealDamage: 6, schedule: 7,
-  rollRppm: 8, procChance: 9, ifAura: 10, ifNotAura: 11, summonPet: 12, dismissPet: 13, ifCrit: 14, bankDamage: 15, consumePets: 28,
+  rollRppm: 8, procChance: 9, ifAura: 10, ifNotAura: 11, summonPet: 12, dismissPet: 13, ifCrit: 14, bankDamage: 15, consumePets: 28, spreadBank: 29,
   dealDamagePerStack: 22,
   stacksToResource: 26, gainPerTarget: 27,
   randomAuras: 24, reduceCooldownPerPoint: 4,

@@ -69,6 +69,12 @@ const bankDamage: OpEncoder<"bankDamage"> = (w, o, c, p) => {
   return [opCode, ai, w.num(o.fraction, `${p}.fraction`, { min: 0 }), w.bool(o.masteryScaled, `${p}.masteryScaled`, false)];
 };
 
+const spreadBank: OpEncoder<"spreadBank"> = (w, o, c, p) => {
+  const ai = w.auraIdx(o.aura, `${p}.aura`, false);
+  if (w.auras[ai]?.residual !== true || w.auras[ai]?.owner !== "target") w.fail(`${p}.aura`, `aura ${ai} is not a residual aura on the target`);
+  return [c, ai, w.num(o.share, `${p}.share`, { min: 0 }), w.num(o.count, `${p}.count`, { int: true, min: 0 })];
+};
+
 const OP_ENCODERS: { [K in Op["op"]]: OpEncoder<K> } = {
   applyAura: auraStacks,
   consumeAura: auraStacks,
@@ -91,6 +97,7 @@ const OP_ENCODERS: { [K in Op["op"]]: OpEncoder<K> } = {
   consumePets,
   ifCrit,
   bankDamage,
+  spreadBank,
   dealDamagePerStack: (w, o, c, p) => [
     c, w.dmgIdx(o.damage, `${p}.damage`, false), o.aura === -1 ? -1 : w.auraIdx(o.aura, `${p}.aura`, false),
     w.num(o.maxStacks, `${p}.maxStacks`, { int: true, min: 1 }),

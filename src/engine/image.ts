@@ -260,6 +260,8 @@ export type Op =
   | { op: "ifCrit"; crit: boolean; list: number } // run `list` if the hit's crit result equals `crit`
   // bank (fraction + (masteryScaled ? mastery% x coefficient / 100 : 0)) x hit damage into a residual aura, (re)applying it
   | { op: "bankDamage"; aura: number; fraction: number; masteryScaled?: boolean; /** false: only into the aura while it is up, never (re)applying it (code 20) */ apply?: boolean }
+  // share x the current target's undealt bank of a residual target aura onto up to `count` other enemies (code 29, bank-spread.ts)
+  | { op: "spreadBank"; aura: number; share: number; count: number }
   // one hit of `damage` x min(stacks of `aura`, maxStacks) (aura -1: x maxStacks); 0 stacks: no hit
   | { op: "dealDamagePerStack"; damage: number; aura: number; maxStacks: number }
   // random aura set (assembly/engine/random-auras.ts): weights[i] = P(i + 1 auras come up); tiers: the first k

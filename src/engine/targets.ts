@@ -4,7 +4,8 @@
 // deals exactly its single-target damage whatever the target count, so a run with several targets
 // says so (result.warnings.targets) instead of ignoring the setting without a word. A DoT or debuff
 // whose casts choose their target (target_if / cycle_targets: one instance per target, docs/rotation.md
-// "Targets") spreads over the targets: its tick damage counts as multi-target too.
+// "Targets") spreads over the targets: its tick damage counts as multi-target too, as does a residual
+// aura's that a spreadBank op copies onto other enemies (Fire's Ignite spread by Fire Blast).
 import type { SpecImage } from "./image.js";
 import { auraSources } from "./spell-groups.js";
 
@@ -30,6 +31,10 @@ export function targetsWarning(img: SpecImage): TargetsWarning | null {
     if (a.owner !== "target" || a.tickDamage === undefined) return;
     if ([...(applied.get(ai) ?? [])].some((s) => chosen.has(s))) spread.add(img.damage[a.tickDamage]!.spell);
   });
+  for (const list of img.opLists) for (const op of list) {
+    const a = op.op === "spreadBank" ? img.auras[op.aura] : undefined;
+    if (a?.tickDamage !== undefined && op.op === "spreadBank" && op.count > 0) spread.add(img.damage[a.tickDamage]!.spell);
+  }
   for (const d of img.damage) {
     const s = img.spells[d.spell];
     if (!s || s.known === false) continue; // an untalented spell deals nothing

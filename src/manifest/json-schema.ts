@@ -250,7 +250,22 @@ export const MANIFEST_JSON_SCHEMA: S = {
       aoe: { enum: ["single", "all", "sqrt", "split"], description: "targets hit (default single)" },
       aoe_cap: ref("count", "aoe sqrt: targets hit at full damage before the square-root falloff (default 5)"),
       weapon: bool("uses the weapon roll"),
+      extra_targets: obj(
+        "while if_talent is taken, this single-target player hit also strikes count more enemies for fraction percent of its damage (Aspect of the Hydra); count must resolve to 1",
+        {
+          if_talent: nameRef("talent"),
+          count: ref("count", "extra enemies hit (1)"),
+          fraction: ref("amount", "percent of the hit each extra enemy takes (the data's points)"),
+          fraction_mods: list({ $ref: "#/$defs/talentAmount" }, "talents adding percent points to fraction"),
+        },
+        ["if_talent", "count", "fraction"],
+      ),
     }),
+    talentAmount: obj(
+      "a talent that adds to an amount while taken",
+      { if_talent: nameRef("talent"), amount: ref("signedAmount", "added when the talent is taken (x its rank)"), per_rank: bool("amount x the talent's rank (default true); false: added once") },
+      ["if_talent", "amount"],
+    ),
     critHealth: obj(
       "a health-gated crit rule: exactly one of above / below",
       {
@@ -274,6 +289,11 @@ export const MANIFEST_JSON_SCHEMA: S = {
         op("summon_pet", "summon a pet", { pet: nameRef("pet"), duration_ms: ref("milliseconds", "lifetime (default: the pet's)") }, ["pet"]),
         op("stacks_to_resource", "the aura's stacks are stored points of the resource: gain as many as fit under its max, removing those stacks (Shadow Techniques)", { aura: nameRef("aura holding the stored points"), resource: nameRef("resource") }, ["aura", "resource"]),
         op("bank_damage", "bank a share of the hit into a residual aura (Ignite)", { aura: nameRef("residual aura"), fraction: ref("coefficient", "share of the hit"), mastery_scaled: bool("add mastery% × coefficient"), apply: bool("false: bank only while the aura is up, never (re)applying or refreshing it (Touch of the Magi explodes at its own expiry); default true") }, ["aura", "fraction"]),
+        op("spread_bank", "share x the current target's undealt bank of a residual target aura onto up to count other enemies, (re)applying it there (Ignition spreads Ignite)", {
+          aura: nameRef("residual aura on the target"), share: ref("coefficient", "share of the bank each enemy receives"),
+          share_mods: list({ $ref: "#/$defs/talentAmount" }, "talents adding to share"), count: ref("count", "enemies reached"),
+          count_mods: list({ $ref: "#/$defs/talentAmount" }, "talents adding to count"),
+        }, ["aura", "share", "count"]),
         op("random_auras", "a random set of auras: weights[i] = P(i + 1 come up); tiers: the first k, subset: k distinct at random; replaces the previous set", { auras: list(nameRef("aura"), "the pool (at most 16)"), weights: list({ type: "number", minimum: 0, maximum: 1 }, "P(1), P(2), .. P(n); sum 1"), mode: { enum: ["subset", "tiers"], description: "subset: k distinct at random; tiers: the first k in order" }, bump_aura: nameRef("aura that, when up, adds one to the draw and is consumed") }, ["auras", "weights", "mode"]),
         op("reduce_cooldown_per_point", "shorten a cooldown by ms x the combo points the finisher spent (the finisher's own on_cast)", { spell: nameRef("spell"), ms: ref("milliseconds", "milliseconds per point") }, ["spell", "ms"]),
         op("if_aura", "run ops only while an aura is up", { aura: nameRef("aura"), min_stacks: int("stacks needed (default 1)", 1, BOUNDS.count.max), ops: list({ $ref: "#/$defs/op" }, "ops") }, ["aura", "ops"]),

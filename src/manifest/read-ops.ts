@@ -1,11 +1,11 @@
 // Manifest readers for op lists and damage blocks.
 import { BOUNDS } from "./bounds.js";
 import type { JsonReader } from "./json.js";
-import { bounded, nonNeg, optNonNeg, optTalent, setOpt, spellId } from "./read-fields.js";
-import type { CritHealthDecl, DamageDecl, Op } from "./schema.js";
+import { bounded, nonNeg, numOrRef, optNonNeg, optTalent, setOpt, spellId } from "./read-fields.js";
+import type { CritHealthDecl, DamageDecl, ExtraTargetsDecl, Op, TalentAmount } from "./schema.js";
 
 export function readOp(r: JsonReader): Op {
-  const kind = r.field("op").oneOf(["apply_aura", "remove_aura", "gain", "reduce_cooldown", "reset_cooldown", "add_charge", "damage", "summon_pet", "bank_damage", "stacks_to_resource", "if_aura", "if_no_aura", "damage_per_stack", "consume_pets", "random_auras", "reduce_cooldown_per_point"] as const);
+  const kind = r.field("op").oneOf(["apply_aura", "remove_aura", "gain", "reduce_cooldown", "reset_cooldown", "add_charge", "damage", "summon_pet", "bank_damage", "spread_bank", "stacks_to_resource", "if_aura", "if_no_aura", "damage_per_stack", "consume_pets", "random_auras", "reduce_cooldown_per_point"] as const);
   const withTalent = <T extends object>(o: T): T => {
     const t = optTalent(r, "if_talent");
     return t ? { ...o, if_talent: t } : o;
@@ -89,6 +89,17 @@ export function readOp(r: JsonReader): Op {
       const bank = withTalent({ op: kind, aura: r.field("aura").ident(), fraction: nonNeg(r.field("fraction"), BOUNDS.coefficient), mastery_scaled: r.opt("mastery_scaled")?.bool() ?? false });
       const apply = r.opt("apply")?.bool();
       return apply === false ? { ...bank, apply } : bank;
+    case "spread_bank": {
+      r.keys(["op", "aura", "share", "share_mods", "count", "count_mods", "if_talent"]);
+      const op: Extract<Op, { op: "spread_bank" }> = withTalent({
+        op: kind, aura: r.field("aura").ident(), share: nonNeg(r.field("share"), BOUNDS.coefficient), count: nonNeg(r.field("count"), BOUNDS.count),
+      });
+      const sm = r.opt("share_mods");
+      if (sm) op.share_mods = sm.array().map(readTalentAmount);
+      const cm = r.opt("count_mods");
+      if (cm) op.count_mods = cm.array().map(readTalentAmount);
+      return op;
+    }
     case "damage_per_stack": {
       r.keys(["op", "spell", "ap_coef", "sp_coef", "school", "aura", "max_stacks", "crit_mods", "if_talent"]);
       const sp = r.opt("sp_coef");
@@ -127,7 +138,7 @@ export function ops(r: JsonReader | undefined): Op[] {
 }
 
 export function readDamage(r: JsonReader): DamageDecl {
-  r.keys(["effect", "ap_coef", "sp_coef", "crit_bonus", "crit_chance_scales", "crit_health", "school", "pet", "aoe", "aoe_cap", "weapon"]);
+  r.keys(["effect", "ap_coef", "sp_coef", "crit_bonus", "crit_chance_scales", "crit_health", "school", "pet", "aoe", "aoe_cap", "weapon", "extra_targets"]);
   const d: DamageDecl = {
     aoe: r.opt("aoe")?.oneOf(["single", "all", "sqrt", "split"] as const) ?? "single",
     weapon: r.opt("weapon")?.bool() ?? false,
@@ -153,8 +164,30 @@ export function readDamage(r: JsonReader): DamageDecl {
   if (r.opt("crit_chance_scales")?.bool()) d.crit_chance_scales = true;
   const ch = r.opt("crit_health");
   if (ch) d.crit_health = ch.array().map(readCritHealth);
+  const et = r.opt("extra_targets");
+  if (et) {
+    if (d.aoe !== "single") et.error(`extra_targets is for a single-target hit, got aoe "${d.aoe}"`);
+    if (d.pet !== undefined) et.error("extra_targets is for player hits (pet hits are single-target)");
+    d.extra_targets = readExtraTargets(et);
+  }
   if (d.effect === undefined && d.ap_coef === undefined && d.sp_coef === undefined && !d.weapon) r.error('needs "effect" (coefficient from data), "ap_coef", "sp_coef" or "weapon"');
   return d;
+}
+
+function readTalentAmount(x: JsonReader): TalentAmount {
+  x.keys(["if_talent", "amount", "per_rank"]);
+  const mod: TalentAmount = { if_talent: x.field("if_talent").ident(), amount: numOrRef(x.field("amount"), BOUNDS.amount) };
+  const perRank = x.opt("per_rank")?.bool();
+  if (perRank !== undefined) mod.per_rank = perRank;
+  return mod;
+}
+
+function readExtraTargets(r: JsonReader): ExtraTargetsDecl {
+  r.keys(["if_talent", "count", "fraction", "fraction_mods"]);
+  const out: ExtraTargetsDecl = { if_talent: r.field("if_talent").ident(), count: nonNeg(r.field("count"), BOUNDS.count), fraction: nonNeg(r.field("fraction"), BOUNDS.amount) };
+  const fm = r.opt("fraction_mods");
+  if (fm) out.fraction_mods = fm.array().map(readTalentAmount);
+  return out;
 }
 
 export function readCritHealth(r: JsonReader): CritHealthDecl {

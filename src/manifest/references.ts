@@ -86,6 +86,12 @@ export function checkReferences(m: Manifest, file: string): void {
           need("aura", op.aura, `${p}.aura`);
           if (!m.auras.some((a) => a.name === op.aura && a.residual)) throw new ManifestError("INVALID_MANIFEST", file, `${p}.aura`, `aura "${op.aura}" is not residual`);
           break;
+        case "spread_bank":
+          need("aura", op.aura, `${p}.aura`);
+          if (!m.auras.some((a) => a.name === op.aura && a.residual && a.target === "target")) throw new ManifestError("INVALID_MANIFEST", file, `${p}.aura`, `aura "${op.aura}" is not a residual aura on the target`);
+          op.share_mods?.forEach((d, k) => need("talent", d.if_talent, `${p}.share_mods[${k}].if_talent`));
+          op.count_mods?.forEach((d, k) => need("talent", d.if_talent, `${p}.count_mods[${k}].if_talent`));
+          break;
       }
     });
   m.pets.forEach((p, i) => need("talent", p.talent, `pets[${i}].talent`));
@@ -96,7 +102,11 @@ export function checkReferences(m: Manifest, file: string): void {
     need("resource", s.resource, `spells[${i}].resource`);
     need("pet", s.damage?.pet, `spells[${i}].damage.pet`);
     s.damage?.crit_health?.forEach((h, k) => need("talent", h.if_talent, `spells[${i}].damage.crit_health[${k}].if_talent`));
+    need("talent", s.damage?.extra_targets?.if_talent, `spells[${i}].damage.extra_targets.if_talent`);
+    s.damage?.extra_targets?.fraction_mods?.forEach((d, k) => need("talent", d.if_talent, `spells[${i}].damage.extra_targets.fraction_mods[${k}].if_talent`));
     need("pet", s.channel?.tick_damage?.pet, `spells[${i}].channel.tick_damage.pet`);
+    need("talent", s.channel?.tick_damage?.extra_targets?.if_talent, `spells[${i}].channel.tick_damage.extra_targets.if_talent`);
+    s.channel?.tick_damage?.extra_targets?.fraction_mods?.forEach((d, k) => need("talent", d.if_talent, `spells[${i}].channel.tick_damage.extra_targets.fraction_mods[${k}].if_talent`));
     need("aura", s.cost_bypass_aura, `spells[${i}].cost_bypass_aura`);
     s.cast_time_mods?.forEach((m, k) => need("aura", m.aura, `spells[${i}].cast_time_mods[${k}].aura`));
     if (s.cost_per_stack) need("aura", s.cost_per_stack.aura, `spells[${i}].cost_per_stack.aura`);

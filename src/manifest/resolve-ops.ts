@@ -3,7 +3,7 @@ import { MissingSpellData } from "../errors.js";
 import { ManifestError } from "./errors.js";
 import { Ctx } from "./resolve-context.js";
 import type { ResolvedDamage, ResolvedOp } from "./resolved.js";
-import type { DamageDecl, Op, PetDecl } from "./schema.js";
+import type { DamageDecl, Op, PetDecl, TalentAmount } from "./schema.js";
 
 export function resolveDamage(c: Ctx, path: string, ownerId: number, d: DamageDecl): ResolvedDamage {
   let payloadSpell = ownerId;
@@ -38,7 +38,27 @@ export function resolveDamage(c: Ctx, path: string, ownerId: number, d: DamageDe
   if (d.crit_chance_scales) out.critChanceScales = true;
   resolveCritHealth(c, path, d, out);
   if (d.pet !== undefined) out.pet = d.pet;
+  const et = d.extra_targets;
+  if (et !== undefined) {
+    // resolved whatever the build (so a wrong reference fails in every build); applied only when taken
+    const count = c.given(`${path}.extra_targets.count`, et.count)!;
+    const pct = c.given(`${path}.extra_targets.fraction`, et.fraction)! + talentModSum(c, `${path}.extra_targets.fraction_mods`, et.fraction_mods);
+    // the engine's rule for extra targets is a chain of one jump (image aoe "chain": the i-th target x fraction^i)
+    if (count !== 1) throw new ManifestError("INVALID_MANIFEST", c.file, `${path}.extra_targets.count`, `must resolve to 1 (one extra target at the fraction; more would need a per-target rule the engine lacks), got ${count}`);
+    if (c.has(et.if_talent) && pct > 0) out.extraTargets = { count, fraction: pct / 100 };
+  }
   return out;
+}
+
+/** Sum of the amounts of the taken talents of `mods`, each x its rank (per_rank false: once); resolved whatever the build. */
+function talentModSum(c: Ctx, path: string, mods: TalentAmount[] | undefined): number {
+  let sum = 0;
+  mods?.forEach((d, i) => {
+    const amount = c.given(`${path}[${i}].amount`, d.amount)!;
+    const rank = d.per_rank === false ? 1 : (c.m.talents.find((t) => t.name === d.if_talent)?.rank ?? 1);
+    if (c.has(d.if_talent)) sum += amount * rank;
+  });
+  return sum;
 }
 
 /**
@@ -118,6 +138,13 @@ export function resolveOps(c: Ctx, path: string, ops: Op[]): ResolvedOp[] {
       case "bank_damage":
         out.push({ op: op.op, aura: op.aura, fraction: c.given(`${p}.fraction`, op.fraction)!, masteryScaled: op.mastery_scaled, apply: op.apply !== false });
         break;
+      case "spread_bank": {
+        const share = c.given(`${p}.share`, op.share)! + talentModSum(c, `${p}.share_mods`, op.share_mods);
+        const count = c.given(`${p}.count`, op.count)! + talentModSum(c, `${p}.count_mods`, op.count_mods);
+        if (!Number.isInteger(count) || count < 0) throw new ManifestError("INVALID_MANIFEST", c.file, `${p}.count`, `the enemies reached (count plus its taken mods) must be a whole number >= 0, got ${count}`);
+        out.push({ op: op.op, aura: op.aura, share, count });
+        break;
+      }
       case "damage_per_stack": {
         const r: Extract<ResolvedOp, { op: "damage_per_stack" }> = {
           op: op.op, spell: op.spell, apCoef: op.sp_coef !== undefined ? 0 : c.given(`${p}.ap_coef`, op.ap_coef)!, school: op.school,

@@ -27,6 +27,8 @@ export interface ResolvedDamage {
   aoe: DamageDecl["aoe"];
   /** aoe sqrt: targets at full damage before the falloff (default: the engine's 5). */
   aoeCap?: number;
+  /** A taken extra_targets talent: `count` more enemies hit for `fraction` (0..1) of the hit (Aspect of the Hydra). */
+  extraTargets?: { count: number; fraction: number };
   weapon: boolean;
   /** Spell-power coefficient: the hit scales with spell power (kind "sp") instead of apCoef. */
   spCoef?: number;
@@ -51,6 +53,7 @@ export type ResolvedOp =
   | { op: "reduce_cooldown"; spell: string; ms: number; if_aura?: string }
   | { op: "reset_cooldown"; spell: string }
   | { op: "bank_damage"; aura: string; fraction: number; masteryScaled: boolean; /** false: only while the aura is up, no (re)application */ apply: boolean }
+  | { op: "spread_bank"; aura: string; share: number; count: number }
   | { op: "if_aura"; aura: string; minStacks: number; ops: ResolvedOp[] }
   | { op: "if_no_aura"; aura: string; ops: ResolvedOp[] }
   | { op: "add_charge"; spell: string }

@@ -123,6 +123,27 @@ export interface DamageDecl {
   crit_chance_scales?: boolean;
   /** Health-gated guaranteed crits (Firestarter, Scorch): the hit always crits while the target's health is above / below a percent. */
   crit_health?: CritHealthDecl[];
+  /** A talent making this single-target hit strike more enemies at a share of its damage (Aspect of the Hydra). */
+  extra_targets?: ExtraTargetsDecl;
+}
+
+/** A talent that adds to an amount while taken: amount x its rank (per_rank false: once). */
+export interface TalentAmount {
+  if_talent: string;
+  amount: NumOrRef;
+  per_rank?: boolean;
+}
+
+/**
+ * While `if_talent` is taken, the hit also strikes `count` more enemies for `fraction` of its damage
+ * (Aspect of the Hydra 470945: "now hit $s2 additional targets for $s1% of their damage"); `fraction` in
+ * percent (the data's points), `fraction_mods` add to it.
+ */
+export interface ExtraTargetsDecl {
+  if_talent: string;
+  count: NumOrRef;
+  fraction: NumOrRef;
+  fraction_mods?: TalentAmount[];
 }
 
 /** One health-gated crit rule: exactly one of `above` / `below` (percent of the target's health). */
@@ -143,6 +164,12 @@ export type Op =
   | { op: "add_charge"; spell: string; if_talent?: string }
   /** Impact procs only: bank (fraction + mastery% x coefficient / 100 when mastery_scaled) x the hit's damage into a residual aura (Ignite). */
   | { op: "bank_damage"; aura: string; fraction: NumOrRef; mastery_scaled: boolean; /** false: bank only while the aura is up, never (re)applying it (Touch of the Magi) */ apply?: boolean; if_talent?: string }
+  /**
+   * Add share x the current target's undealt bank of a residual aura to the same aura on up to
+   * `count` other enemies, (re)applying it there (Ignition: Fire Blast spreads Ignite). share / count plus
+   * their taken talents' mods.
+   */
+  | { op: "spread_bank"; aura: string; share: NumOrRef; share_mods?: TalentAmount[]; count: NumOrRef; count_mods?: TalentAmount[]; if_talent?: string }
   /** Run `ops` only while `aura` is up with at least `min_stacks` stacks (default 1). */
   | { op: "if_aura"; aura: string; min_stacks: number; ops: Op[]; if_talent?: string }
   | { op: "if_no_aura"; aura: string; ops: Op[]; if_talent?: string }

@@ -12,7 +12,6 @@ const MAX_FILE_LINES = 700;
  * A prefix ending in "/" covers a folder.
  */
 const ALLOWED = [
-  "assembly/engine/engine.ts", // per-mechanic engine files (branch s26-split)
   "assembly/rotation/vm.ts", // selectAction: split only where it costs nothing measurable
   "src/rotation/", // compileRotation and rotation/resolve.ts
 ];
@@ -24,8 +23,8 @@ describe("code shape", () => {
   it("finds the sources (guards against an empty scan)", () => {
     expect(FILES.length).toBeGreaterThan(100);
     expect(FILES).toContain("src/engine/image-encode.ts");
-    // the scanner sees long functions where they exist: the allow-listed engine has some
-    expect(functionLengths("assembly/engine/engine.ts").some((f) => f.lines > MAX_FUNCTION_LINES)).toBe(true);
+    // the scanner sees long functions where they exist: the allow-listed rotation VM has one (selectAction)
+    expect(functionLengths("assembly/rotation/vm.ts").some((f) => f.lines > MAX_FUNCTION_LINES)).toBe(true);
   });
 
   it(`has no function over ${MAX_FUNCTION_LINES} lines outside the allow-list`, () => {

@@ -4,7 +4,8 @@ import { ManifestError } from "./errors.js";
 import type { Manifest, Op } from "./schema.js";
 
 /** Every name used must be declared; the error names the JSON path of the use. */
-export function checkReferences(m: Manifest, file: string): void {
+/** A checker that `name` is declared as a `kind` of the manifest, else MANIFEST_UNKNOWN_NAME at `path`. */
+function nameChecker(m: Manifest, file: string) {
   const names = {
     spell: new Set(m.spells.map((s) => s.name)),
     aura: new Set(m.auras.map((a) => a.name)),
@@ -14,11 +15,15 @@ export function checkReferences(m: Manifest, file: string): void {
   };
   if (m.auto_attack) names.spell.add(m.auto_attack.name);
   if (m.auto_attack?.off_hand) names.spell.add(m.auto_attack.off_hand.name);
-  const need = (kind: keyof typeof names, name: string | undefined, path: string): void => {
+  return (kind: keyof typeof names, name: string | undefined, path: string): void => {
     if (name !== undefined && !names[kind].has(name)) {
       throw new ManifestError("MANIFEST_UNKNOWN_NAME", file, path, `unknown ${kind} "${name}"`);
     }
   };
+}
+
+export function checkReferences(m: Manifest, file: string): void {
+  const need = nameChecker(m, file);
   // reduce_cooldown_per_point reads the points the cast whose hook runs spent: a finisher's own on_cast only
   const perPointOutsideFinisher = (list: Op[], base: string): void =>
     list.forEach((op, k) => {

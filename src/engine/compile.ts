@@ -459,7 +459,7 @@ export function compileSpec(input: CompileInput): CompiledSpec {
     },
   };
   // engine fast-path opcodes and scan tables (docs/rotation.md §6); a SimC APL drops the lines it cannot honour
-  const { compiled: rotation, report: rotationReport } = compileHonoured(input.rotationInput ?? { rotation: input.rotation, format: "json" }, symbols, input.rotationFile, { fast: true, scan: true });
+  const { compiled: rotation, report: rotationReport } = compileHonoured(input.rotationInput ?? { rotation: input.rotation, format: "json" }, symbols, input.rotationFile, { fast: true, scan: true, flatten: true });
 
   const coef = spec.mastery.coefficient;
   const s = input.stats;

@@ -10,7 +10,12 @@ export const CMP_OP: Record<string, number> = { eq: OP.EQ, ne: OP.NE, lt: OP.LT,
 
 export const isConst = (e: RExpr): e is { kind: "const"; value: number } => e.kind === "const";
 /** bool(x) as `x != 0` (NaN stays truthy, matching the VM). */
-export const truthOf = (e: RExpr): RExpr => ({ kind: "bin", op: "ne", left: e, right: { kind: "const", value: 0 } });
+export const truthOf = (e: RExpr): RExpr => (isBoolValued(e) ? e : { kind: "bin", op: "ne", left: e, right: { kind: "const", value: 0 } });
+
+const BOOL_OPS = new Set(["eq", "ne", "lt", "le", "gt", "ge", "and", "or"]);
+/** Whether `e` always evaluates to 0 or 1 (comparisons, `!`, `&`, `|`: the VM's forms of them normalize), so
+ *  its truth `e != 0` is `e` itself. */
+const isBoolValued = (e: RExpr): boolean => e.kind === "not" || (e.kind === "bin" && BOOL_OPS.has(e.op)) || (e.kind === "const" && (e.value === 0 || e.value === 1));
 
 /** Debuff/dot kinds → their current-target forms (assembly/rotation/queries.ts Q_TGT_*). */
 export const TARGET_KIND: Record<number, number> = {
@@ -92,6 +97,10 @@ export function foldExpr(e: RExpr): RExpr {
       const l = foldExpr(e.left);
       const r = foldExpr(e.right);
       if (isConst(l) && isConst(r)) return { kind: "const", value: applyBinary(e.op, l.value, r.value) };
+      // x * 1 is x for every f64 (-0 and NaN included); `x != 0` of a 0/1 value is that value
+      if (e.op === "mul" && isConst(r) && r.value === 1) return l;
+      if (e.op === "mul" && isConst(l) && l.value === 1) return r;
+      if (e.op === "ne" && isConst(r) && r.value === 0 && isBoolValued(l)) return l;
       if (e.op === "and") {
         if (isConst(l)) return l.value === 0 ? { kind: "const", value: 0 } : truthOf(r);
         if (isConst(r)) return r.value === 0 ? { kind: "const", value: 0 } : truthOf(l);

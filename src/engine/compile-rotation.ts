@@ -12,7 +12,7 @@ import type { SpellImage } from "./image.js";
 export function compileSpecRotation(b: SpecBuilder, input: CompileInput): { rotation: CompiledRotation; rotationReport: RotationReport } {
   const symbols = rotationSymbols(b, input);
   // engine fast-path opcodes and scan tables (docs/rotation.md §6); a SimC APL drops the lines it cannot honour
-  const { compiled: rotation, report: rotationReport } = compileHonoured(input.rotationInput ?? { rotation: input.rotation, format: "json" }, symbols, input.rotationFile, { fast: true, scan: true });
+  const { compiled: rotation, report: rotationReport } = compileHonoured(input.rotationInput ?? { rotation: input.rotation, format: "json" }, symbols, input.rotationFile, { fast: true, scan: true, flatten: true });
   return { rotation, rotationReport };
 }
 

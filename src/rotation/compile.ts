@@ -1,18 +1,23 @@
 // Rotation compiler: RotationJson → bytecode for the wasm VM (docs/rotation.md §1, §4, §6).
 //
 // Passes: (0) collect variable names, (1) per entry in file order: check the shape, parse and resolve
-// every expression, resolve the spell / target list, (2) reject call/run cycles, (3) fold constants and
-// emit. Everything the host passes in is treated as untrusted JSON and checked.
+// every expression, resolve the spell / target list, (2) reject call/run cycles, (2b) with `flatten`,
+// specialize the lists to the build (src/rotation/flatten.ts), (3) fold constants and emit
+// (src/rotation/emitter.ts). Everything the host passes in is treated as untrusted JSON and checked.
 import type { RExpr } from "./ast.js";
-import { applyBinary, applyFn } from "./evaluate.js";
 import { RotationError, type RotationLocation } from "./errors.js";
 import { parseExpression } from "./parse.js";
 import { Resolver, type ResolveContext, type RotationSymbols } from "./resolve.js";
-import { MAX_SPELL_INDEX, OP, ROT_HEADER_WORDS, ROT_MAGIC, ROT_VERSION, ROT_VERSION_FAST, ROT_VERSION_SCAN, VAROP, type VarOpName } from "./bytecode.js";
+import { MAX_SPELL_INDEX, OP, ROT_MAGIC, ROT_VERSION, ROT_VERSION_FAST, ROT_VERSION_SCAN, VAROP, type VarOpName } from "./bytecode.js";
 import { Q } from "./queries.js";
 import { CAST_OPTION_KEYS, castOptions, isRefusedOption, OptionError } from "./options.js";
 import { CHANNEL_LINE_VAR, channelFlags, hasChannelDecision, type ChannelEntry, type ChannelSlot, type ChannelTable } from "./channel.js";
 import { utilityAction } from "./utility.js";
+import { foldExpr, isConst, isLeaf, isPositiveTest, mayTouch, mustTouch, perTarget, retarget, timeLeaf } from "./fold.js";
+import { Emitter, newLabel, type Label } from "./emitter.js";
+import { flattenLists } from "./flatten.js";
+
+export { foldExpr, retarget } from "./fold.js";
 
 export interface RotationEntryJson {
   cast?: string;
@@ -103,10 +108,10 @@ const ALLOWED_KEYS: Record<EntryKind, readonly string[]> = {
 /** target_if modes (the VM's TIF_* numbers). */
 const TIF_MODE = { first: 0, min: 1, max: 2 } as const;
 /** A cast entry's target selection: target_if (mode + expression) or cycle_targets (at most `max` targets, 0 = all). */
-type TargetSel = { kind: "if"; mode: number; expr: RExpr } | { kind: "cycle"; max: number };
+export type TargetSel = { kind: "if"; mode: number; expr: RExpr } | { kind: "cycle"; max: number };
 const VAR_OPS = new Set<string>([...Object.keys(VAROP), "setif"]);
 
-type Entry =
+export type Entry =
   | { kind: "cast"; cond: RExpr | null; spell: number; lineCd?: LineCd; sel?: TargetSel; channel?: ChannelEntry; cwc?: true }
   | { kind: "noop"; cond: RExpr | null }
   | { kind: "call" | "run"; cond: RExpr | null; target: string }
@@ -118,7 +123,7 @@ type Entry =
  * since it last fired). Compiled as `fire := condition; if fire: last := time; if fire: cast`, in one
  * evaluation: the state does not change in between, so the cast happens exactly when `fire` was set.
  */
-interface LineCd {
+export interface LineCd {
   condition: RExpr;
   fire: number;
   last: number;
@@ -145,380 +150,16 @@ export interface CompileOptions {
    * such entry in one dispatch. Same selection as `fast`.
    */
   scan?: boolean;
+  /**
+   * With `scan`: specialize the code to this build (src/rotation/flatten.ts): entries whose condition can
+   * never hold are left out, unconditional calls (and the main list's unconditional runs) are replaced by
+   * the called list's entries, calls of lists left empty disappear, target selection on a fight with one
+   * target becomes the plain entry, and lists main never reaches are not emitted. Same selection.
+   */
+  flatten?: boolean;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
-
-// ---------------------------------------------------------------- constant folding
-
-const isConst = (e: RExpr): e is { kind: "const"; value: number } => e.kind === "const";
-/** bool(x) as `x != 0` (NaN stays truthy, matching the VM). */
-const truthOf = (e: RExpr): RExpr => ({ kind: "bin", op: "ne", left: e, right: { kind: "const", value: 0 } });
-
-/** Debuff/dot kinds → their current-target forms (assembly/rotation/queries.ts Q_TGT_*). */
-const TARGET_KIND: Record<number, number> = {
-  [Q.DEBUFF_UP]: Q.TGT_UP,
-  [Q.DOT_TICKING]: Q.TGT_UP,
-  [Q.DEBUFF_REMAINS]: Q.TGT_REMAINS,
-  [Q.DOT_REMAINS]: Q.TGT_REMAINS,
-  [Q.DEBUFF_STACK]: Q.TGT_STACK,
-  [Q.DOT_STACK]: Q.TGT_STACK,
-};
-
-/**
- * An expression evaluated while the current target may be another one (target_if, the condition of a
- * target_if / cycle_targets entry, a cycling_variable's value): its debuff/dot questions ask the
- * current target's instance. Elsewhere the current target is the primary, which the plain kinds read
- * (and the engine answers them without the current-target lookup).
- */
-export function retarget(e: RExpr): RExpr {
-  switch (e.kind) {
-    case "query": {
-      const q = TARGET_KIND[e.q];
-      return q === undefined ? e : { kind: "query", q, arg: e.arg };
-    }
-    case "not":
-    case "neg":
-      return { kind: e.kind, arg: retarget(e.arg) };
-    case "fn":
-      return { kind: "fn", fn: e.fn, arg: retarget(e.arg) };
-    case "bin":
-      return { kind: "bin", op: e.op, left: retarget(e.left), right: retarget(e.right) };
-    default:
-      return e;
-  }
-}
-
-/** Kinds whose answer depends on the current target (a retargeted expression's debuff/dot questions,
- *  and the aura properties engine/queries.ts reads from the current target's instance). */
-const PER_TARGET_KINDS = new Set<number>([Q.TGT_UP, Q.TGT_REMAINS, Q.TGT_STACK, Q.AURA_REFRESHABLE, Q.AURA_TICKS_REMAIN, Q.TARGET_INDEX]);
-
-/** Whether some query leaf of `e` is of one of `kinds`. */
-function hasQueryOf(e: RExpr, kinds: ReadonlySet<number>): boolean {
-  switch (e.kind) {
-    case "query":
-      return kinds.has(e.q);
-    case "not":
-    case "neg":
-    case "fn":
-      return hasQueryOf(e.arg, kinds);
-    case "bin":
-      return hasQueryOf(e.left, kinds) || hasQueryOf(e.right, kinds);
-    default:
-      return false;
-  }
-}
-
-/** Whether a (retargeted) expression may have different values on different (identical) targets. */
-const perTarget = (e: RExpr): boolean => hasQueryOf(e, PER_TARGET_KINDS);
-
-/** Folds constant subexpressions. Leaves are pure, so `x & 0` → 0 and `x | 1` → 1 are safe. */
-export function foldExpr(e: RExpr): RExpr {
-  switch (e.kind) {
-    case "const":
-    case "query":
-    case "var":
-      return e;
-    case "not": {
-      const a = foldExpr(e.arg);
-      return isConst(a) ? { kind: "const", value: a.value === 0 ? 1 : 0 } : { kind: "not", arg: a };
-    }
-    case "neg": {
-      const a = foldExpr(e.arg);
-      return isConst(a) ? { kind: "const", value: -a.value } : { kind: "neg", arg: a };
-    }
-    case "fn": {
-      const a = foldExpr(e.arg);
-      return isConst(a) ? { kind: "const", value: applyFn(e.fn, a.value) } : { kind: "fn", fn: e.fn, arg: a };
-    }
-    case "bin": {
-      const l = foldExpr(e.left);
-      const r = foldExpr(e.right);
-      if (isConst(l) && isConst(r)) return { kind: "const", value: applyBinary(e.op, l.value, r.value) };
-      if (e.op === "and") {
-        if (isConst(l)) return l.value === 0 ? { kind: "const", value: 0 } : truthOf(r);
-        if (isConst(r)) return r.value === 0 ? { kind: "const", value: 0 } : truthOf(l);
-      } else if (e.op === "or") {
-        if (isConst(l)) return l.value !== 0 ? { kind: "const", value: 1 } : truthOf(r);
-        if (isConst(r)) return r.value !== 0 ? { kind: "const", value: 1 } : truthOf(l);
-      }
-      return { kind: "bin", op: e.op, left: l, right: r };
-    }
-  }
-}
-
-// Query kinds whose engine answer has a side effect: the resource family runs ensureStats (a lazy
-// stats recompute whose timing is observable through regen). Every other query is pure.
-// The haste-dependent kinds (GCD, cast and tick times) run ensureStats too when a haste change is
-// pending (engine/queries.ts).
-const TOUCH_KINDS = new Set<number>([
-  Q.RESOURCE, Q.RESOURCE_DEFICIT, Q.RESOURCE_PCT, Q.RESOURCE_TIME_TO_MAX, Q.RESOURCE_MAX, Q.RESOURCE_REGEN,
-  Q.GCD_MAX, Q.CAST_TIME, Q.EXECUTE_TIME, Q.AURA_TICK_TIME, Q.AURA_TICKS_REMAIN, Q.CHANNEL_TICK_TIME,
-]);
-
-/** Whether evaluating `e` may run a side-effect query. */
-const mayTouch = (e: RExpr): boolean => hasQueryOf(e, TOUCH_KINDS);
-
-/** Whether evaluating `e` always runs a side-effect query (`&`/`|` evaluate their right side only sometimes). */
-function mustTouch(e: RExpr): boolean {
-  switch (e.kind) {
-    case "query":
-      return TOUCH_KINDS.has(e.q);
-    case "not":
-    case "neg":
-    case "fn":
-      return mustTouch(e.arg);
-    case "bin":
-      return e.op === "and" || e.op === "or" ? mustTouch(e.left) : mustTouch(e.left) || mustTouch(e.right);
-    default:
-      return false;
-  }
-}
-
-const sameExpr = (a: RExpr, b: RExpr): boolean => JSON.stringify(a) === JSON.stringify(b);
-
-/** `x > 0` or `0 < x` (after folding) for this x. */
-function isPositiveTest(c: RExpr, x: RExpr): boolean {
-  if (c.kind !== "bin") return false;
-  const zero = (e: RExpr): boolean => e.kind === "const" && e.value === 0;
-  if (c.op === "gt" && zero(c.right)) return sameExpr(c.left, x);
-  if (c.op === "lt" && zero(c.left)) return sameExpr(c.right, x);
-  return false;
-}
-
-/** One query, or one query compared with a constant (a single fused op), possibly negated. */
-function isLeaf(e: RExpr): boolean {
-  if (e.kind === "not") return isLeaf(e.arg);
-  if (e.kind === "query") return true;
-  if (e.kind !== "bin" || CMP_OP[e.op] === undefined) return false;
-  return (e.left.kind === "query" && e.right.kind === "const") || (e.left.kind === "const" && e.right.kind === "query");
-}
-
-// Query kinds that depend only on the time (and the run's fixed duration), monotonically: a leaf
-// comparing one with a constant can be turned into a time bound by the engine (scan rows).
-const TIME_KINDS = new Set<number>([Q.TIME, Q.FIGHT_REMAINS, Q.TARGET_HEALTH_PCT]);
-
-/** The first `time-kind query <cmp> constant` leaf among the top-level conjuncts of `c` (each must hold for c to hold). */
-function timeLeaf(c: RExpr): RExpr | null {
-  if (c.kind === "bin" && c.op === "and") return timeLeaf(c.left) ?? timeLeaf(c.right);
-  if (c.kind === "bin" && c.op === "ne" && c.right.kind === "const" && c.right.value === 0) return timeLeaf(c.left); // truth of x
-  if (c.kind !== "bin" || CMP_OP[c.op] === undefined) return null;
-  const q = c.left.kind === "query" && c.right.kind === "const" ? c.left : c.right.kind === "query" && c.left.kind === "const" ? c.right : null;
-  return q !== null && q.kind === "query" && TIME_KINDS.has(q.q) ? c : null;
-}
-
-// ---------------------------------------------------------------- emitter
-
-interface Label {
-  pc: number | undefined;
-  fixups: number[];
-}
-const newLabel = (): Label => ({ pc: undefined, fixups: [] });
-
-const CMP_OP: Record<string, number> = { eq: OP.EQ, ne: OP.NE, lt: OP.LT, le: OP.LE, gt: OP.GT, ge: OP.GE };
-const CMP_FLIP: Record<string, string> = { eq: "eq", ne: "ne", lt: "gt", le: "ge", gt: "lt", ge: "le" };
-const ARITH_OP: Record<string, number> = { add: OP.ADD, sub: OP.SUB, mul: OP.MUL, div: OP.DIV, mod: OP.MOD, max: OP.MAX, min: OP.MIN };
-const FN_OP: Record<string, number> = { abs: OP.ABS, floor: OP.FLOOR, ceil: OP.CEIL };
-
-class Emitter {
-  readonly code: number[] = new Array<number>(ROT_HEADER_WORDS).fill(0);
-  readonly consts: number[];
-  /** fast: fused `(k - query) / query` (CSQDQ), the resource wait of most APLs. */
-  fuse = false;
-  /** scan (v3): the further fused forms QQCJZ/QQCJNZ, QWAIT, CJZ/CJNZ, QCBIN, QQBIN. */
-  fuse3 = false;
-  private readonly constIndex = new Map<string, number>();
-  depth = 0;
-  maxDepth = 0;
-
-  constructor(defaults: number[]) {
-    this.consts = [...defaults]; // variable i's default at constants[i] (header word 6 = 0)
-  }
-
-  get pc(): number {
-    return this.code.length;
-  }
-  private push(n = 1): void {
-    this.depth += n;
-    if (this.depth > this.maxDepth) this.maxDepth = this.depth;
-  }
-  private pop(n = 1): void {
-    this.depth -= n;
-  }
-  constant(v: number): number {
-    const key = Object.is(v, -0) ? "-0" : String(v); // keeps -0 and NaN distinct from 0
-    let k = this.constIndex.get(key);
-    if (k === undefined) {
-      k = this.consts.length;
-      this.consts.push(v);
-      this.constIndex.set(key, k);
-    }
-    return k;
-  }
-  ref(l: Label): void {
-    if (l.pc !== undefined) this.code.push(l.pc);
-    else {
-      l.fixups.push(this.code.length);
-      this.code.push(-1);
-    }
-  }
-  bind(l: Label): void {
-    l.pc = this.code.length;
-    for (const f of l.fixups) this.code[f] = l.pc;
-    l.fixups.length = 0;
-  }
-
-  /** Emits code that pushes the value of `e`. */
-  value(e: RExpr): void {
-    switch (e.kind) {
-      case "const":
-        this.code.push(OP.CONST, this.constant(e.value));
-        this.push();
-        return;
-      case "query":
-        this.code.push(OP.QUERY, e.q, e.arg);
-        this.push();
-        return;
-      case "var":
-        this.code.push(OP.VAR, e.index);
-        this.push();
-        return;
-      case "not":
-        this.value(e.arg);
-        this.code.push(OP.NOT);
-        return;
-      case "neg":
-        this.value(e.arg);
-        this.code.push(OP.NEG);
-        return;
-      case "fn":
-        this.value(e.arg);
-        this.code.push(FN_OP[e.fn]!);
-        return;
-      case "bin": {
-        if (e.op === "and" || e.op === "or") {
-          const end = newLabel();
-          this.value(e.left);
-          this.code.push(e.op === "and" ? OP.AND : OP.OR);
-          this.ref(end);
-          this.pop(); // the fall-through path pops the left value
-          this.value(e.right);
-          this.code.push(OP.BOOL);
-          this.bind(end);
-          return;
-        }
-        // fast: `(k - Q1) / Q2` in one op (`wait (30 - focus) / focus.regen`): 6 dispatches -> 1, no
-        // value-stack traffic; same query order (Q1 then Q2) and the same safe division.
-        if (this.fuse && e.op === "div" && e.right.kind === "query" && e.left.kind === "bin" && e.left.op === "sub" && e.left.left.kind === "const" && e.left.right.kind === "query") {
-          this.code.push(OP.CSQDQ, this.constant(e.left.left.value), e.left.right.q, e.left.right.arg, e.right.q, e.right.arg);
-          this.push();
-          return;
-        }
-        const cmp = CMP_OP[e.op];
-        // v3: query <op> query, query <arith> constant in one op (pushes the value)
-        // max/min (`<?` `>?`) only as plain stack ops: the fused forms' binop stays ADD..GE (no extra
-        // case on the engine's hot path).
-        const fusable = e.op !== "max" && e.op !== "min";
-        if (fusable && this.fuse3 && e.left.kind === "query" && (e.right.kind === "query" || (cmp === undefined && e.right.kind === "const"))) {
-          const op = cmp ?? ARITH_OP[e.op]!;
-          if (e.right.kind === "query") this.code.push(OP.QQBIN, op, e.left.q, e.left.arg, e.right.q, e.right.arg);
-          else this.code.push(OP.QCBIN, op, e.left.q, e.left.arg, this.constant(e.right.value));
-          this.push();
-          return;
-        }
-        if (cmp !== undefined) {
-          // Fused query-vs-constant compare: the most common APL leaf (`focus.deficit < 20`).
-          const fused = this.fusedCompare(e.op, e.left, e.right);
-          if (fused !== null) {
-            this.code.push(OP.QCMPC, ...fused);
-            this.push();
-            return;
-          }
-        }
-        // fast: a constant or query right operand folds into the operator (CBIN / QBIN): no push, one
-        // dispatch fewer (`focus - 35 + focus.regen * cooldown.kill_command.remains >= 30`).
-        if (fusable && this.fuse && (e.right.kind === "const" || e.right.kind === "query")) {
-          this.value(e.left);
-          if (e.right.kind === "const") this.code.push(OP.CBIN, cmp ?? ARITH_OP[e.op]!, this.constant(e.right.value));
-          else this.code.push(OP.QBIN, cmp ?? ARITH_OP[e.op]!, e.right.q, e.right.arg);
-          return;
-        }
-        this.value(e.left);
-        this.value(e.right);
-        this.code.push(cmp ?? ARITH_OP[e.op]!);
-        this.pop();
-        return;
-      }
-    }
-  }
-
-  /** Emits a jump to `l` taken when truth(e) === `sense`; falls through otherwise. Stack-neutral. */
-  branch(e: RExpr, sense: boolean, l: Label): void {
-    if (e.kind === "const") {
-      if (e.value !== 0 === sense) {
-        this.code.push(OP.JMP);
-        this.ref(l);
-      }
-      return;
-    }
-    if (e.kind === "not") return this.branch(e.arg, !sense, l);
-    // `x != 0` (what folding makes of `c & x`) has the truth of x itself.
-    if (e.kind === "bin" && e.op === "ne" && e.right.kind === "const" && e.right.value === 0) return this.branch(e.left, sense, l);
-    if (e.kind === "bin" && (e.op === "and" || e.op === "or")) {
-      // and+false / or+true: both operands jump to l; the other two combinations need a skip label.
-      if ((e.op === "and") !== sense) {
-        this.branch(e.left, sense, l);
-        this.branch(e.right, sense, l);
-      } else {
-        const skip = newLabel();
-        this.branch(e.left, !sense, skip);
-        this.branch(e.right, sense, l);
-        this.bind(skip);
-      }
-      return;
-    }
-    if (e.kind === "query") {
-      this.code.push(sense ? OP.QJNZ : OP.QJZ, e.q, e.arg);
-      this.ref(l);
-      return;
-    }
-    if (e.kind === "bin" && CMP_OP[e.op] !== undefined) {
-      const fused = this.fusedCompare(e.op, e.left, e.right);
-      if (fused !== null) {
-        this.code.push(sense ? OP.QCJNZ : OP.QCJZ, ...fused);
-        this.ref(l);
-        return;
-      }
-      if (this.fuse3) {
-        // v3: two queries compared, or a computed value compared with a constant, then the branch
-        if (e.left.kind === "query" && e.right.kind === "query") {
-          this.code.push(sense ? OP.QQCJNZ : OP.QQCJZ, CMP_OP[e.op]!, e.left.q, e.left.arg, e.right.q, e.right.arg);
-          this.ref(l);
-          return;
-        }
-        if (e.right.kind === "const" || e.left.kind === "const") {
-          const [x, k, op] = e.right.kind === "const" ? [e.left, e.right, e.op] : [e.right, e.left as RExpr, CMP_FLIP[e.op]!];
-          this.value(x);
-          this.code.push(sense ? OP.CJNZ : OP.CJZ, CMP_OP[op]!, this.constant((k as { value: number }).value));
-          this.ref(l);
-          this.pop();
-          return;
-        }
-      }
-    }
-    this.value(e);
-    this.code.push(sense ? OP.JNZ : OP.JZ);
-    this.ref(l);
-    this.pop();
-  }
-
-  /** [cmp, kind, arg, k] when one side is a query and the other a constant (constant-left is flipped). */
-  fusedCompare(op: string, left: RExpr, right: RExpr): [number, number, number, number] | null {
-    if (left.kind === "query" && right.kind === "const") return [CMP_OP[op]!, left.q, left.arg, this.constant(right.value)];
-    if (left.kind === "const" && right.kind === "query") return [CMP_OP[CMP_FLIP[op]!]!, right.q, right.arg, this.constant(left.value)];
-    return null;
-  }
-}
 
 // ---------------------------------------------------------------- compiler
 
@@ -862,6 +503,9 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
   let callDepth = 0;
   for (const d of depthOf.values()) if (d > callDepth) callDepth = d;
 
+  // Pass 2b (flatten): the lists specialized to this build; only those main reaches are emitted.
+  const emitted = options.flatten === true && scan ? flattenLists(compiled, post, main, symbols.activeEnemies === 1) : listNames;
+
   // Pass 3: emit.
   const em = new Emitter(varDefault);
   em.fuse = fast;
@@ -915,7 +559,7 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
     return slot;
   };
   if (scan) {
-    for (const list of listNames) {
+    for (const list of emitted) {
       for (const en of compiled.get(list)!) {
         if (en.kind !== "cast" || en.cond === null) continue;
         const cond = foldExpr(en.cond);
@@ -929,7 +573,7 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
   const tables: { rows: { spell: number; slot: number; start: Label }[]; labels: Label[]; end: number }[] = [];
   let whileCasting = false; // some entry emitted OP.CASTW
   const listPcs: { name: string; pc: number }[] = [];
-  for (const list of listNames) {
+  for (const list of emitted) {
     em.bind(labels.get(list)!);
     listPcs.push({ name: list, pc: em.pc });
     const checked = new Set<number>(); // fast: spells whose castReady is surely memoized at this point of the list
@@ -1211,3 +855,4 @@ export function parseRotationJson(text: string, file: string): RotationJson {
     throw new RotationError("ROTATION_BAD_JSON", { file }, `not valid JSON: ${(err as Error).message}`);
   }
 }
+

@@ -14,7 +14,7 @@ import { runImage, type RunResult } from "../src/engine/run.js";
 import type { SpecImage } from "../src/engine/image.js";
 
 const DATA = path.resolve(__dirname, "../data");
-const MANIFEST_FILE = path.join(DATA, "manifests/arcane.json");
+const MANIFEST_FILE = path.join(DATA, "specs/arcane/manifest.json");
 let bundle: DataBundle;
 let spec: ResolvedSpec;
 beforeAll(async () => {

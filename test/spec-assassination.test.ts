@@ -20,7 +20,7 @@ import { expectSeedDeterminism } from "./helpers/spec-run.js";
 import { encodeImage, ImageError, type SpecImage } from "../src/engine/image.js";
 
 const DATA = path.resolve(__dirname, "../data");
-const FILE = path.join(DATA, "manifests/assassination.json");
+const FILE = path.join(DATA, "specs/assassination/manifest.json");
 let bundle: DataBundle;
 /** The build without the talents that change these values (Venomous Wounds only): the baseline the hand-derived expectations below use. */
 let spec: ResolvedSpec;
@@ -467,7 +467,7 @@ describe("the default build's mechanics (scripted, haste / crit / mastery 0)", (
   });
 });
 
-describe("default rotation (SimulationCraft's APL, data/rotations/assassination.simc) smoke run", () => {
+describe("default rotation (SimulationCraft's APL, data/specs/assassination/rotation.simc) smoke run", () => {
   let a: RunResult;
   let img: SpecImage;
   let report: NonNullable<Awaited<ReturnType<typeof prepareSimulation>>["rotation"]>;

@@ -18,7 +18,7 @@ const implemented = SPEC_CATALOG.filter((s) => s.implemented);
  * fail above, as they should).
  */
 const KNOWN_GAPS: Record<string, string> = {
-  "beast-mastery": "the default rotation (rotations/beast-mastery.json) has no multi_shot line: nothing hits a second target",
+  "beast-mastery": "the default rotation (specs/beast-mastery/rotation.json) has no multi_shot line: nothing hits a second target",
   marksmanship: "SimC's APL sends the MID1 Dark Ranger build (no Trick Shots) to its single-target list at any count; Aspect of the Hydra is not modelled",
   fire: "SimC's APL casts Flamestrike only with Fuel the Fire, which the MID1 build does not take",
 };

@@ -450,6 +450,6 @@ describe("configuration", () => {
   });
 
   it("an unknown spec names the missing manifest file", async () => {
-    await expect(simulate({ spec: "no-such-spec", iterations: 1, bundle, dataDir: DATA })).rejects.toThrow(/manifests\/no-such-spec\.json/);
+    await expect(simulate({ spec: "no-such-spec", iterations: 1, bundle, dataDir: DATA })).rejects.toThrow(/specs\/no-such-spec\/manifest\.json/);
   });
 });

@@ -418,7 +418,7 @@ describe("default rotation: SimulationCraft's APL text, run unchanged", () => {
   it("every line is honoured (93 / 93; docs/specs/affliction.md lists none)", async () => {
     const r = await simulate({ spec: "affliction", bundle, dataDir: DATA, varyLength: 0, duration: 30, iterations: 2, seed: 1 });
     expect(r.rotation).toMatchObject({ format: "simc", lines: 93, honoured: 93 });
-    expect(r.rotation!.file.endsWith("affliction.simc")).toBe(true);
+    expect(r.rotation!.file.endsWith("specs/affliction/rotation.simc")).toBe(true);
     const lines = r.rotation!.ignoredLines.map((l) => l.line);
     expect(lines).toEqual([]);
     // the combat potion line (118) is drunk: Light's Potential (docs/consumables.md)

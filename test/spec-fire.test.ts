@@ -504,7 +504,7 @@ describe("default rotation: SimulationCraft's APL text (data/specs/fire/rotation
   it("every line is honoured (88 / 88; docs/specs/fire.md lists none)", async () => {
     const r = await simulate({ spec: "fire", bundle, dataDir: DATA, duration: 30, iterations: 2, seed: 1 });
     expect(r.rotation).toMatchObject({ format: "simc", lines: 88, honoured: 88 });
-    expect(r.rotation!.file.endsWith("fire.simc")).toBe(true);
+    expect(r.rotation!.file.endsWith("specs/fire/rotation.simc")).toBe(true);
     const lines = r.rotation!.ignoredLines.map((l) => l.line);
     expect(lines).toEqual([]);
     // the combat potion line (41) is drunk: Light's Potential (docs/consumables.md)

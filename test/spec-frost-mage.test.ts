@@ -239,7 +239,7 @@ describe("default rotation: SimulationCraft's APL text (data/specs/frost-mage/ro
   it("66 of 68 lines honoured; the ignored ones are exactly those docs/specs/frost-mage.md lists", async () => {
     const r = await simulate({ spec: "frost-mage", bundle, dataDir: DATA, duration: 30, iterations: 2, seed: 1 });
     expect(r.rotation).toMatchObject({ format: "simc", lines: 68, honoured: 66 });
-    expect(r.rotation!.file.endsWith("frost-mage.simc")).toBe(true);
+    expect(r.rotation!.file.endsWith("specs/frost-mage/rotation.simc")).toBe(true);
     // 32: use_item vaelgors_final_stare with stat.haste_rating; 33: potion_of_recklessness (not modelled)
     expect(r.rotation!.ignoredLines.map((l) => l.line)).toEqual([32, 33]);
     expect(r.rotation!.absentNames.map((a) => a.name).sort()).toEqual(["hand_of_frost_4", "rapid_refreezing", "thermal_void"]);

@@ -457,7 +457,7 @@ describe("default rotation: SimulationCraft's APL text (data/specs/marksmanship/
   it("every line is honoured (69 / 69; docs/specs/marksmanship.md lists none); talent.unload is absent", async () => {
     const r = await simulate({ spec: "marksmanship", bundle, dataDir: DATA, duration: 30, iterations: 2, seed: 1, timeline: false });
     expect(r.rotation).toMatchObject({ format: "simc", lines: 69, honoured: 69 });
-    expect(r.rotation!.file.endsWith("marksmanship.simc")).toBe(true);
+    expect(r.rotation!.file.endsWith("specs/marksmanship/rotation.simc")).toBe(true);
     const lines = r.rotation!.ignoredLines.map((l) => l.line);
     expect(lines).toEqual([]);
     // the combat potion line (34) is drunk: Light's Potential (docs/consumables.md)

@@ -64,7 +64,7 @@ const result = {
   cores: os.availableParallelism?.() ?? os.cpus().length,
   loadavg: os.loadavg(),
   loadavgBeforeSingleCore: loadBefore,
-  scenario: { spec: "beast-mastery", durationS: 300, targets: 1, profile: "data/profiles/beast-mastery.json", dpsMean: inline.dps.mean },
+  scenario: { spec: "beast-mastery", durationS: 300, targets: 1, profile: "data/specs/beast-mastery/profile.json", dpsMean: inline.dps.mean },
   singleCore: {
     iterationsPerSample: ITER_PER_SAMPLE,
     repeats: REPEATS,

@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 
 // The default build takes Improved Shadow Bolt, not Drain Soul: these runs take Drain Soul (the channel).
-const manifestTalents = (JSON.parse(readFileSync(path.resolve(__dirname, "../data/manifests/affliction.json"), "utf8")) as { talents: { name: string; default?: boolean }[] }).talents;
+const manifestTalents = (JSON.parse(readFileSync(path.resolve(__dirname, "../data/specs/affliction/manifest.json"), "utf8")) as { talents: { name: string; default?: boolean }[] }).talents;
 const TALENTS = [...manifestTalents.filter((t) => t.default).map((t) => t.name), "drain_soul"];
 
 const run = async (rotation: string) => {

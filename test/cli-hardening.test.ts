@@ -69,13 +69,13 @@ describe("combatsim sim --spec", () => {
     expect(frost.stderr).toContain('[AMBIGUOUS_SPEC] config.spec: spec "frost" is ambiguous: Frost Death Knight (frost-death-knight, 251), Frost Mage (frost-mage, 64)');
     const ghost = cli(["sim", "--spec", "ghost", "--iterations", "1"]);
     expect(ghost.code).toBe(1);
-    expect(ghost.stderr).toMatch(/^combatsim: \[UNKNOWN_SPEC\] config.spec: unknown spec "ghost": no damage spec has that slug, id or name, and there is no .*manifests\/ghost\.json; implemented: /);
+    expect(ghost.stderr).toMatch(/^combatsim: \[UNKNOWN_SPEC\] config.spec: unknown spec "ghost": no damage spec has that slug, id or name, and there is no .*specs\/ghost\/manifest\.json; implemented: /);
   }, 60_000);
 });
 
 describe("combatsim sim --profile", () => {
   it("runs the profile's spec (a Fire profile runs Fire, not Beast Mastery)", () => {
-    const r = cli(["sim", "--profile", "data/profiles/fire.json", "--iterations", "5", "--duration", "20", "--threads", "1", "--json"]);
+    const r = cli(["sim", "--profile", "data/specs/fire/profile.json", "--iterations", "5", "--duration", "20", "--threads", "1", "--json"]);
     expect(r.code, r.stderr).toBe(0);
     const out = JSON.parse(r.stdout);
     expect(out.spec).toBe("fire");
@@ -83,13 +83,13 @@ describe("combatsim sim --profile", () => {
   }, 60_000);
 
   it("--spec must agree with the profile: the same spec by another name runs, a different one is SPEC_MISMATCH", () => {
-    const same = cli(["sim", "--profile", "data/profiles/fire.json", "--spec", "Fire Mage", "--iterations", "5", "--duration", "20", "--threads", "1", "--json"]);
+    const same = cli(["sim", "--profile", "data/specs/fire/profile.json", "--spec", "Fire Mage", "--iterations", "5", "--duration", "20", "--threads", "1", "--json"]);
     expect(same.code, same.stderr).toBe(0);
     expect(JSON.parse(same.stdout).spec).toBe("fire");
-    const other = cli(["sim", "--profile", "data/profiles/fire.json", "--spec", "beast-mastery", "--iterations", "1"]);
+    const other = cli(["sim", "--profile", "data/specs/fire/profile.json", "--spec", "beast-mastery", "--iterations", "1"]);
     expect(other.code).toBe(1);
     expect(other.stderr).toBe(
-      'combatsim: [SPEC_MISMATCH] profile data/profiles/fire.json is for spec "fire" but the requested spec is "beast-mastery": a profile runs as its own spec (leave out the spec, or use a beast-mastery profile)\n',
+      'combatsim: [SPEC_MISMATCH] profile data/specs/fire/profile.json is for spec "fire" but the requested spec is "beast-mastery": a profile runs as its own spec (leave out the spec, or use a beast-mastery profile)\n',
     );
   }, 60_000);
 });

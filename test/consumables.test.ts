@@ -105,7 +105,7 @@ describe("racials (Blood Fury)", () => {
 });
 
 describe("every spec's SimC APL: potion and racial lines", () => {
-  // The potion line of each APL (grep -n potion data/rotations/*.simc). Arms' profile potion,
+  // The potion line of each APL (grep -n potion data/specs/*/rotation.simc). Arms' profile potion,
   // Potion of Recklessness, is listed until it is modelled.
   // BM's line 15 is its precombat pre-potion (if=potion.liquid_luster: never with Light's Potential).
   const potionLines: Record<string, number[]> = { affliction: [112], assassination: [84], "beast-mastery": [15, 32], fire: [41], marksmanship: [34] };

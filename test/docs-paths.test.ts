@@ -33,7 +33,7 @@ function namedPaths(text: string): Array<{ line: number; path: string }> {
 
 describe("paths named in the docs", () => {
   it("the extractor finds paths, skips patterns and cited repositories", () => {
-    const text = ["see `src/a.ts:12` and `docs/x.md#y`.", "`data/rotations/<slug>.simc`", "`data/t.csv` at 0123456789abcdef0123456789abcdef01234567"].join("\n");
+    const text = ["see `src/a.ts:12` and `docs/x.md#y`.", "`data/specs/<slug>/rotation.simc`", "`data/t.csv` at 0123456789abcdef0123456789abcdef01234567"].join("\n");
     expect(namedPaths(text)).toEqual([
       { line: 1, path: "src/a.ts" },
       { line: 1, path: "docs/x.md" },

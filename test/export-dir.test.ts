@@ -4,7 +4,8 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_EXTRACT_SPECS } from "../src/data/extract.js";
+import { defaultExtractSpecs } from "../src/data/extract.js";
+import { specFolders } from "./helpers/spec-data.js";
 import { resolveExportDir } from "../src/data/extract.js";
 import { EXPORT_DIR, EXPORT_MARKER, HAVE_EXPORT } from "./helpers/export-dir.js";
 
@@ -29,11 +30,14 @@ describe("combatsim data extract: where the export is", () => {
     expect(r.stderr).toBe("combatsim: [NO_DATA_DIR] data extract: no export given: pass --from <folder of the wago.tools table CSVs> or set COMBATSIM_EXPORT_DIR\n");
   }, 60_000);
 
-  it.skipIf(!HAVE_EXPORT)(`COMBATSIM_EXPORT_DIR=<export> combatsim data extract --check verifies the package's data/ (no --from, no --to) ${EXPORT_MARKER}`, () => {
+  it.skipIf(!HAVE_EXPORT)(`COMBATSIM_EXPORT_DIR=<export> combatsim data extract --check verifies the package's data/ (no --from, no --to) ${EXPORT_MARKER}`, async () => {
     const r = cli(["data", "extract", "--check"], { COMBATSIM_EXPORT_DIR: EXPORT_DIR });
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(new RegExp(`^checked \\d+ tables, \\d+ rows, \\d+ spells \\(specs ${DEFAULT_EXTRACT_SPECS.join(",")}\\)`));
+    // the default specs are the spec folders' (data/specs/<slug>/manifest.json spec_id), ascending
+    const specs = await defaultExtractSpecs(path.resolve(__dirname, "../data"));
+    expect(specs).toHaveLength(specFolders().length);
+    expect(r.stdout).toMatch(new RegExp(`^checked \\d+ tables, \\d+ rows, \\d+ spells \\(specs ${specs.join(",")}\\)`));
   }, 60_000);
 });
 

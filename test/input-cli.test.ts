@@ -2,13 +2,15 @@
 // summary names the character, the talents and the stats; a wrong spec, a corrupted string and an
 // unknown item each end in one typed error line and exit code 1.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { specFile, specFolders } from "./helpers/spec-data.js";
 
 const repoRoot = path.resolve(__dirname, "..");
-const INPUTS = path.join(repoRoot, "data/inputs");
+/** A spec's example addon export: data/specs/<slug>/input.simc. */
+const input = (slug: string) => specFile(slug, "input.simc");
 
 function sim(...args: string[]) {
   const r = spawnSync(process.execPath, ["--import", "tsx", "src/cli/main.ts", "sim", "--iterations", "20", "--duration", "60", "--threads", "1", "--quiet", ...args], {
@@ -21,7 +23,7 @@ function sim(...args: string[]) {
 
 function edited(name: string, edit: (t: string) => string): string {
   const file = path.join(mkdtempSync(path.join(os.tmpdir(), "combatsim-input-")), name);
-  writeFileSync(file, edit(readFileSync(path.join(INPUTS, "beast-mastery.simc"), "utf8")));
+  writeFileSync(file, edit(readFileSync(input("beast-mastery"), "utf8")));
   return file;
 }
 
@@ -34,9 +36,12 @@ describe("combatsim sim --input", () => {
     ["arms", "Varian, level 90 dwarf Warrior", "stats (overrides): strength 1243"],
     ["assassination", "Valeera, level 90 orc Rogue", "stats (overrides): agility 1228"],
   ];
+  it("names each spec folder that has an example export", () => {
+    expect(specs.map(([slug]) => slug).sort()).toEqual(specFolders().filter((s) => existsSync(input(s))));
+  });
   for (const [slug, who, stats] of specs) {
     it(`${slug}: runs its example export and prints character, talents and stats`, () => {
-      const r = sim("--input", path.join(INPUTS, `${slug}.simc`));
+      const r = sim("--input", input(slug));
       expect(r.stderr).toBe("");
       expect(r.code).toBe(0);
       expect(r.stdout.split("\n")[0]).toMatch(new RegExp(`^${slug}: 60 s`));
@@ -47,7 +52,7 @@ describe("combatsim sim --input", () => {
   }
 
   it("a wrong-spec talent string, an unknown item and an unimplemented spec: one typed error each, exit 1", () => {
-    const mm = readFileSync(path.join(INPUTS, "marksmanship.simc"), "utf8").match(/^talents=(.*)$/m)![1]!;
+    const mm = readFileSync(input("marksmanship"), "utf8").match(/^talents=(.*)$/m)![1]!;
     const cases: [string, RegExp][] = [
       [edited("wrong-spec.simc", (t) => t.replace(/^talents=.*$/m, `talents=${mm}`)), /^combatsim: \[LOADOUT_WRONG_SPEC\] .*wrong-spec\.simc:16: talents: loadout string is for spec 254, not 253$/],
       [edited("truncated.simc", (t) => t.replace(/^talents=(.{30}).*$/m, "talents=$1")), /^combatsim: \[LOADOUT_TRUNCATED\] .*truncated\.simc:16: talents: /],

@@ -21,7 +21,7 @@ import { renderHtmlReport } from "../src/report/html.js";
 import { memoryTable } from "./helpers/memory-bundle.js";
 
 const DATA = path.resolve(__dirname, "../data");
-const BM = readFileSync(path.join(DATA, "inputs/beast-mastery.simc"), "utf8");
+const BM = readFileSync(path.join(DATA, "specs/beast-mastery/input.simc"), "utf8");
 let bundle: DataBundle;
 beforeAll(async () => {
   bundle = await loadDataBundle(DATA);
@@ -167,7 +167,7 @@ describe("simulate({ input })", () => {
   });
 
   it("gear_<stat>= totals override the gear; without gear the default profile's weapon is used and said", async () => {
-    const r = await run(readFileSync(path.join(DATA, "inputs/fire.simc"), "utf8"), { bundle });
+    const r = await run(readFileSync(path.join(DATA, "specs/fire/input.simc"), "utf8"), { bundle });
     expect(r.spec).toBe("fire");
     expect([r.character!.statsFrom, r.character!.totals.primary, r.character!.totals.ratings.haste]).toEqual(["overrides", 1735, 1349]);
     expect(r.character!.warnings.some((w) => w.message.startsWith("no main_hand weapon in the gear"))).toBe(true);
@@ -177,10 +177,10 @@ describe("simulate({ input })", () => {
     const ret = BM.replace('hunter="Alleria"', 'paladin="Alleria"').replace("spec=beast_mastery", "spec=retribution");
     await expect(run(ret, { bundle })).rejects.toMatchObject({ code: "SPEC_NOT_IMPLEMENTED", message: expect.stringContaining("Beast Mastery Hunter (beast-mastery, 253)") });
     await expect(run(BM, { bundle, spec: "fire" })).rejects.toMatchObject({ code: "SPEC_MISMATCH" });
-    const mmTalents = readFileSync(path.join(DATA, "inputs/marksmanship.simc"), "utf8").match(/^talents=(.*)$/m)![1]!;
+    const mmTalents = readFileSync(path.join(DATA, "specs/marksmanship/input.simc"), "utf8").match(/^talents=(.*)$/m)![1]!;
     const wrong = BM.replace(/^talents=.*$/m, `talents=${mmTalents}`);
     await expect(run(wrong, { bundle })).rejects.toMatchObject({ name: "LoadoutError" });
-    await expect(run(BM, { bundle, profileFile: path.join(DATA, "profiles/beast-mastery.json") })).rejects.toMatchObject({ code: "INVALID_SIM_CONFIG" });
+    await expect(run(BM, { bundle, profileFile: path.join(DATA, "specs/beast-mastery/profile.json") })).rejects.toMatchObject({ code: "INVALID_SIM_CONFIG" });
     await expect(run(BM.replace("id=225654", "id=999999"), { bundle })).rejects.toMatchObject({ code: "UNKNOWN_ITEMS", message: expect.stringContaining("999999 (trinket2 Imperfect Ascendancy Serum") });
   });
 });

@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { composeManifest, loadManifest, ManifestError, SCHEMA_VERSION, siblingPieceReader, type ReadPiece } from "../src/manifest/index.js";
 import { readTextFile } from "../src/manifest/load.js";
 import { simulate } from "../src/engine/simulate.js";
+import { manifestFile } from "./helpers/spec-data.js";
 
 const DATA = path.resolve(__dirname, "../data");
 const V = SCHEMA_VERSION;
@@ -158,21 +159,34 @@ describe("extends: errors", () => {
     expect([e2.code, e2.path]).toEqual(["INVALID_MANIFEST", "extends[1]"]);
   });
 
-  it("siblingPieceReader reads <dir>/<name>.json next to the referencing file", async () => {
+  it("loadManifest reads specs/<spec>/manifest.json and its pieces from specs/_class/ or specs/_shared/", async () => {
     const root = mkdtempSync(path.join(tmpdir(), "combatsim-extends-"));
-    const dir = path.join(root, "manifests");
-    mkdirSync(dir);
-    writeFileSync(path.join(dir, "base.json"), JSON.stringify(base));
-    writeFileSync(path.join(dir, "bm.json"), JSON.stringify(child()));
-    const { manifest } = await loadManifest(root, "bm");
+    for (const d of ["specs/bm", "specs/_class", "specs/_shared"]) mkdirSync(path.join(root, d), { recursive: true });
+    writeFileSync(path.join(root, "specs/_class/base.json"), JSON.stringify({ ...base, extends: "common" }));
+    writeFileSync(path.join(root, "specs/_shared/common.json"), JSON.stringify({ schema_version: SCHEMA_VERSION }));
+    writeFileSync(path.join(root, "specs/bm/manifest.json"), JSON.stringify(child()));
+    const { manifest, file } = await loadManifest(root, "bm");
+    expect(file).toBe(`${root}/specs/bm/manifest.json`);
     expect(manifest.spells.map((s) => s.name)).toEqual(["kill_shot", "multi_shot", "kill_command"]);
+    // a missing piece names where a piece belongs and both folders looked in
+    writeFileSync(path.join(root, "specs/bm/manifest.json"), JSON.stringify(child({ extends: "gone" })));
+    const e = await errorOf(loadManifest(root, "bm"));
+    expect([e.code, e.file]).toEqual(["MANIFEST_READ_FAILED", `${root}/specs/_class/gone.json`]);
+    expect(e.message).toContain("a piece is looked for in specs/_class/ and specs/_shared/");
+  });
+
+  it("siblingPieceReader reads <dir>/<name>.json next to the referencing file", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "combatsim-extends-"));
+    writeFileSync(path.join(dir, "base.json"), JSON.stringify(base));
+    const m = await composeManifest(child(), path.join(dir, "bm.json"), siblingPieceReader(readTextFile));
+    expect(m.spells.map((s) => s.name)).toEqual(["kill_shot", "multi_shot", "kill_command"]);
     const e = await errorOf(composeManifest(child({ extends: "gone" }), path.join(dir, "bm.json"), siblingPieceReader(readTextFile)));
     expect([e.code, e.file]).toEqual(["MANIFEST_READ_FAILED", path.join(dir, "gone.json")]);
   });
 });
 
 describe("Beast Mastery on the shared hunter.json", () => {
-  const readJson = (f: string) => JSON.parse(readFileSync(path.join(DATA, "manifests", f), "utf8"));
+  const readJson = (f: string) => JSON.parse(readFileSync(manifestFile(f.replace(/\.json$/, "")), "utf8"));
 
   it("takes focus, Auto Shot and the permanent pet from hunter.json; Kill Shot is Marksmanship's in 12.0", async () => {
     const { manifest } = await loadManifest(DATA, "beast-mastery");

@@ -1,13 +1,14 @@
-// data/manifests/manifest.schema.json (src/manifest/json-schema.ts) vs the validator (validate.ts, read-*.ts):
+// data/specs/_shared/manifest.schema.json (src/manifest/json-schema.ts) vs the validator (validate.ts, read-*.ts):
 // same field sets, bundled manifests valid under both, the same mutations rejected by both.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { checkJsonSchema, MANIFEST_JSON_SCHEMA, schemaObjects } from "../src/manifest/json-schema.js";
-import { ManifestError, mergeManifestLayers, siblingPieceReader, validateManifest } from "../src/manifest/index.js";
+import { dataDirPieces, ManifestError, mergeManifestLayers, validateManifest } from "../src/manifest/index.js";
+import { specFolders } from "./helpers/spec-data.js";
 
 const ROOT = path.resolve(__dirname, "..");
-const MANIFESTS = path.join(ROOT, "data/manifests");
+const SPECS = path.join(ROOT, "data/specs");
 const read = async (f: string) => readFileSync(f, "utf8");
 
 /** The validator's files (validateManifest and the readers it calls). */
@@ -20,8 +21,8 @@ function validatorKeyLists(): string[][] {
 }
 
 describe("manifest JSON Schema", () => {
-  it("is the committed data/manifests/manifest.schema.json", () => {
-    expect(JSON.parse(readFileSync(path.join(MANIFESTS, "manifest.schema.json"), "utf8"))).toEqual(MANIFEST_JSON_SCHEMA);
+  it("is the committed data/specs/_shared/manifest.schema.json", () => {
+    expect(JSON.parse(readFileSync(path.join(SPECS, "_shared/manifest.schema.json"), "utf8"))).toEqual(MANIFEST_JSON_SCHEMA);
   });
 
   it("its objects have exactly the field sets validateManifest accepts (and vice versa)", () => {
@@ -40,14 +41,17 @@ describe("manifest JSON Schema", () => {
   });
 
   it("every bundled manifest and piece is valid under the JSON Schema", () => {
-    const files = readdirSync(MANIFESTS).filter((f) => f.endsWith(".json") && f !== "manifest.schema.json");
-    expect(files).toEqual(expect.arrayContaining(["beast-mastery.json", "hunter.json"]));
-    for (const f of files) expect(checkJsonSchema(JSON.parse(readFileSync(path.join(MANIFESTS, f), "utf8"))), f).toEqual([]);
+    const files = [
+      ...specFolders().map((s) => `${s}/manifest.json`),
+      ...["_class", "_shared"].flatMap((d) => readdirSync(path.join(SPECS, d)).filter((f) => f.endsWith(".json") && f !== "manifest.schema.json").map((f) => `${d}/${f}`)),
+    ];
+    expect(files).toEqual(expect.arrayContaining(["beast-mastery/manifest.json", "_class/hunter.json", "_shared/raid.json"]));
+    for (const f of files) expect(checkJsonSchema(JSON.parse(readFileSync(path.join(SPECS, f), "utf8"))), f).toEqual([]);
   });
 
   describe("mutations of the merged Beast Mastery manifest are rejected by both", async () => {
-    const file = path.join(MANIFESTS, "beast-mastery.json");
-    const { doc } = await mergeManifestLayers(await read(file), file, siblingPieceReader(read));
+    const file = path.join(SPECS, "beast-mastery/manifest.json");
+    const { doc } = await mergeManifestLayers(await read(file), file, dataDirPieces(path.join(ROOT, "data")));
     const base = JSON.parse(JSON.stringify(doc)) as Record<string, any>;
     delete base["extends"];
 

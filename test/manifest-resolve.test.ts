@@ -382,10 +382,10 @@ describe("talents", () => {
   });
 });
 
-describe("docs/beast-mastery.md", () => {
+describe("docs/specs/beast-mastery.md", () => {
   it("lists every resolved value of the default BM build with its value, source and origin", async () => {
     const { readFileSync } = await import("node:fs");
-    const doc = readFileSync(path.resolve(__dirname, "../docs/beast-mastery.md"), "utf8");
+    const doc = readFileSync(path.resolve(__dirname, "../docs/specs/beast-mastery.md"), "utf8");
     const { manifest: bm, file } = await loadManifest(DATA, "beast-mastery");
     const spec = resolveManifest(bm, resolver, file);
     // origin labels as the doc's "Where every number comes from" section defines them

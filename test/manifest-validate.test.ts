@@ -3,9 +3,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { composeManifest, ManifestError, SCHEMA_VERSION, siblingPieceReader, validateManifest } from "../src/manifest/index.js";
+import { composeManifest, dataDirPieces, ManifestError, SCHEMA_VERSION, validateManifest } from "../src/manifest/index.js";
 
-const BM_FILE = path.resolve(__dirname, "../data/manifests/beast-mastery.json");
+const BM_FILE = path.resolve(__dirname, "../data/specs/beast-mastery/manifest.json");
 const FILE = "test/virtual/manifest.json";
 
 /** Smallest valid manifest: one resource, one spell. */
@@ -33,7 +33,7 @@ function errorOf(fn: () => unknown): ManifestError {
 
 describe("manifest validation", () => {
   it("accepts the bundled Beast Mastery manifest (merged with hunter.json, which it extends)", async () => {
-    const m = await composeManifest(readFileSync(BM_FILE, "utf8"), BM_FILE, siblingPieceReader(async (f) => readFileSync(f, "utf8")));
+    const m = await composeManifest(readFileSync(BM_FILE, "utf8"), BM_FILE, dataDirPieces(path.resolve(__dirname, "../data")));
     expect(m.spec).toBe("beast-mastery");
     expect(m.spec_id).toBe(253);
     expect(m.spells.map((s) => s.name)).toContain("kill_command");

@@ -1,4 +1,4 @@
-// Raid buffs: Bloodlust at the pull (data/manifests/raid.json, docs/manifests.md "Raid buffs").
+// Raid buffs: Bloodlust at the pull (data/specs/_shared/raid.json, docs/manifests.md "Raid buffs").
 // Engine part: a hand-built image whose pull aura is a 30 % haste buff for 40 s on 20 % rating haste;
 // haste percentages multiply, so the haste during the buff is 1.2 x 1.3 - 1 = 56 %.
 // Spec part: the real manifests, values from the 12.0.0.64228 dump (Bloodlust 2825: 30 %, 40 s).

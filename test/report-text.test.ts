@@ -22,7 +22,7 @@ beforeAll(async () => {
     { cast: "unstable_affliction", if: "soul_shards >= 10" }, { cast: "seed_of_corruption", if: "time > 200" }, { cast: "shadow_bolt" },
   ] } };
   // ... and Seed of Corruption's Corruption left out, so Corruption's ticks have one source (the cast)
-  const manifest = JSON.parse(readFileSync(path.join(DATA, "manifests/affliction.json"), "utf8"));
+  const manifest = JSON.parse(readFileSync(path.join(DATA, "specs/affliction/manifest.json"), "utf8"));
   manifest.spells.find((x: { name: string }) => x.name === "seed_of_corruption").on_cast = [];
   results.affliction = await simulate({ spec: "affliction", iterations: 40, duration: 120, seed: 7, bundle, dataDir: DATA, rotation: dots, manifest });
 }, 60_000);

@@ -74,7 +74,7 @@ describe("combatsim sim", () => {
     [["sim", "--iterations", "0"], /--iterations must be an integer/],
     [["sim", "--seed", "-3"], /--seed must be an integer/],
     [["sim", "--target-error", "0"], /--target-error must be a percentage/],
-    [["sim", "--spec", "no-such-spec", "--iterations", "1"], /UNKNOWN_SPEC.*manifests\/no-such-spec\.json/],
+    [["sim", "--spec", "no-such-spec", "--iterations", "1"], /UNKNOWN_SPEC.*specs\/no-such-spec\/manifest\.json/],
     [["sim", "--talents", "ghost", "--iterations", "1"], /unknown talent "ghost"/],
   ])("rejects %j with exit code 1 and a message", (args, msg) => {
     const r = cli(...args);

@@ -1,7 +1,7 @@
 // simulate() with an http(s) data URL resolves everything — tables, the manifest and the pieces it
 // `extends`, the rotation (.json or .simc) and the profile — from that URL exactly as from the folder
 // (src/data/spec-files.ts: one resolver, two readers), asking only for files data/index.json lists.
-import { readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -46,30 +46,25 @@ describe("simulate({ dataDir: <http URL> })", () => {
     expect(overHttp.dps).toEqual(fromFolder.dps);
     expect(overHttp.histogram.hdrV2Base64).toBe(fromFolder.histogram.hdrV2Base64);
     expect({ ...overHttp.rotation, file: "" }).toEqual({ ...fromFolder.rotation, file: "" });
-    expect(overHttp.rotation.file.startsWith(`${base}rotations/beast-mastery.`)).toBe(true);
+    expect(overHttp.rotation.file.startsWith(`${base}specs/beast-mastery/rotation.`)).toBe(true);
     expect(requests.filter((r) => r.status !== 200)).toEqual([]);
     const got = requests.map((r) => r.path);
     // the manifest, each piece it extends, the profile and the rotation came over HTTP
-    for (const f of ["index.json", "manifests/beast-mastery.json", "manifests/hunter.json", "profiles/beast-mastery.json"]) expect(got).toContain(f);
-    expect(got.some((f) => f.startsWith("rotations/beast-mastery."))).toBe(true);
+    for (const f of ["index.json", "specs/beast-mastery/manifest.json", "specs/_class/hunter.json", "specs/_shared/raid.json", "specs/beast-mastery/profile.json"]) expect(got).toContain(f);
+    expect(got.some((f) => f.startsWith("specs/beast-mastery/rotation."))).toBe(true);
   });
 
   it("a spec whose only rotation is a SimC .simc resolves it over HTTP", async () => {
-    const simcOnly = ["affliction", "arms", "assassination"].find((s) => {
-      try {
-        statSync(path.join(DATA, "rotations", `${s}.json`));
-        return false;
-      } catch {
-        return true;
-      }
-    });
+    const simcOnly = readdirSync(path.join(DATA, "specs"))
+      .filter((s) => !s.startsWith("_"))
+      .find((s) => existsSync(path.join(DATA, "specs", s, "rotation.simc")) && !existsSync(path.join(DATA, "specs", s, "rotation.json")));
     expect(simcOnly, "a spec with only a .simc rotation").toBeDefined();
     requests.length = 0;
     const r = await simulate({ ...RUN, iterations: 100, spec: simcOnly!, dataDir: base });
-    expect(r.rotation.file).toBe(`${base}rotations/${simcOnly}.simc`);
+    expect(r.rotation.file).toBe(`${base}specs/${simcOnly}/rotation.simc`);
     expect(r.dps.mean).toBeGreaterThan(0);
     // the index said there is no <spec>.json: it was never requested
-    expect(requests.map((x) => x.path)).not.toContain(`rotations/${simcOnly}.json`);
+    expect(requests.map((x) => x.path)).not.toContain(`specs/${simcOnly}/rotation.json`);
     expect(requests.filter((x) => x.status !== 200)).toEqual([]);
   });
 

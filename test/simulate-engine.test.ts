@@ -75,7 +75,7 @@ describe("simulate() Beast Mastery smoke test", () => {
   });
 
   it("only the 12.0 Beast Mastery spells act: what left the build is gone", () => {
-    // data/manifests/beast-mastery.json spells + hunter.json's Auto Shot and pet attacks + the bleed's tick entry;
+    // data/specs/beast-mastery/manifest.json spells + hunter.json's Auto Shot and pet attacks + the bleed's tick entry;
     // Multi-Shot is the cleave list's (one target here). Call of the Wild, Bloodshed, Dire Beast (no longer in
     // the 12.0.0.64228 build) and Kill Shot (53351: Marksmanship talent only) are not in the image at all.
     expect(r.spells.map((s) => s.name).sort()).toEqual(
@@ -332,20 +332,20 @@ describe("compiled image", () => {
   });
 
   it("an implausible manifest number fails at validation naming the manifest path, before any chunk runs", async () => {
-    const m = JSON.parse(readFileSync(path.join(DATA, "manifests/beast-mastery.json"), "utf8"));
+    const m = JSON.parse(readFileSync(path.join(DATA, "specs/beast-mastery/manifest.json"), "utf8"));
     m.mastery.coefficient = 1e308; // used to surface as ENGINE_IMAGE_INVALID "damage[0].coefficient: ... Infinity" from a chunk
     await expect(simulate({ iterations: 20, bundle, dataDir: DATA, manifest: m })).rejects.toMatchObject({
       code: "INVALID_MANIFEST",
       path: "mastery.coefficient",
       message: "<config.manifest>: mastery.coefficient: must be <= 100 (percent per mastery point), got 1e+308",
     });
-    const d = JSON.parse(readFileSync(path.join(DATA, "manifests/beast-mastery.json"), "utf8"));
+    const d = JSON.parse(readFileSync(path.join(DATA, "specs/beast-mastery/manifest.json"), "utf8"));
     d.auras[0].duration_ms = 1e300; // used to run to the end as a "permanent" aura
     await expect(simulate({ iterations: 20, bundle, dataDir: DATA, manifest: d })).rejects.toMatchObject({ code: "INVALID_MANIFEST", path: "auras[0].duration_ms" });
   });
 
   it("refuses to fold pet mastery when an aura changes mastery", async () => {
-    const m = JSON.parse(readFileSync(path.join(DATA, "manifests/beast-mastery.json"), "utf8"));
+    const m = JSON.parse(readFileSync(path.join(DATA, "specs/beast-mastery/manifest.json"), "utf8"));
     // a test-only aura on a spell id of the dump (186254, the pet's Bestial Wrath) with a mastery effect
     m.auras.push({ name: "mastery_buff", id: 186254, effects: [{ type: "mastery", value: 5 }] });
     await expect(prepareSimulation({ bundle, dataDir: DATA, manifest: m })).rejects.toBeInstanceOf(CompileError);
@@ -361,7 +361,7 @@ describe("talent mechanics", () => {
   // Replaces "Barbed Wrath" (a cooldown-reduction talent, not in the 12.0.0.64228 build): the same reduce_cooldown
   // path through Cobra Shot's Kill Command reduction, switched off in an inline copy of the manifest.
   it("Cobra Shot's Kill Command reduction: without it Kill Command is charge-bound at 1 + floor(299 s / 7.5 s) = 40 casts; with it (−1 s per Cobra Shot) more", async () => {
-    const m = JSON.parse(readFileSync(path.join(DATA, "manifests/beast-mastery.json"), "utf8"));
+    const m = JSON.parse(readFileSync(path.join(DATA, "specs/beast-mastery/manifest.json"), "utf8"));
     const cobra = m.spells.find((s: { name: string }) => s.name === "cobra_shot");
     expect(cobra.on_cast[0]).toEqual({ op: "reduce_cooldown", spell: "kill_command", ms: { spell: 193455, effect: 3, scale: 1000 } });
     cobra.on_cast = cobra.on_cast.slice(1);
@@ -387,7 +387,7 @@ describe("talent mechanics", () => {
 // (add_charge → resetCooldown on a charge pool), through Arms' Tactician.
 describe("a chance proc that grants a charge (Arms: Tactician → Overpower)", () => {
   it("without Tactician Overpower is charge-bound: 1 + floor(299 s / 12 s) = 25 casts; with it (30 % per rage-cost attack) more", async () => {
-    const arms = JSON.parse(readFileSync(path.join(DATA, "manifests/arms.json"), "utf8")) as { talents: { name: string; default?: boolean }[] };
+    const arms = JSON.parse(readFileSync(path.join(DATA, "specs/arms/manifest.json"), "utf8")) as { talents: { name: string; default?: boolean }[] };
     const defaults = arms.talents.filter((t) => t.default).map((t) => t.name);
     expect(defaults).toContain("tactician");
     const none = await simulate({ spec: "arms", iterations: 80, seed: 4, bundle, dataDir: DATA, talents: defaults.filter((t) => t !== "tactician") });
@@ -450,6 +450,6 @@ describe("configuration", () => {
   });
 
   it("an unknown spec names the missing manifest file", async () => {
-    await expect(simulate({ spec: "no-such-spec", iterations: 1, bundle, dataDir: DATA })).rejects.toThrow(/manifests\/no-such-spec\.json/);
+    await expect(simulate({ spec: "no-such-spec", iterations: 1, bundle, dataDir: DATA })).rejects.toThrow(/specs\/no-such-spec\/manifest\.json/);
   });
 });

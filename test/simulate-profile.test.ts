@@ -10,7 +10,7 @@ import { ProfileError } from "../src/manifest/errors.js";
 import { simulate } from "../src/engine/simulate.js";
 
 const DATA = path.resolve(__dirname, "../data");
-const FILE = path.join(DATA, "profiles/beast-mastery.json");
+const FILE = path.join(DATA, "specs/beast-mastery/profile.json");
 let bundle: DataBundle;
 beforeAll(async () => {
   bundle = await loadDataBundle(DATA);

@@ -19,43 +19,46 @@ beforeAll(async () => {
   bundle = await loadDataBundle(DATA);
 });
 
-/** A data dir holding only rotations/<files>; manifests and profiles fall back to the bundled data. */
+/** A data dir holding only the given rotation files (paths relative to it); manifests and profiles fall back to the bundled data. */
 function rotationDir(files: Record<string, string>): string {
   const dir = mkdtempSync(path.join(tmpdir(), "combatsim-simc-"));
-  mkdirSync(path.join(dir, "rotations"));
-  for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, "rotations", name), text);
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+    writeFileSync(path.join(dir, rel), text);
+  }
   return dir;
 }
+const BM = "specs/beast-mastery";
 
 const run = (extra: Record<string, unknown>) => simulate({ spec: "beast-mastery", bundle, duration: 60, iterations: 20, seed: 3, ...extra });
 const casts = (r: Awaited<ReturnType<typeof simulate>>, name: string) => r.spells.find((s) => s.name === name)?.casts ?? 0;
 
 describe("loader", () => {
-  it("a spec with only <slug>.simc runs it", async () => {
-    const dir = rotationDir({ "beast-mastery.simc": "actions=kill_command\n" });
+  it("a spec with only rotation.simc runs it", async () => {
+    const dir = rotationDir({ [`${BM}/rotation.simc`]: "actions=kill_command\n" });
     const r = await run({ dataDir: dir });
-    expect(r.rotation).toEqual({ file: path.join(dir, "rotations", "beast-mastery.simc"), format: "simc", lines: 1, honoured: 1, ignoredLines: [], absentNames: [] });
+    expect(r.rotation).toEqual({ file: path.join(dir, BM, "rotation.simc"), format: "simc", lines: 1, honoured: 1, ignoredLines: [], absentNames: [] });
     expect(casts(r, "kill_command")).toBeGreaterThan(0);
     expect(casts(r, "cobra_shot")).toBe(0);
   }, 60_000);
 
   it("with both files a run uses the .json (not switched yet); preferRotation \"simc\" (rotation check) the .simc", async () => {
     const dir = rotationDir({
-      "beast-mastery.json": JSON.stringify({ lists: { default: [{ cast: "cobra_shot" }] } }),
-      "beast-mastery.simc": "actions=kill_command\n",
+      [`${BM}/rotation.json`]: JSON.stringify({ lists: { default: [{ cast: "cobra_shot" }] } }),
+      [`${BM}/rotation.simc`]: "actions=kill_command\n",
     });
     const j = await run({ dataDir: dir });
-    expect(j.rotation.file).toBe(path.join(dir, "rotations", "beast-mastery.json"));
+    expect(j.rotation.file).toBe(path.join(dir, BM, "rotation.json"));
     expect(casts(j, "kill_command")).toBe(0);
     const s = await run({ dataDir: dir, preferRotation: "simc" });
-    expect(s.rotation.file).toBe(path.join(dir, "rotations", "beast-mastery.simc"));
+    expect(s.rotation.file).toBe(path.join(dir, BM, "rotation.simc"));
     expect(casts(s, "kill_command")).toBeGreaterThan(0);
     expect(casts(s, "cobra_shot")).toBe(0);
     await expect(run({ dataDir: dir, preferRotation: "xml" })).rejects.toThrow(/config\.preferRotation must be "simc" or "json"/);
   }, 60_000);
 
   it("without a .simc the .json is used (and reported as entries)", async () => {
-    const dir = rotationDir({ "beast-mastery.json": JSON.stringify({ lists: { default: [{ cast: "cobra_shot" }] } }) });
+    const dir = rotationDir({ [`${BM}/rotation.json`]: JSON.stringify({ lists: { default: [{ cast: "cobra_shot" }] } }) });
     const r = await run({ dataDir: dir });
     expect(r.rotation).toMatchObject({ format: "json", lines: 1, honoured: 1 });
     expect(casts(r, "kill_command")).toBe(0);
@@ -64,7 +67,7 @@ describe("loader", () => {
 
   it("config.rotation: a .simc path, SimC text and JSON text", async () => {
     const dir = rotationDir({ "mine.simc": "actions=cobra_shot\nactions+=/frobnicate\n" });
-    const file = path.join(dir, "rotations", "mine.simc");
+    const file = path.join(dir, "mine.simc");
     const r = await run({ rotation: file });
     expect(r.rotation).toMatchObject({ file, format: "simc", lines: 2, honoured: 1, ignoredLines: [{ line: 2, text: "frobnicate", code: "ROTATION_UNKNOWN_NAME" }] });
     const t = await run({ rotation: "actions=cobra_shot" });
@@ -78,9 +81,9 @@ describe("loader", () => {
 
 describe("profile race", () => {
   it("decides the racial lines: the profile's own racial is cast (modelled) or listed (not modelled), another race's is honoured", async () => {
-    const { race: _orc, ...profile } = JSON.parse(readFileSync(path.join(DATA, "profiles", "beast-mastery.json"), "utf8"));
+    const { race: _orc, ...profile } = JSON.parse(readFileSync(path.join(DATA, BM, "profile.json"), "utf8"));
     const rotation = "actions=blood_fury\nactions+=/berserking\nactions+=/cobra_shot";
-    // orc: Blood Fury is modelled (data/manifests/racials.json) and cast; berserking is a troll's
+    // orc: Blood Fury is modelled (data/specs/_shared/racials.json) and cast; berserking is a troll's
     const orc = await run({ rotation, profile: { ...profile, race: "orc" } });
     expect(orc.rotation).toMatchObject({ lines: 3, honoured: 3 });
     expect(orc.spells.find((s) => s.name === "blood_fury")!.casts).toBeGreaterThan(0);
@@ -111,7 +114,7 @@ describe("CLI", () => {
     return { code: r.status, stdout: r.stdout, stderr: r.stderr };
   }
   const dir = rotationDir({ "x.simc": "# source: test\nactions=kill_command\nactions+=/frobnicate\nactions+=/cobra_shot,bogus=kill_command\n" });
-  const file = path.join(dir, "rotations", "x.simc");
+  const file = path.join(dir, "x.simc");
 
   it("sim --rotation <file> reports the honoured lines; --strict-rotation fails on the first ignored one", () => {
     const r = cli("sim", "--rotation", file, "--iterations", "10", "--duration", "30", "--threads", "1", "--json");

@@ -28,7 +28,7 @@ describe("lookupSpecs", () => {
 
 describe("simulate: the run's spec", () => {
   it("config.profile alone decides the spec (its `spec` field)", async () => {
-    const profile = JSON.parse(readFileSync(path.join(DATA, "profiles/arms.json"), "utf8"));
+    const profile = JSON.parse(readFileSync(path.join(DATA, "specs/arms/profile.json"), "utf8"));
     const r = await simulate({ ...base(), profile });
     expect(r.spec).toBe("arms");
   });
@@ -41,8 +41,8 @@ describe("simulate: the run's spec", () => {
   it.each([
     [{ spec: "retribution" }, "SPEC_NOT_IMPLEMENTED", /^Retribution Paladin is not implemented yet; implemented: Arms Warrior \(arms, 71\), /],
     [{ spec: "Frost" }, "AMBIGUOUS_SPEC", /spec "Frost" is ambiguous/],
-    [{ spec: "ghost" }, "UNKNOWN_SPEC", /unknown spec "ghost".*manifests\/ghost\.json/],
-    [{ spec: "fire", profileFile: path.join(DATA, "profiles/arms.json") }, "SPEC_MISMATCH", /profiles\/arms\.json is for spec "arms" but the requested spec is "fire"/],
+    [{ spec: "ghost" }, "UNKNOWN_SPEC", /unknown spec "ghost".*specs\/ghost\/manifest\.json/],
+    [{ spec: "fire", profileFile: path.join(DATA, "specs/arms/profile.json") }, "SPEC_MISMATCH", /specs\/arms\/profile\.json is for spec "arms" but the requested spec is "fire"/],
   ])("%j → SpecSelectError %s", async (cfg, code, msg) => {
     const err = await simulate({ ...base(), ...cfg }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(SpecSelectError);

@@ -18,11 +18,11 @@ import { expectSeedDeterminism } from "./helpers/spec-run.js";
 import type { SpecImage } from "../src/engine/image.js";
 
 const DATA = path.resolve(__dirname, "../data");
-const MANIFEST_FILE = path.join(DATA, "manifests/affliction.json");
+const MANIFEST_FILE = path.join(DATA, "specs/affliction/manifest.json");
 // The spec's own file with its class piece's declarations (warlock.json: intellect and its resources),
 // without raid.json's Bloodlust raid buff (test/raid-buffs.test.ts): these tests resolve and hand-compute
 // the spec's own declarations.
-const CLASS_FILE = path.join(DATA, "manifests/warlock.json");
+const CLASS_FILE = path.join(DATA, "specs/_class/warlock.json");
 const manifestJson = () => {
   const { extends: _class, ...own } = JSON.parse(readFileSync(MANIFEST_FILE, "utf8"));
   const { extends: _raid, notes: _notes, schema_version: _v, ...piece } = JSON.parse(readFileSync(CLASS_FILE, "utf8"));
@@ -418,13 +418,13 @@ describe("default rotation: SimulationCraft's APL text, run unchanged", () => {
   it("every line is honoured (93 / 93; docs/specs/affliction.md lists none)", async () => {
     const r = await simulate({ spec: "affliction", bundle, dataDir: DATA, varyLength: 0, duration: 30, iterations: 2, seed: 1 });
     expect(r.rotation).toMatchObject({ format: "simc", lines: 93, honoured: 93 });
-    expect(r.rotation!.file.endsWith("affliction.simc")).toBe(true);
+    expect(r.rotation!.file.endsWith("specs/affliction/rotation.simc")).toBe(true);
     const lines = r.rotation!.ignoredLines.map((l) => l.line);
     expect(lines).toEqual([]);
     // the combat potion line (118) is drunk: Light's Potential (docs/consumables.md)
     expect(r.consumables.potionModelled).toBe(true);
     // the text defines every list it calls (SH_st included: the 179f0f57 text did not)
-    const text = readFileSync(path.resolve(DATA, "rotations/affliction.simc"), "utf8");
+    const text = readFileSync(path.resolve(DATA, "specs/affliction/rotation.simc"), "utf8");
     for (const m of text.matchAll(/call_action_list,name=(\w+)/g)) expect(text).toMatch(new RegExp(`^actions\\.${m[1]}=`, "m"));
   });
 

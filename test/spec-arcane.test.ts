@@ -16,7 +16,7 @@ import { readEngineTelemetry } from "../src/engine/simulate-telemetry.js";
 import { foldMasteryResource } from "../src/engine/mastery-resources.js";
 
 const DATA = path.resolve(__dirname, "../data");
-const MANIFEST_FILE = path.join(DATA, "manifests/arcane.json");
+const MANIFEST_FILE = path.join(DATA, "specs/arcane/manifest.json");
 let bundle: DataBundle;
 let spec: ResolvedSpec;
 beforeAll(async () => {

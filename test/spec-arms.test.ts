@@ -17,7 +17,7 @@ import { expectSeedDeterminism } from "./helpers/spec-run.js";
 import type { SpecImage } from "../src/engine/image.js";
 
 const DATA = path.resolve(__dirname, "../data");
-const FILE = path.join(DATA, "manifests/arms.json");
+const FILE = path.join(DATA, "specs/arms/manifest.json");
 let bundle: DataBundle;
 let spec: ResolvedSpec;
 beforeAll(async () => {
@@ -363,10 +363,10 @@ describe("default rotation smoke run", () => {
   it("is deterministic: same seed -> identical result; another seed differs", () => expectSeedDeterminism(img, a, 200));
 });
 
-// SimulationCraft's default APL run unchanged (data/rotations/arms.simc): the lines it cannot honour must be exactly
+// SimulationCraft's default APL run unchanged (data/specs/arms/rotation.simc): the lines it cannot honour must be exactly
 // the table of docs/specs/arms.md ("## Ignored APL lines"). Runs once the .simc loader is in and arms.json is gone.
-const SIMC_DEFAULT = existsSync(path.resolve(__dirname, "../src/rotation/simc")) && !existsSync(path.join(DATA, "rotations/arms.json"));
-describe("SimC default APL (data/rotations/arms.simc)", () => {
+const SIMC_DEFAULT = existsSync(path.resolve(__dirname, "../src/rotation/simc")) && !existsSync(path.join(DATA, "specs/arms/rotation.json"));
+describe("SimC default APL (data/specs/arms/rotation.simc)", () => {
   it.skipIf(!SIMC_DEFAULT)("ignoredLines is exactly the documented list (docs/specs/arms.md)", async () => {
     const doc = readFileSync(path.resolve(__dirname, "../docs/specs/arms.md"), "utf8");
     const section = doc.slice(doc.indexOf("## Ignored APL lines"), doc.indexOf("## Semantics to know"));

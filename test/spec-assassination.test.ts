@@ -20,7 +20,7 @@ import { expectSeedDeterminism } from "./helpers/spec-run.js";
 import { encodeImage, ImageError, type SpecImage } from "../src/engine/image.js";
 
 const DATA = path.resolve(__dirname, "../data");
-const FILE = path.join(DATA, "manifests/assassination.json");
+const FILE = path.join(DATA, "specs/assassination/manifest.json");
 let bundle: DataBundle;
 /** The build without the talents that change these values (Venomous Wounds only): the baseline the hand-derived expectations below use. */
 let spec: ResolvedSpec;
@@ -467,7 +467,7 @@ describe("the default build's mechanics (scripted, haste / crit / mastery 0)", (
   });
 });
 
-describe("default rotation (SimulationCraft's APL, data/rotations/assassination.simc) smoke run", () => {
+describe("default rotation (SimulationCraft's APL, data/specs/assassination/rotation.simc) smoke run", () => {
   let a: RunResult;
   let img: SpecImage;
   let report: NonNullable<Awaited<ReturnType<typeof prepareSimulation>>["rotation"]>;
@@ -480,7 +480,7 @@ describe("default rotation (SimulationCraft's APL, data/rotations/assassination.
   const perFight = (n: string) => rec(a, n).casts / 200;
 
   it("runs the SimC APL unchanged; the lines it does not honour are exactly the ones the spec page lists", () => {
-    expect(report.file).toMatch(/assassination\.simc$/);
+    expect(report.file).toMatch(/specs\/assassination\/rotation\.simc$/);
     expect(report.lines).toBe(46);
     const documented = documentedIgnoredLines("assassination");
     expect(documented.length).toBeGreaterThan(0);

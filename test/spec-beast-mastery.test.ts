@@ -14,7 +14,7 @@ import { runImage, type RunResult } from "../src/engine/run.js";
 import type { SpecImage } from "../src/engine/image.js";
 
 const DATA = path.resolve(__dirname, "../data");
-const FILE = path.join(DATA, "manifests/beast-mastery.json");
+const FILE = path.join(DATA, "specs/beast-mastery/manifest.json");
 const ALL_AOE = ["barbed_scales", "natures_ally", "howl_of_the_pack_leader", "lethal_barbs", "serpentine_strikes", "wild_thrash", "beast_cleave"];
 
 let bundle: DataBundle;
@@ -145,7 +145,7 @@ describe("Dark Ranger (hunter.json notes.dark_ranger): castable only in a Dark R
     expect(() => resolveManifest(m, new SpellResolver(bundle), FILE, { talents: [...DR, "lethal_barbs"] })).toThrow(/lethal_barbs.*pack_leader hero talent; the build's hero tree is dark_ranger/);
   });
   it("the SimC APL: the default build never casts them; --talents with the Dark Ranger tree casts both", async () => {
-    const rotation = path.join(DATA, "rotations/beast-mastery.simc");
+    const rotation = path.join(DATA, "specs/beast-mastery/rotation.simc");
     const cfg = { spec: "beast-mastery", duration: 120, iterations: 20, seed: 5, threads: 1, rotation };
     const pl = await simulate(cfg);
     const casts = (r: SimulateResult, n: string) => r.spells.find((s) => s.name === n)?.casts ?? 0;
@@ -173,16 +173,16 @@ describe("Dark Ranger (hunter.json notes.dark_ranger): castable only in a Dark R
   });
 });
 
-// SimulationCraft's default APL run unchanged (data/rotations/beast-mastery.simc): the lines it
-// cannot honour are exactly the table of docs/beast-mastery.md ("### Ignored APL lines"), the absent names its table.
-describe("SimC default APL (data/rotations/beast-mastery.simc)", () => {
+// SimulationCraft's default APL run unchanged (data/specs/beast-mastery/rotation.simc): the lines it
+// cannot honour are exactly the table of docs/specs/beast-mastery.md ("### Ignored APL lines"), the absent names its table.
+describe("SimC default APL (data/specs/beast-mastery/rotation.simc)", () => {
   it("ignoredLines and absentNames are exactly the documented ones", async () => {
-    const doc = readFileSync(path.resolve(__dirname, "../docs/beast-mastery.md"), "utf8");
+    const doc = readFileSync(path.resolve(__dirname, "../docs/specs/beast-mastery.md"), "utf8");
     const ignoredSection = doc.slice(doc.indexOf("### Ignored APL lines"), doc.indexOf("### Absent names"));
     const documented = [...ignoredSection.matchAll(/^\| (\d+) \|/gm)].map((m) => Number(m[1]));
     expect(documented).toEqual([76]);
     const r = await simulate({ spec: "beast-mastery", bundle, dataDir: DATA, duration: 30, iterations: 1, timeline: false, preferRotation: "simc" });
-    expect(r.rotation.file).toBe(path.join(DATA, "rotations/beast-mastery.simc"));
+    expect(r.rotation.file).toBe(path.join(DATA, "specs/beast-mastery/rotation.simc"));
     expect(r.rotation.ignoredLines.map((l) => l.line)).toEqual(documented);
     // the potion lines 15 and 32 are honoured (docs/consumables.md: Light's Potential)
     expect(r.rotation.ignoredLines.map((l) => l.reason)).toEqual(['unknown aura "liquid_luster" in "buff.liquid_luster.up"']);

@@ -11,14 +11,14 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { loadDataBundle } from "../src/data/bundle.js";
 import { SpellResolver } from "../src/data/resolver.js";
 import type { DataBundle } from "../src/data/types.js";
-import { resolveManifest, loadManifest, composeManifest, siblingPieceReader, readTextFile, ManifestError, type ResolvedSpec } from "../src/manifest/index.js";
+import { resolveManifest, loadManifest, composeManifest, dataDirPieces, ManifestError, type ResolvedSpec } from "../src/manifest/index.js";
 import { prepareSimulation, simulate } from "../src/engine/simulate.js";
 import { runImage, type RunResult } from "../src/engine/run.js";
 import { expectSeedDeterminism } from "./helpers/spec-run.js";
 import type { SpecImage } from "../src/engine/image.js";
 
 const DATA = path.resolve(__dirname, "../data");
-const MANIFEST_FILE = path.join(DATA, "manifests/demonology.json");
+const MANIFEST_FILE = path.join(DATA, "specs/demonology/manifest.json");
 const manifestJson = () => JSON.parse(readFileSync(MANIFEST_FILE, "utf8"));
 let bundle: DataBundle;
 let spec: ResolvedSpec;
@@ -74,7 +74,7 @@ describe("Demonology manifest resolution against the real tables and the 12.0.0.
   });
 
   it("a bad timed group is a typed error naming the field", async () => {
-    const compose = (m: unknown) => composeManifest(JSON.stringify(m), MANIFEST_FILE, siblingPieceReader(readTextFile));
+    const compose = (m: unknown) => composeManifest(JSON.stringify(m), MANIFEST_FILE, dataDirPieces(DATA));
     const m = manifestJson();
     m.pets.find((p: { name: string }) => p.name === "felguard").timed_group = true; // permanent + timed
     await expect(compose(m)).rejects.toThrow(ManifestError);
@@ -244,5 +244,5 @@ describe("the default rotation (SimC's MID1 APL text) on the default profile", (
   });
 });
 
-// line numbers of data/rotations/demonology.simc that the engine cannot honour (docs/specs/demonology.md)
+// line numbers of data/specs/demonology/rotation.simc that the engine cannot honour (docs/specs/demonology.md)
 const IGNORED: number[] = [27, 43, 45, 49, 73];

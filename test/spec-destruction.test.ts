@@ -18,7 +18,7 @@ import { expectSeedDeterminism } from "./helpers/spec-run.js";
 import type { SpecImage } from "../src/engine/image.js";
 
 const DATA = path.resolve(__dirname, "../data");
-const MANIFEST_FILE = path.join(DATA, "manifests/destruction.json");
+const MANIFEST_FILE = path.join(DATA, "specs/destruction/manifest.json");
 const manifestJson = () => JSON.parse(readFileSync(MANIFEST_FILE, "utf8"));
 let bundle: DataBundle;
 let spec: ResolvedSpec;

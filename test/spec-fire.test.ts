@@ -16,11 +16,11 @@ import { expectSeedDeterminism } from "./helpers/spec-run.js";
 import { encodeImage, ImageError, type SpecImage } from "../src/engine/image.js";
 
 const DATA = path.resolve(__dirname, "../data");
-const MANIFEST_FILE = path.join(DATA, "manifests/fire.json");
+const MANIFEST_FILE = path.join(DATA, "specs/fire/manifest.json");
 // The spec's own file with its class piece's declarations (mage.json: intellect and its resources),
 // without raid.json's Bloodlust raid buff (test/raid-buffs.test.ts): these tests resolve and hand-compute
 // the spec's own declarations.
-const CLASS_FILE = path.join(DATA, "manifests/mage.json");
+const CLASS_FILE = path.join(DATA, "specs/_class/mage.json");
 const manifestJson = () => {
   const { extends: _class, ...own } = JSON.parse(readFileSync(MANIFEST_FILE, "utf8"));
   const { extends: _raid, notes: _notes, schema_version: _v, ...piece } = JSON.parse(readFileSync(CLASS_FILE, "utf8"));
@@ -554,11 +554,11 @@ describe("Arcane Intellect (1459): +3 % of the primary stat", () => {
   });
 });
 
-describe("default rotation: SimulationCraft's APL text (data/rotations/fire.simc), run unchanged", () => {
+describe("default rotation: SimulationCraft's APL text (data/specs/fire/rotation.simc), run unchanged", () => {
   it("every line is honoured (88 / 88; docs/specs/fire.md lists none)", async () => {
     const r = await simulate({ spec: "fire", bundle, dataDir: DATA, duration: 30, iterations: 2, seed: 1 });
     expect(r.rotation).toMatchObject({ format: "simc", lines: 88, honoured: 88 });
-    expect(r.rotation!.file.endsWith("fire.simc")).toBe(true);
+    expect(r.rotation!.file.endsWith("specs/fire/rotation.simc")).toBe(true);
     const lines = r.rotation!.ignoredLines.map((l) => l.line);
     expect(lines).toEqual([]);
     // the combat potion line (41) is drunk: Light's Potential (docs/consumables.md)

@@ -17,11 +17,11 @@ import { encodeImage, ImageError, type SpecImage } from "../src/engine/image.js"
 import { expectSeedDeterminism } from "./helpers/spec-run.js";
 
 const DATA = path.resolve(__dirname, "../data");
-const MANIFEST_FILE = path.join(DATA, "manifests/frost-mage.json");
+const MANIFEST_FILE = path.join(DATA, "specs/frost-mage/manifest.json");
 // The spec's own file on the mage piece without raid.json (Bloodlust only, test/raid-buffs.test.ts).
 const manifestJson = () => {
   const own = JSON.parse(readFileSync(MANIFEST_FILE, "utf8"));
-  const mage = JSON.parse(readFileSync(path.join(DATA, "manifests/mage.json"), "utf8"));
+  const mage = JSON.parse(readFileSync(path.join(DATA, "specs/_class/mage.json"), "utf8"));
   const { extends: _raid, ...rest } = { ...own, extends: undefined, primary_stat: mage.primary_stat, resources: mage.resources };
   return rest;
 };
@@ -235,11 +235,11 @@ describe("Brain Freeze, Icicles and Glacial Spike (scripted)", () => {
   });
 });
 
-describe("default rotation: SimulationCraft's APL text (data/rotations/frost-mage.simc), run unchanged", () => {
+describe("default rotation: SimulationCraft's APL text (data/specs/frost-mage/rotation.simc), run unchanged", () => {
   it("66 of 68 lines honoured; the ignored ones are exactly those docs/specs/frost-mage.md lists", async () => {
     const r = await simulate({ spec: "frost-mage", bundle, dataDir: DATA, duration: 30, iterations: 2, seed: 1 });
     expect(r.rotation).toMatchObject({ format: "simc", lines: 68, honoured: 66 });
-    expect(r.rotation!.file.endsWith("frost-mage.simc")).toBe(true);
+    expect(r.rotation!.file.endsWith("specs/frost-mage/rotation.simc")).toBe(true);
     // 32: use_item vaelgors_final_stare with stat.haste_rating; 33: potion_of_recklessness (not modelled)
     expect(r.rotation!.ignoredLines.map((l) => l.line)).toEqual([32, 33]);
     expect(r.rotation!.absentNames.map((a) => a.name).sort()).toEqual(["hand_of_frost_4", "rapid_refreezing", "thermal_void"]);

@@ -17,7 +17,7 @@ import { expectSeedDeterminism } from "./helpers/spec-run.js";
 import type { SpecImage } from "../src/engine/image.js";
 
 const DATA = path.resolve(__dirname, "../data");
-const FILE = path.join(DATA, "manifests/fury.json");
+const FILE = path.join(DATA, "specs/fury/manifest.json");
 let bundle: DataBundle;
 let spec: ResolvedSpec;
 beforeAll(async () => {
@@ -227,9 +227,9 @@ describe("default rotation smoke run", () => {
   it("is deterministic: same seed -> identical result; another seed differs", () => expectSeedDeterminism(img, a, 200));
 });
 
-// SimulationCraft's default APL run unchanged (data/rotations/fury.simc): the lines it cannot honour must be exactly
+// SimulationCraft's default APL run unchanged (data/specs/fury/rotation.simc): the lines it cannot honour must be exactly
 // the table of docs/specs/fury.md ("## Ignored APL lines") — none.
-describe("SimC default APL (data/rotations/fury.simc)", () => {
+describe("SimC default APL (data/specs/fury/rotation.simc)", () => {
   it("ignoredLines is exactly the documented list (docs/specs/fury.md): none, 121 / 121 honoured", async () => {
     const doc = readFileSync(path.resolve(__dirname, "../docs/specs/fury.md"), "utf8");
     const section = doc.slice(doc.indexOf("## Ignored APL lines"), doc.indexOf("## Semantics to know"));

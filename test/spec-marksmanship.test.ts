@@ -17,7 +17,7 @@ import type { DamageEntry, SpecImage, SpellImage } from "../src/engine/image.js"
 import { expectSeedDeterminism } from "./helpers/spec-run.js";
 
 const DATA = path.resolve(__dirname, "../data");
-const FILE = path.join(DATA, "manifests/marksmanship.json");
+const FILE = path.join(DATA, "specs/marksmanship/manifest.json");
 const DUMP = path.join(DATA, "sources/12.0.0.64228/hunter.txt");
 
 let bundle: DataBundle;
@@ -484,11 +484,11 @@ describe("default build smoke run (300 s, 1 target, 200 iterations, seed 7)", ()
 
 // ---------------------------------------------------------------------------------------------
 
-describe("default rotation: SimulationCraft's APL text (data/rotations/marksmanship.simc), run unchanged", () => {
+describe("default rotation: SimulationCraft's APL text (data/specs/marksmanship/rotation.simc), run unchanged", () => {
   it("every line is honoured (69 / 69; docs/specs/marksmanship.md lists none); talent.unload is absent", async () => {
     const r = await simulate({ spec: "marksmanship", bundle, dataDir: DATA, duration: 30, iterations: 2, seed: 1, timeline: false });
     expect(r.rotation).toMatchObject({ format: "simc", lines: 69, honoured: 69 });
-    expect(r.rotation!.file.endsWith("marksmanship.simc")).toBe(true);
+    expect(r.rotation!.file.endsWith("specs/marksmanship/rotation.simc")).toBe(true);
     const lines = r.rotation!.ignoredLines.map((l) => l.line);
     expect(lines).toEqual([]);
     // the combat potion line (34) is drunk: Light's Potential (docs/consumables.md)

@@ -20,7 +20,7 @@ import { encodeImage, ImageError, type SpecImage } from "../src/engine/image.js"
 import { expectSeedDeterminism } from "./helpers/spec-run.js";
 
 const DATA = path.resolve(__dirname, "../data");
-const FILE = path.join(DATA, "manifests/outlaw.json");
+const FILE = path.join(DATA, "specs/outlaw/manifest.json");
 let bundle: DataBundle;
 /** The default build (the MID1 profile's talents, docs/specs/outlaw.md). */
 let spec: ResolvedSpec;
@@ -338,7 +338,7 @@ describe("Opportunity: Pistol Shot x2 and half the energy", () => {
   });
 });
 
-describe("default rotation (SimulationCraft's APL, data/rotations/outlaw.simc) smoke run", () => {
+describe("default rotation (SimulationCraft's APL, data/specs/outlaw/rotation.simc) smoke run", () => {
   let a: RunResult;
   let img: SpecImage;
   let report: NonNullable<Awaited<ReturnType<typeof prepareSimulation>>["rotation"]>;
@@ -351,7 +351,7 @@ describe("default rotation (SimulationCraft's APL, data/rotations/outlaw.simc) s
   const perFight = (n: string) => rec(a, n).casts / 200;
 
   it("runs the SimC APL unchanged; the lines it does not honour are exactly the ones the spec page lists", () => {
-    expect(report.file).toMatch(/outlaw\.simc$/);
+    expect(report.file).toMatch(/specs\/outlaw\/rotation\.simc$/);
     expect(report.lines).toBe(48);
     const documented = documentedIgnoredLines("outlaw");
     expect(documented.length).toBe(4);

@@ -19,7 +19,7 @@ import { expectSeedDeterminism } from "./helpers/spec-run.js";
 import type { SpecImage } from "../src/engine/image.js";
 
 const DATA = path.resolve(__dirname, "../data");
-const FILE = path.join(DATA, "manifests/subtlety.json");
+const FILE = path.join(DATA, "specs/subtlety/manifest.json");
 let bundle: DataBundle;
 /** The default build (the MID1 profile's talents, docs/specs/subtlety.md). */
 let spec: ResolvedSpec;
@@ -261,7 +261,7 @@ describe("Subtlety mechanics (scripted, GCD 1 s, haste / crit / mastery 0)", () 
   });
 });
 
-describe("default rotation (SimulationCraft's APL, data/rotations/subtlety.simc) smoke run", () => {
+describe("default rotation (SimulationCraft's APL, data/specs/subtlety/rotation.simc) smoke run", () => {
   let a: RunResult;
   let img: SpecImage;
   let report: NonNullable<Awaited<ReturnType<typeof prepareSimulation>>["rotation"]>;
@@ -274,7 +274,7 @@ describe("default rotation (SimulationCraft's APL, data/rotations/subtlety.simc)
   const perFight = (n: string) => rec(a, n).casts / 200;
 
   it("runs the SimC APL unchanged; the lines it does not honour are exactly the ones the spec page lists", () => {
-    expect(report.file).toMatch(/subtlety\.simc$/);
+    expect(report.file).toMatch(/specs\/subtlety\/rotation\.simc$/);
     expect(report.lines).toBe(51);
     const documented = documentedIgnoredLines("subtlety");
     expect(documented.length).toBeGreaterThan(0);

@@ -17,7 +17,7 @@ import type { SpecImage } from "../src/engine/image.js";
 import { expectSeedDeterminism } from "./helpers/spec-run.js";
 
 const DATA = path.resolve(__dirname, "../data");
-const FILE = path.join(DATA, "manifests/survival.json");
+const FILE = path.join(DATA, "specs/survival/manifest.json");
 const DUMPS = ["hunter-survival.txt", "hunter.txt"].map((f) => path.join(DATA, "sources/12.0.0.64228", f));
 
 let bundle: DataBundle;
@@ -228,7 +228,7 @@ describe("a channel with an up-front cost (Boomstick: 50 focus at the start, 4 b
   });
 });
 
-describe("the SimC APL (data/rotations/survival.simc)", () => {
+describe("the SimC APL (data/specs/survival/rotation.simc)", () => {
   it("every line is honoured (59 / 59; docs/specs/survival.md lists none)", async () => {
     const r = await simulate({ spec: "survival", bundle, dataDir: DATA, duration: 30, iterations: 2, seed: 1 });
     expect(r.rotation).toMatchObject({ format: "simc", lines: 59, honoured: 59 });

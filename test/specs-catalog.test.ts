@@ -65,8 +65,11 @@ describe("catalog from ChrSpecialization", () => {
     expect(() => buildCatalog(noFocus, new Map())).toThrow(CatalogError);
     const impl = await implementedSpecs(ROOT);
     const bm = impl.find((s) => s.slug === "beast-mastery")!.manifest;
-    expect(() => buildCatalog(bundle, new Map([["beast-mastery", { ...bm, pets: [] }]]))).toThrow(/beast-mastery.json says pet = false, src\/catalog\/traits.ts says true/);
-    expect(() => buildCatalog(bundle, new Map([["survival", bm]]))).toThrow(/spec_id 253, but the catalog's "survival" is spec 255/);
+    const all = (slug: string, m: typeof bm) => new Map([...impl.map((s) => [s.slug, s.manifest] as const), [slug, m]]);
+    expect(() => buildCatalog(bundle, all("beast-mastery", { ...bm, pets: [] }))).toThrow(/data\/specs\/beast-mastery\/manifest.json says pet = false, src\/catalog\/traits.ts says true/);
+    expect(() => buildCatalog(bundle, all("survival", bm))).toThrow(/spec_id 253, but the catalog's "survival" is spec 255/);
+    // a spec without a folder must say what implementing it takes (Fury, implemented, has no `needs`)
+    expect(() => buildCatalog(bundle, new Map())).toThrow("src/catalog/traits.ts: spec 72 (fury) has no folder data/specs/fury/ and no `needs` saying what implementing it takes");
   });
 });
 

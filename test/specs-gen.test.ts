@@ -25,7 +25,7 @@ describe("npm run gen -- --check", () => {
   it("the committed generated files match a regeneration in memory", async () => {
     const r = await runGen(ROOT, true);
     expect(r.diffs.join("\n\n"), "generated files are stale: run `npm run gen`").toBe("");
-    expect(r.files).toEqual(expect.arrayContaining(["src/generated/catalog.ts", "docs/specs/README.md", "docs/specs/beast-mastery.values.md", "data/manifests/manifest.schema.json", "docs/manifests.md"]));
+    expect(r.files).toEqual(expect.arrayContaining(["src/generated/catalog.ts", "docs/specs/README.md", "docs/specs/beast-mastery.values.md", "data/specs/_shared/manifest.schema.json", "docs/manifests.md"]));
   });
 
   it("every generated file says it is generated", () => {
@@ -44,7 +44,7 @@ describe("npm run gen -- --check", () => {
     // a manifest edit makes the values doc stale: Beast Cleave's estimated extra-target count 7 -> 9
     // (beast-mastery.json auras[beast_cleave].effects[0].count, listed under "Estimated values" in
     // docs/specs/beast-mastery.values.md; Dire Beast's estimated cooldown, used before, left the 12.0 build)
-    const bm = path.join(dir, "data/manifests/beast-mastery.json");
+    const bm = path.join(dir, "data/specs/beast-mastery/manifest.json");
     const bmText = readFileSync(bm, "utf8");
     expect(bmText.split('"count": 7').length, "exactly one Beast Cleave count to edit").toBe(2);
     writeFileSync(bm, bmText.replace('"count": 7', '"count": 9'));
@@ -65,7 +65,7 @@ describe("npm run gen -- --check", () => {
 
   it("a manifest with a wrong schema_version fails generation (MANIFEST_SCHEMA_VERSION)", () => {
     const dir = scratch();
-    const h = path.join(dir, "data/manifests/hunter.json");
+    const h = path.join(dir, "data/specs/_class/hunter.json");
     writeFileSync(h, readFileSync(h, "utf8").replace('"schema_version": 1', '"schema_version": 2'));
     const r = gen("--check", "--root", dir);
     expect(r.code).toBe(1);

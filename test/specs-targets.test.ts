@@ -18,7 +18,7 @@ const implemented = SPEC_CATALOG.filter((s) => s.implemented);
  * fail above, as they should).
  */
 const KNOWN_GAPS: Record<string, string> = {
-  "beast-mastery": "the default rotation (rotations/beast-mastery.json) has no multi_shot line: nothing hits a second target",
+  "beast-mastery": "the default rotation (specs/beast-mastery/rotation.json) has no multi_shot line: nothing hits a second target",
 };
 
 describe("every implemented spec deals more damage to 5 targets than to 1", () => {

@@ -87,7 +87,7 @@ describe("simulate / CLI: a build with exclusive talents", () => {
     expect(err).toBeInstanceOf(ManifestError);
     expect((err as ManifestError).code).toBe("MANIFEST_TALENT_CONFLICT");
     expect((err as ManifestError).path).toBe("talents");
-    expect((err as Error).message).toMatch(/manifests\/arms\.json: talents: talents "colossus_smash" and "warbreaker" cannot be taken together: "warbreaker" \(262161\) replaces "colossus_smash" \(167105\): TraitDefinition 117144 OverridesSpellID 167105$/);
+    expect((err as Error).message).toMatch(/specs\/arms\/manifest\.json: talents: talents "colossus_smash" and "warbreaker" cannot be taken together: "warbreaker" \(262161\) replaces "colossus_smash" \(167105\): TraitDefinition 117144 OverridesSpellID 167105$/);
   });
 
   it("either one alone runs", async () => {

@@ -79,7 +79,7 @@ describe("decode / encode on the Hunter tree", () => {
 });
 
 describe("a loadout string as the build", () => {
-  const manifest = JSON.parse(readFileSync(path.join(ROOT, "data/manifests/beast-mastery.json"), "utf8")) as Record<string, unknown>;
+  const manifest = JSON.parse(readFileSync(path.join(ROOT, "data/specs/beast-mastery/manifest.json"), "utf8")) as Record<string, unknown>;
 
   it("looksLikeLoadout tells a loadout from a list of names", () => {
     expect(looksLikeLoadout(BM_MID1)).toBe(true);
@@ -105,7 +105,7 @@ describe("a loadout string as the build", () => {
   });
 
   it("the profile's talents field is the build unless the config names talents or a loadout", async () => {
-    const profile = { ...JSON.parse(readFileSync(path.join(ROOT, "data/profiles/beast-mastery.json"), "utf8")), talents: BM_MID1 };
+    const profile = { ...JSON.parse(readFileSync(path.join(ROOT, "data/specs/beast-mastery/profile.json"), "utf8")), talents: BM_MID1 };
     const r = await simulate({ spec: "beast-mastery", profile, iterations: 4, duration: 30, threads: 1 });
     expect(r.heroTree).toBe("pack_leader");
     const named = await simulate({ spec: "beast-mastery", profile, talents: ["beast_cleave"], iterations: 4, duration: 30, threads: 1 });

@@ -14,7 +14,7 @@ import { RotationError } from "../src/rotation/errors.js";
 import { buildTalents } from "../src/talents/spec-talents.js";
 import { talentToken } from "../src/talents/token.js";
 import { talentTreeSection } from "../src/catalog/talent-section.js";
-import { composeManifest, siblingPieceReader } from "../src/manifest/index.js";
+import { composeManifest, dataDirPieces } from "../src/manifest/index.js";
 import { resolveManifest } from "../src/manifest/resolve.js";
 import { SpellResolver } from "../src/data/resolver.js";
 import { specTalentTree, type SpecTalentTree } from "../src/talents/tree.js";
@@ -93,8 +93,8 @@ describe("specTalentTree on the bundled 12.0.5 tables", () => {
   });
 
   it("the values page section lists each tree with what is modelled, taken and left out", async () => {
-    const file = "data/manifests/beast-mastery.json";
-    const m = await composeManifest(readFileSync(path.join(ROOT, file), "utf8"), file, siblingPieceReader(async (f) => readFileSync(path.resolve(ROOT, f), "utf8")));
+    const file = "data/specs/beast-mastery/manifest.json";
+    const m = await composeManifest(readFileSync(path.join(ROOT, file), "utf8"), file, dataDirPieces(path.join(ROOT, "data")));
     const lines = talentTreeSection(bundle, m, resolveManifest(m, new SpellResolver(bundle), file));
     expect(lines[0]).toBe("## Talent trees (TraitTree 774)");
     const row = (tree: string) => lines.find((l) => l.startsWith(`| ${tree} |`))!;
@@ -127,7 +127,7 @@ describe("specTalentTree on the bundled 12.0.5 tables", () => {
 });
 
 describe("rotations read tree talents and the hero tree", () => {
-  const manifest = JSON.parse(readFileSync(path.join(ROOT, "data/manifests/beast-mastery.json"), "utf8")) as Record<string, unknown>;
+  const manifest = JSON.parse(readFileSync(path.join(ROOT, "data/specs/beast-mastery/manifest.json"), "utf8")) as Record<string, unknown>;
   const rotation = {
     lists: {
       default: [

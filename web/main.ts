@@ -4,6 +4,7 @@
 // Game data comes from this page's own origin: `data/` next to the page (its index.json lists the
 // files). `npm run web` builds this file to web/dist/main.js (scripts/web-build.ts).
 import { loadDataBundle, parseDataIndex, renderReportBody, reportCss, simulate, SPEC_CATALOG, type DataBundle, type SimulateConfig, type SimulateResult } from "../src/browser.js";
+import { specFileRel, type SpecFileKind } from "../src/data/spec-layout.js";
 import { checkInputs, type CheckResult } from "./check.js";
 
 const DATA_URL = new URL("data/", location.href).href;
@@ -65,9 +66,10 @@ async function fetchText(rel: string): Promise<string> {
   return res.text();
 }
 
-/** Specs with a manifest, a profile and a rotation in the data dir can run; the others are listed as not yet implemented. */
+/** Specs whose folder in the data dir holds a manifest, a profile and a rotation can run; the others are listed as not yet implemented. */
 function fillSpecs(): void {
-  const runnable = (slug: string) => files.has(`manifests/${slug}.json`) && files.has(`profiles/${slug}.json`) && (files.has(`rotations/${slug}.json`) || files.has(`rotations/${slug}.simc`));
+  const has = (kind: SpecFileKind, slug: string, ext = ".json") => files.has(specFileRel(kind, slug, ext));
+  const runnable = (slug: string) => has("manifests", slug) && has("profiles", slug) && (has("rotations", slug) || has("rotations", slug, ".simc"));
   const label = (s: (typeof SPEC_CATALOG)[number]) => `${s.name} ${s.className}`;
   const ready = SPEC_CATALOG.filter((s) => s.implemented && runnable(s.slug));
   const later = SPEC_CATALOG.filter((s) => !ready.includes(s));
@@ -87,9 +89,11 @@ function fillSpecs(): void {
 
 /** The spec's own profile and rotation (the rotation simulate() picks by default: `.json` before `.simc`). */
 async function loadDefaults(slug: string): Promise<void> {
-  const rotationFile = files.has(`rotations/${slug}.json`) ? `rotations/${slug}.json` : `rotations/${slug}.simc`;
-  const [profile, rotation] = await Promise.all([fetchText(`profiles/${slug}.json`), fetchText(rotationFile)]);
-  defaults = { profile, profileFile: `profiles/${slug}.json`, rotation, rotationFile };
+  const json = specFileRel("rotations", slug);
+  const rotationFile = files.has(json) ? json : specFileRel("rotations", slug, ".simc");
+  const profileFile = specFileRel("profiles", slug);
+  const [profile, rotation] = await Promise.all([fetchText(profileFile), fetchText(rotationFile)]);
+  defaults = { profile, profileFile, rotation, rotationFile };
   el.profile.value = profile;
   el.rotation.value = rotation;
   $("profile-file").textContent = `data/${defaults.profileFile}`;

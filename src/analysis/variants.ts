@@ -19,7 +19,8 @@ import type { DataBundle } from "../data/types.js";
 import { nodeModules } from "../data/source.js";
 import { prepareSimulation, type PreparedSim, type SimulateConfig } from "../engine/simulate.js";
 import { parseProfile, type Profile } from "../engine/profile.js";
-import { readTextFile, specFilePath } from "../manifest/load.js";
+import { readTextFile } from "../manifest/load.js";
+import { readerFor, SpecFiles } from "../data/spec-files.js";
 import { AnalysisError } from "./errors.js";
 
 export type StatKey = "primary" | "crit" | "haste" | "mastery" | "versatility" | "weapon_dps";
@@ -217,16 +218,6 @@ export interface AnalysisBase {
   prepared: PreparedSim & { durationS: number; targets: number };
 }
 
-async function exists(file: string): Promise<boolean> {
-  try {
-    const { fsp } = await nodeModules();
-    await fsp.access(file);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** Loads and compiles the base of an analysis from a SimulateConfig (the same inputs `simulate()` takes). */
 export async function loadAnalysisBase(config: SimulateConfig): Promise<AnalysisBase> {
   // prepareSimulation validates spec, duration, targets, seed and talents with simulate()'s messages
@@ -243,10 +234,9 @@ export async function loadAnalysisBase(config: SimulateConfig): Promise<Analysis
     profileText = await readTextFile(profileFile);
   } else {
     // the lookup prepareSimulation makes: the data dir's profile, else the bundled one
-    const own = specFilePath(dataDir, "profiles", spec);
-    const bundled = specFilePath(bundledDataDir(), "profiles", spec);
-    profileFile = (await exists(own)) || !(await exists(bundled)) ? own : bundled;
-    profileText = await readTextFile(profileFile);
+    const bundled = bundledDataDir();
+    const files = new SpecFiles(bundled === dataDir ? [readerFor(dataDir)] : [readerFor(dataDir), readerFor(bundled)]);
+    ({ file: profileFile, text: profileText } = await files.read("profiles", spec));
   }
   const profile = parseProfile(profileText, profileFile);
   const profileJson = (typeof profileText === "string" ? JSON.parse(profileText) : structuredClone(profileText)) as Record<string, unknown>;

@@ -96,11 +96,12 @@ export function buildCatalog(bundle: DataBundle, implemented: ReadonlyMap<string
       throw new CatalogError("CATALOG_TRAITS", `src/catalog/traits.ts: spec ${specId} (${t.slug}) primaryPower ${t.primaryPower} is not a power type of class ${classId} in ChrClassesXPowerTypes (${powers.join(", ")})`);
     }
     const m = implemented.get(t.slug);
+    if (!m && !t.needs) throw new CatalogError("CATALOG_TRAITS", `src/catalog/traits.ts: spec ${specId} (${t.slug}) has no folder data/specs/${t.slug}/ and no \`needs\` saying what implementing it takes`);
     if (m) {
       const got = manifestTraits(m);
-      if (m.spec_id !== specId) throw new CatalogError("CATALOG_MANIFEST", `data/manifests/${t.slug}.json: spec_id ${m.spec_id}, but the catalog's "${t.slug}" is spec ${specId}`);
+      if (m.spec_id !== specId) throw new CatalogError("CATALOG_MANIFEST", `data/specs/${t.slug}/manifest.json: spec_id ${m.spec_id}, but the catalog's "${t.slug}" is spec ${specId}`);
       for (const k of ["primaryPower", "pet", "mastery"] as const) {
-        if (got[k] !== t[k]) throw new CatalogError("CATALOG_MANIFEST", `data/manifests/${t.slug}.json says ${k} = ${String(got[k])}, src/catalog/traits.ts says ${String(t[k])}: make them agree`);
+        if (got[k] !== t[k]) throw new CatalogError("CATALOG_MANIFEST", `data/specs/${t.slug}/manifest.json says ${k} = ${String(got[k])}, src/catalog/traits.ts says ${String(t[k])}: make them agree`);
       }
     }
     return {
@@ -117,7 +118,7 @@ export function buildCatalog(bundle: DataBundle, implemented: ReadonlyMap<string
     };
   });
   for (const slug of implemented.keys()) {
-    if (!seen.has(slug)) throw new CatalogError("CATALOG_MANIFEST", `data/manifests/${slug}.json: "${slug}" is not a catalog spec slug`);
+    if (!seen.has(slug)) throw new CatalogError("CATALOG_MANIFEST", `data/specs/${slug}/: "${slug}" is not a catalog spec slug (src/catalog/traits.ts)`);
   }
   return out;
 }

@@ -4,10 +4,11 @@
 //   src/generated/catalog.ts        the 27 spec descriptors (combatsim specs, the library)
 //   docs/specs/<slug>.values.md     per implemented spec: every resolved value with its source
 //   docs/specs/README.md            which specs are implemented, what each remaining one needs
-//   data/manifests/manifest.schema.json   the manifest JSON Schema (src/manifest/json-schema.ts)
+//   data/specs/_shared/manifest.schema.json   the manifest JSON Schema (src/manifest/json-schema.ts)
 //   docs/manifests.md               the field reference between the GENERATED markers
 //   data/index.json                 the files of the data dir, for HTTP hosts (src/data/data-index.ts)
 import { talentTreeSection } from "./talent-section.js";
+import { specCostSection } from "./cost-section.js";
 import { readdir, readFile, writeFile, mkdir, rm } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import path from "node:path";
@@ -17,7 +18,8 @@ import { fsDataSource } from "../data/source.js";
 import { SpellResolver } from "../data/resolver.js";
 import type { DataBundle } from "../data/types.js";
 import { CombatsimError } from "../errors.js";
-import { composeManifest, siblingPieceReader } from "../manifest/extends.js";
+import { composeManifest } from "../manifest/extends.js";
+import { folderReader, LEGACY_DIRS, NON_SPEC_PREFIX, pieceReader, SpecFiles, SPECS_DIR, specDir, specFileRel, SHARED_PIECES_DIR } from "../data/spec-files.js";
 import { estimateFor, listEstimates, unmarkedManifestValues } from "../manifest/estimates.js";
 import { readTextFile } from "../manifest/load.js";
 import { resolveManifest } from "../manifest/resolve.js";
@@ -43,25 +45,37 @@ export interface ImplementedSpec {
   manifest: Manifest;
 }
 
-/** Specs with a manifest (a file naming a `spec`), a rotation (`.json` or SimC `.simc`) and a profile under `{root}/data`. */
+/**
+ * The implemented specs: the folders of `{root}/data/specs/` (the one registration point; folders
+ * named `_…` hold `extends` pieces) whose manifest, rotation (`rotation.simc`, a SimC APL, or
+ * `rotation.json`) and profile exist. A spec folder without a manifest, or whose manifest is a piece
+ * or names another spec, is a GenError: the folder name is the slug everything else derives from.
+ */
 export async function implementedSpecs(root: string): Promise<ImplementedSpec[]> {
-  const dir = path.join(root, "data", "manifests");
+  const dataDir = path.join(root, "data");
+  const specsDir = path.join(dataDir, SPECS_DIR);
+  // read from the data dir, named repo-relative (`data/specs/…`) as the generated docs show them
+  const dir = folderReader(dataDir);
+  const files = new SpecFiles([{ name: (rel) => `data/${rel}`, read: (rel) => dir.read(rel) }]);
+  const inRoot = (f: string): Promise<string> => readTextFile(path.resolve(root, f));
   const out: ImplementedSpec[] = [];
-  for (const name of (await readdir(dir)).filter((f) => f.endsWith(".json") && f !== "manifest.schema.json").sort()) {
-    const file = path.join(dir, name);
-    const text = await readTextFile(file);
+  for (const entry of (await readdir(specsDir, { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    if (!entry.isDirectory() || entry.name.startsWith(NON_SPEC_PREFIX)) continue;
+    const slug = entry.name;
+    const rel = specFileRel("manifests", slug);
+    if (!existsSync(path.join(dataDir, rel))) throw new GenError(`data/${specDir(slug)}/: a spec folder needs a manifest.json (docs/manifests.md "Files")`);
+    const file = `data/${rel}`;
+    const text = await inRoot(file);
     let spec: unknown;
     try {
       spec = (JSON.parse(text) as Record<string, unknown>)["spec"];
     } catch {
-      spec = undefined; // composeManifest below reports the syntax error when it matters
+      spec = slug; // composeManifest below reports the syntax error
     }
-    if (spec === undefined) continue; // a shared piece (extends), not a spec
-    const slug = name.slice(0, -5);
-    // a rotation is `<slug>.simc` (a SimC APL) or `<slug>.json`
-    const rotation = existsSync(path.join(root, "data", "rotations", `${slug}.simc`)) || existsSync(path.join(root, "data", "rotations", name));
-    if (!rotation || !existsSync(path.join(root, "data", "profiles", name))) continue;
-    out.push({ slug, file: path.relative(root, file), manifest: await composeManifest(text, path.relative(root, file), siblingPieceReader((f) => readTextFile(path.resolve(root, f)))) });
+    if (spec !== slug) throw new GenError(`${file}: "spec" is ${JSON.stringify(spec)}, but the folder is data/${specDir(slug)}/ (a spec folder holds that spec's manifest; pieces go to data/specs/_class/ or _shared/)`);
+    const rotation = existsSync(path.join(dataDir, specFileRel("rotations", slug, ".simc"))) || existsSync(path.join(dataDir, specFileRel("rotations", slug)));
+    if (!rotation || !existsSync(path.join(dataDir, specFileRel("profiles", slug)))) continue;
+    out.push({ slug, file, manifest: await composeManifest(text, file, pieceReader(files)) });
   }
   return out;
 }
@@ -72,7 +86,7 @@ const cell = (s: string): string => s.replace(/\|/g, "\\|").replace(/\n/g, " ");
 function catalogTs(specs: SpecDescriptor[]): string {
   return [
     `// ${GENERATED_HEADER}.`,
-    "// Source: ChrSpecialization (role 2, classes 1-13, not \"Initial\"), ChrClasses, PowerType, src/catalog/traits.ts, data/manifests.",
+    "// Source: ChrSpecialization (role 2, classes 1-13, not \"Initial\"), ChrClasses, PowerType, src/catalog/traits.ts, data/specs.",
     'import type { SpecDescriptor } from "../catalog/build.js";',
     "",
     `export const SPEC_CATALOG: readonly SpecDescriptor[] = ${JSON.stringify(specs, null, 2)};`,
@@ -120,29 +134,30 @@ function specValuesMd(spec: SpecDescriptor, impl: ImplementedSpec, bundle: DataB
 
 function specsReadme(specs: SpecDescriptor[], root: string): string {
   const done = specs.filter((s) => s.implemented);
-  // The spec's hand-written doc (docs/specs/<slug>.md, or docs/<slug>.md for Beast Mastery) when there is one.
-  const handDoc = (slug: string): string | undefined =>
-    existsSync(path.join(root, "docs", "specs", `${slug}.md`)) ? `${slug}.md` : existsSync(path.join(root, "docs", `${slug}.md`)) ? `../${slug}.md` : undefined;
+  // The spec's hand-written doc (docs/specs/<slug>.md) when there is one.
+  const handDoc = (slug: string): string | undefined => (existsSync(path.join(root, "docs", "specs", `${slug}.md`)) ? `${slug}.md` : undefined);
   const lines = [
     `<!-- ${GENERATED_HEADER}. -->`,
     "# Spec catalog",
     "",
-    `Generated, do not edit (\`npm run gen\`; source: ChrSpecialization + src/catalog/traits.ts + data/manifests). ` +
+    `Generated, do not edit (\`npm run gen\`; source: ChrSpecialization + src/catalog/traits.ts + data/specs). ` +
       `${specs.length} playable damage specs; ${done.length} implemented: ${done.map((s) => `[${s.slug}](${s.slug}.values.md)`).join(", ")}.`,
     "",
-    "A spec is implemented when `data/manifests/<slug>.json`, `data/rotations/<slug>.simc` (or `.json`) and",
-    "`data/profiles/<slug>.json` exist and resolve. Mastery categories: uniform = UniformMult, school =",
-    "SchoolMult, pet = pet damage only, other = needs an engine feature. `combatsim specs --json` prints the same list.",
+    "A spec is implemented when its folder `data/specs/<slug>/` holds `manifest.json`, `rotation.simc` (or",
+    "`rotation.json`) and `profile.json`, and they resolve: adding a spec is one new folder (the slug of",
+    "src/catalog/traits.ts), its tests and its docs page here (docs/manifests.md \"Files\"). Mastery categories:",
+    "uniform = UniformMult, school = SchoolMult, pet = pet damage only, other = needs an engine feature.",
+    "`combatsim specs --json` prints the same list.",
     "",
     "| class | spec | id | slug | resource | pet | mastery | status / what it needs |",
     "|---|---|---|---|---|---|---|---|",
   ];
   for (const s of specs) {
     const doc = s.implemented ? handDoc(s.slug) : undefined;
-    const status = s.implemented ? `**implemented** ([values](${s.slug}.values.md)${doc ? `, [doc](${doc})` : ""})` : cell(SPEC_TRAITS[s.specId]!.needs);
+    const status = s.implemented ? `**implemented** ([values](${s.slug}.values.md)${doc ? `, [doc](${doc})` : ""})` : cell(SPEC_TRAITS[s.specId]!.needs!);
     lines.push(`| ${s.className} | ${s.name} | ${s.specId} | \`${s.slug}\` | ${s.primaryResource.name} | ${s.pet ? "yes" : "no"} | ${s.mastery.category} (${cell(s.mastery.note)}, spell ${s.mastery.spellId}) | ${status} |`);
   }
-  lines.push("");
+  lines.push("", ...specCostSection(root, done.map((s) => s.slug)));
   return lines.join("\n");
 }
 
@@ -157,6 +172,10 @@ async function manifestsDoc(root: string): Promise<string> {
 
 /** Every generated file (repo-relative path → content), computed in memory. */
 export async function generateAll(root: string): Promise<Map<string, string>> {
+  // The flat layout is only a fallback for users' data dirs: here a file there would be read by the
+  // runtime but never by this generator.
+  const legacy = [...LEGACY_DIRS, "inputs"].filter((d) => existsSync(path.join(root, "data", d)));
+  if (legacy.length > 0) throw new GenError(`data/${legacy.join(", data/")}: the flat layout moved to one folder per spec (data/specs/<slug>/, docs/manifests.md "Files"): move the files there`);
   const bundle = await loadDataBundle(path.join(root, "data"));
   const impl = await implementedSpecs(root);
   const catalog = buildCatalog(bundle, new Map(impl.map((s) => [s.slug, s.manifest])));
@@ -164,7 +183,7 @@ export async function generateAll(root: string): Promise<Map<string, string>> {
   out.set("src/generated/catalog.ts", catalogTs(catalog));
   for (const s of impl) out.set(`docs/specs/${s.slug}.values.md`, specValuesMd(catalog.find((c) => c.slug === s.slug)!, s, bundle));
   out.set("docs/specs/README.md", specsReadme(catalog, root));
-  out.set("data/manifests/manifest.schema.json", `${JSON.stringify(MANIFEST_JSON_SCHEMA, null, 2)}\n`);
+  out.set(`data/${SHARED_PIECES_DIR}/manifest.schema.json`, `${JSON.stringify(MANIFEST_JSON_SCHEMA, null, 2)}\n`);
   out.set("docs/manifests.md", await manifestsDoc(root));
   out.set(`data/${DATA_INDEX_FILE}`, formatDataIndex(await buildDataIndex(await fsDataSource(path.join(root, "data")))));
   return out;

@@ -11,6 +11,8 @@ export type DataErrorCode =
   | "BAD_FIXTURES_JSON"
   | "NO_DATA_DIR"
   | "BAD_DATA_INDEX"
+  /** A spec folder (data/specs/<slug>/) whose manifest cannot give its spec id. */
+  | "BAD_SPEC_FOLDER"
   | CsvErrorCode;
 
 export type CsvErrorCode =

@@ -11,11 +11,12 @@
 // repository's partial copy) are never written: the committed fixture or partial files in the target stay
 // as they are, and their spell ids seed the spell set. A full export therefore replaces fixtures cleanly.
 import { createHash } from "node:crypto";
-import { mkdir, readFile, writeFile, stat } from "node:fs/promises";
+import { mkdir, readdir, readFile, writeFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { parseCsv } from "./csv.js";
 import { DataError } from "./errors.js";
 import { TABLE_NAMES } from "./tables.js";
+import { NON_SPEC_PREFIX, SPECS_DIR, specFileRel } from "./spec-layout.js";
 import { classTraitTrees, pickTraitTrees } from "./extract-traits.js";
 
 /** Env variable naming the full export folder, for `data extract` without --from (and the tests that need it). */
@@ -30,8 +31,30 @@ export function resolveExportDir(given: string | undefined, env: Record<string, 
   return dir;
 }
 
-/** Specs whose spells the embedded bundle carries: the implemented specs. */
-export const DEFAULT_EXTRACT_SPECS: readonly number[] = [253, 254, 63, 265, 71, 259, 64, 261, 260, 72, 266, 62, 255, 267];
+/**
+ * Specs whose spells a bundle carries by default: the `spec_id` of every spec folder's manifest in the
+ * target data dir (`specs/<slug>/manifest.json`, src/data/spec-layout.ts), ascending. A folder whose
+ * manifest is unreadable or has no integer spec_id is DataError BAD_SPEC_FOLDER naming it.
+ */
+export async function defaultExtractSpecs(dataDir: string): Promise<number[]> {
+  const root = path.join(dataDir, SPECS_DIR);
+  const entries = await readdir(root, { withFileTypes: true }).catch(() => []);
+  const ids: number[] = [];
+  for (const e of entries) {
+    if (!e.isDirectory() || e.name.startsWith(NON_SPEC_PREFIX)) continue;
+    const file = path.join(dataDir, specFileRel("manifests", e.name));
+    let id: unknown;
+    try {
+      id = (JSON.parse(await readFile(file, "utf8")) as { spec_id?: unknown }).spec_id;
+    } catch (err) {
+      throw new DataError("BAD_SPEC_FOLDER", `${file}: cannot read the spec's manifest: ${(err as Error).message}`);
+    }
+    if (!Number.isSafeInteger(id)) throw new DataError("BAD_SPEC_FOLDER", `${file}: spec_id must be an integer, got ${JSON.stringify(id)}`);
+    ids.push(id as number);
+  }
+  if (ids.length === 0) throw new DataError("BAD_SPEC_FOLDER", `${root}: no spec folders to take the default specs from: pass the spec ids (--spec)`);
+  return ids.sort((a, b) => a - b);
+}
 
 /** Copied whole: class/spec catalog, stat and item-scaling lookups, small spell lookup tables. */
 const WHOLE_TABLES = [
@@ -59,6 +82,7 @@ export interface ExtractOptions {
   from: string;
   /** Target data dir (writes `<to>/data/tables/*.csv` and `<to>/data/extract.json`). */
   to: string;
+  /** Default: defaultExtractSpecs(to). */
   specs?: readonly number[];
   /** Compare instead of writing; the result lists what differs. */
   check?: boolean;
@@ -128,12 +152,12 @@ function idsOf(rows: readonly Record<string, string>[], cols: readonly string[])
 
 /** Run the extract. Throws DataError when `from` has no tables at all. */
 export async function extractBundle(options: ExtractOptions): Promise<ExtractResult> {
-  const specs = [...(options.specs ?? DEFAULT_EXTRACT_SPECS)];
   const src = (await exists(path.join(options.from, "data", "tables"))) ? path.join(options.from, "data", "tables") : options.from;
   const dstTables = path.join(options.to, "data", "tables");
   if (!(await exists(path.join(src, "ChrClasses.csv")))) {
     throw new DataError("NO_DATA_DIR", `extract --from ${options.from}: no ChrClasses.csv in ${src}; expected a wago.tools table export`);
   }
+  const specs = [...(options.specs ?? (await defaultExtractSpecs(options.to)))];
 
   const source = new Map<string, RawTable>();
   const keptFromTarget: string[] = [];

@@ -1,5 +1,8 @@
-// Where a run's spec files come from: `manifests/<name>.json`, `rotations/<spec>.json|.simc`,
-// `profiles/<spec>.json`, looked up in the data dir, then (Node) in the package's bundled data.
+// Where a run's spec files come from, looked up in the data dir, then (Node) in the package's bundled
+// data, at the places of spec-layout.ts (one folder per spec; pieces in specs/_class/, specs/_shared/).
+// The flat layout before it (`manifests/<name>.json`, `rotations/<slug>.*`, `profiles/<slug>.json`) is
+// still read from a data dir that has no file at the new place, so an override dir made for it keeps
+// working (docs/manifests.md "Files").
 // One resolver, two readers: a local folder (Node) or an http(s) data URL (Node and browsers, which
 // consults the dir's index.json so only existing files are requested). simulate() and the spec
 // lookup use nothing else, so a data URL resolves `extends` pieces, rotations and profiles exactly
@@ -7,8 +10,9 @@
 import { ManifestError } from "../manifest/errors.js";
 import { indexedSource } from "./data-index.js";
 import { fetchDataSource, isHttpUrl, isNode, nodeModules, type FetchSourceOptions } from "./source.js";
+import { CLASS_PIECES_DIR, SHARED_PIECES_DIR, specFilePlaces, specFileRel, type SpecFileKind } from "./spec-layout.js";
 
-export type SpecFileKind = "manifests" | "rotations" | "profiles";
+export { CLASS_PIECES_DIR, LEGACY_DIRS, NON_SPEC_PREFIX, SHARED_PIECES_DIR, SPECS_DIR, specDir, specFilePlaces, specFileRel, type SpecFileKind } from "./spec-layout.js";
 
 /** Reads files of one data dir; `undefined` = the file does not exist. */
 export interface SpecFileReader {
@@ -64,30 +68,43 @@ export interface FoundFile {
   text: string;
 }
 
-/** Looks spec files up in an ordered list of data dirs (the first that has the file wins). */
+/**
+ * Looks spec files up in an ordered list of data dirs (the first that has the file wins). Inside one
+ * dir the file must be in one place only: the same name in both pieces folders, or at its place and
+ * at its flat-layout place, is MANIFEST_AMBIGUOUS_FILE naming both (which one is meant is not ours to
+ * guess). The extensions of one place are a preference, not an ambiguity: a spec may keep
+ * `rotation.json` beside `rotation.simc`.
+ */
 export class SpecFiles {
   constructor(private readonly readers: readonly SpecFileReader[]) {
     if (readers.length === 0) throw new Error("SpecFiles needs at least one reader");
   }
 
-  /** `{kind}/{name}{ext}` for the first ext (in order) found in the first dir that has any; undefined when none. */
+  /** The file of `kind` / `name` with the first ext (in order) found, in the first dir that has one; undefined when none. */
   async find(kind: SpecFileKind, name: string, exts: readonly string[] = [".json"]): Promise<FoundFile | undefined> {
+    const { places, legacy } = specFilePlaces(kind, name);
     for (const r of this.readers) {
-      for (const ext of exts) {
-        const rel = `${kind}/${name}${ext}`;
-        const text = await r.read(rel);
-        if (text !== undefined) return { file: r.name(rel), text };
+      const found: FoundFile[] = [];
+      for (const place of [...places, ...legacy]) {
+        const hit = await firstExt(r, place, exts);
+        if (hit) found.push(hit);
       }
+      if (found.length > 1) {
+        const others = found.slice(1).map((f) => f.file).join(", ");
+        throw new ManifestError("MANIFEST_AMBIGUOUS_FILE", found[0]!.file, "", `the same file is also at ${others}: a data dir holds each spec file once, keep one (docs/manifests.md "Files")`);
+      }
+      if (found.length === 1) return found[0];
     }
     return undefined;
   }
 
-  /** Like find, but a file missing everywhere is MANIFEST_READ_FAILED naming it in the first dir. */
+  /** Like find, but a file missing everywhere is MANIFEST_READ_FAILED naming where it belongs in the first dir. */
   async read(kind: SpecFileKind, name: string, exts: readonly string[] = [".json"]): Promise<FoundFile> {
     const found = await this.find(kind, name, exts);
     if (found) return found;
-    const file = this.readers[0]!.name(`${kind}/${name}${exts[0] ?? ".json"}`);
-    throw new ManifestError("MANIFEST_READ_FAILED", file, "", `cannot read: no such file${this.readers.length > 1 ? " (nor in the bundled data)" : ""}`);
+    const file = this.expected(kind, name, exts[0]);
+    const where = kind === "pieces" ? ` (a piece is looked for in ${CLASS_PIECES_DIR}/ and ${SHARED_PIECES_DIR}/)` : "";
+    throw new ManifestError("MANIFEST_READ_FAILED", file, "", `cannot read: no such file${where}${this.readers.length > 1 ? " (nor in the bundled data)" : ""}`);
   }
 
   /** Whether the file exists in any dir. */
@@ -97,6 +114,19 @@ export class SpecFiles {
 
   /** Where a missing file would have been looked for first (for messages). */
   expected(kind: SpecFileKind, name: string, ext = ".json"): string {
-    return this.readers[0]!.name(`${kind}/${name}${ext}`);
+    return this.readers[0]!.name(specFileRel(kind, name, ext));
   }
+}
+
+async function firstExt(r: SpecFileReader, place: string, exts: readonly string[]): Promise<FoundFile | undefined> {
+  for (const ext of exts) {
+    const text = await r.read(`${place}${ext}`);
+    if (text !== undefined) return { file: r.name(`${place}${ext}`), text };
+  }
+  return undefined;
+}
+
+/** A ReadPiece (src/manifest/extends.ts) resolving `extends` names through `files` (their pieces folders). */
+export function pieceReader(files: SpecFiles): (name: string) => Promise<FoundFile> {
+  return (name) => files.read("pieces", name);
 }

@@ -119,7 +119,7 @@ export function applyConsumables(spec: ResolvedSpec, profile: Profile, className
   }
   for (const r of Object.values(RACIAL_SPELLS)) {
     if (race !== r.race || variants.has(r.action) || verdicts.has(r.action)) continue; // (racials off: every action has its verdict)
-    const why = `not modelled: ${r.action} of a ${race} ${className ?? "character"}: no variant for that class in the manifest (data/manifests/racials.json)`;
+    const why = `not modelled: ${r.action} of a ${race} ${className ?? "character"}: no variant for that class in the manifest (data/specs/_shared/racials.json)`;
     verdicts.set(r.action, { refuse: why });
     notModelled.push(why);
   }

@@ -1,4 +1,4 @@
-// Character profile (data/profiles/<spec>.json) → combat stats through the stats module
+// Character profile (data/specs/<spec>/profile.json) → combat stats through the stats module
 // (RatingConverter.fromBundle + recompute: DR curve 21024, CombatRatings divisors, base crit 5).
 //
 // Profile JSON:

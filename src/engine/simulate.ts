@@ -118,32 +118,32 @@ export interface SimulateConfig {
   timeline?: boolean;
   /** Called after every merged chunk (in chunk order), e.g. for a progress bar. */
   onProgress?: (p: SimulateProgress) => void;
-  /** Data dir for the tables (default resolveDataDir()); manifests/rotations/profiles are read from it when present, else from the bundled data. */
+  /** Data dir for the tables (default resolveDataDir()); spec files (specs/<slug>/…, docs/manifests.md "Files") are read from it when present, else from the bundled data. */
   dataDir?: string;
   /** Talent names taken; default: the loadout (config.loadout, else the profile's `talents`), else the manifest's default set. */
   talents?: string[];
   /** A talent loadout string (the game's export) for the build; wins over the profile's (src/talents/build-from-loadout.ts). */
   loadout?: string;
-  /** A character profile file to use instead of `{dataDir}/profiles/<spec>.json`. */
+  /** A character profile file to use instead of `{dataDir}/specs/<spec>/profile.json`. */
   profileFile?: string;
   /** Pre-loaded inputs (browser use, tests): skip reading the corresponding file. */
   bundle?: DataBundle;
   manifest?: unknown;
   /**
-   * The rotation instead of `{dataDir}/rotations/<spec>.simc` (or `.json`): a RotationJson object, JSON
+   * The rotation instead of `{dataDir}/specs/<spec>/rotation.simc` (or `.json`): a RotationJson object, JSON
    * text (starts with `{`), SimC APL text (has a line starting with `actions`), or else a file path
    * (`.simc` / `.json` by extension, else by content).
    */
   rotation?: unknown;
   /** Fail on the first rotation line that cannot be honoured instead of dropping and listing it. */
   strictRotation?: boolean;
-  /** Bloodlust at the pull (the manifest's `at_pull` raid buff, data/manifests/raid.json). Default true: SimC's optimal_raid=1 / override.bloodlust=1. */
+  /** Bloodlust at the pull (the manifest's `at_pull` raid buff, data/specs/_shared/raid.json). Default true: SimC's optimal_raid=1 / override.bloodlust=1. */
   bloodlust?: boolean;
   /** The combat potion (the profile's `potion`, default SimC MID1's; docs/consumables.md). Default true; false: no potion (CLI --no-potion). */
   potion?: boolean;
   /** Racial abilities of the profile's race (docs/consumables.md "Racials"). Default true; false: none (CLI --no-racials). */
   racials?: boolean;
-  /** Without config.rotation, when the spec has both `rotations/<spec>.json` and `.simc`: which one (default "json": the spec has not switched yet). */
+  /** Without config.rotation, when the spec has both `rotation.json` and `rotation.simc`: which one (default "json": the spec has not switched yet). */
   preferRotation?: "simc" | "json";
   profile?: unknown;
   /**
@@ -216,7 +216,7 @@ function specFilesFor(dataDir: string): SpecFiles {
 }
 
 /**
- * The spec's rotation: `<spec>.json` or `<spec>.simc` (a SimC APL), in the data dir, then in the bundled
+ * The spec's rotation: `rotation.json` or `rotation.simc` (a SimC APL) of its folder, in the data dir, then in the bundled
  * data. When a dir has both, `prefer` picks: "json" (a run's default) while a spec has not switched to
  * its APL yet — a spec helper switches by deleting the `.json`, after which only the `.simc` exists —
  * and "simc" for `combatsim rotation check`, which measures the APL.
@@ -327,7 +327,7 @@ export async function prepareSimulation(config: SimulateConfig = {}): Promise<Pr
 
   const m = config.manifest !== undefined ? { text: config.manifest, file: "<config.manifest>" } : await files.read("manifests", spec);
   // `extends` pieces are looked up like the spec's own files: the data dir, else the bundled data.
-  const manifest: Manifest = await composeManifest(m.text, m.file, (name) => files.read("manifests", name));
+  const manifest: Manifest = await composeManifest(m.text, m.file, (name) => files.read("pieces", name));
   const p0 = givenProfile ?? (await loadProfile(await files.read("profiles", spec)));
   // An imported character: the spec's default profile only fills what the export leaves out.
   const character = imported ? characterFromExport(imported, bundle, spec, p0.profile, new Set([...manifest.spells, ...manifest.auras, ...manifest.passives].map((x) => x.id))) : undefined;

@@ -21,7 +21,7 @@ export class SpecSelectError extends CombatsimError {
 /** A slug as file names use it (the only form a custom, non-catalog spec can take). */
 export const SPEC_SLUG = /^[a-z][a-z0-9-]*$/;
 
-/** Where a spec request came from, for messages: `config.spec`, `profile data/profiles/fire.json`. */
+/** Where a spec request came from, for messages: `config.spec`, `profile data/specs/fire/profile.json`. */
 export interface SpecRequest {
   value: string;
   source: string;

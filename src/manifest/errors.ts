@@ -10,6 +10,8 @@ export type ManifestErrorCode =
   | "MANIFEST_UNKNOWN_NAME"
   /** The manifest / rotation / profile file could not be read. */
   | "MANIFEST_READ_FAILED"
+  /** A spec file is in two places of one data dir (both pieces folders, or the spec folder and the flat layout). */
+  | "MANIFEST_AMBIGUOUS_FILE"
   /** An `extends` chain is broken: a cycle, a piece naming a spec, or a removal of an entry no base declares. */
   | "MANIFEST_EXTENDS"
   /** The chosen talents hold two the game's talent tables say exclude each other (talent-exclusivity.ts). */
@@ -31,7 +33,7 @@ export class ManifestError extends CombatsimError {
   }
 }
 
-/** A character profile (data/profiles/*.json) is malformed. Same shape as ManifestError. */
+/** A character profile (data/specs/<slug>/profile.json, or a given file) is malformed. Same shape as ManifestError. */
 export class ProfileError extends CombatsimError {
   readonly file: string;
   readonly path: string;

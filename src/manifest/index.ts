@@ -4,7 +4,7 @@ export type { Manifest, SpellDecl, AuraDecl, ProcDecl, PetDecl, ResourceDecl, Op
 export { ManifestError, ProfileError, type ManifestErrorCode } from "./errors.js";
 export { resolveManifest } from "./resolve.js";
 export type { ResolvedSpec, ResolvedSpell, ResolvedAura, ResolvedProc, ResolvedPet, ResolvedOp, Provenance, ResolveOptions } from "./resolve.js";
-export { loadManifest, specFilePath, readTextFile } from "./load.js";
+export { dataDirPieces, loadManifest, specFilePath, readTextFile } from "./load.js";
 export { composeManifest, mergeManifestLayers, siblingPieceReader, NAMED_LISTS, type ReadPiece } from "./extends.js";
 export { estimateFor, listEstimates, unmarkedManifestValues, type EstimateEntry } from "./estimates.js";
 export { walkPath, type Estimates } from "./schema.js";

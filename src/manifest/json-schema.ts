@@ -1,4 +1,4 @@
-// The manifest format as a JSON Schema (draft 2020-12), written to data/manifests/manifest.schema.json
+// The manifest format as a JSON Schema (draft 2020-12), written to data/specs/_shared/manifest.schema.json
 // by `npm run gen` and rendered into the field reference of docs/manifests.md. validateManifest
 // (schema.ts) is the authority: it also checks what JSON Schema cannot say well (names referenced
 // by ops exist, `estimated` paths point at literal numbers, merged `extends` documents are complete).
@@ -49,7 +49,7 @@ export const MANIFEST_JSON_SCHEMA: S = {
   $id: "https://combatsim.invalid/manifest.schema.json",
   title: "combatsim spec manifest",
   description:
-    `A spec manifest (data/manifests/<slug>.json) or a shared piece it extends (a file without "spec"). schema_version must be ${SCHEMA_VERSION}. ` +
+    `A spec manifest (data/specs/<slug>/manifest.json) or a shared piece it extends (a file without "spec"). schema_version must be ${SCHEMA_VERSION}. ` +
     "Numbers left out are resolved from game data; numbers given win. See docs/manifests.md.",
   type: "object",
   properties: {
@@ -557,7 +557,7 @@ export function schemaReferenceMarkdown(): string {
   const lines = [
     "## Field reference (generated from src/manifest/json-schema.ts)",
     "",
-    `\`schema_version\`: ${SCHEMA_VERSION}. JSON Schema: [data/manifests/manifest.schema.json](../data/manifests/manifest.schema.json). Required fields are **bold**.`,
+    `\`schema_version\`: ${SCHEMA_VERSION}. JSON Schema: [data/specs/_shared/manifest.schema.json](../data/specs/_shared/manifest.schema.json). Required fields are **bold**.`,
   ];
   const seen = new Set<string>();
   for (const o of schemaObjects()) {

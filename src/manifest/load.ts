@@ -1,10 +1,11 @@
-// Reading manifests (and the rotation / profile JSON next to them) from a local data dir (Node).
-// Layout: `{data_dir}/manifests/<spec>.json`, `{data_dir}/rotations/<spec>.json`,
-// `{data_dir}/profiles/<spec>.json`. Node built-ins are imported lazily so the package root stays
-// browser-safe (src/data/source.ts).
+// Reading a spec's manifest (merged with the pieces it `extends`) from a local data dir (Node), in the
+// layout of src/data/spec-files.ts: `{data_dir}/specs/<spec>/manifest.json`, pieces in
+// `{data_dir}/specs/_class/` and `{data_dir}/specs/_shared/`. Node built-ins are imported lazily so the
+// package root stays browser-safe (src/data/source.ts).
 import { nodeModules } from "../data/source.js";
+import { folderReader, pieceReader, SpecFiles, specFileRel } from "../data/spec-files.js";
 import { ManifestError } from "./errors.js";
-import { composeManifest, siblingPieceReader } from "./extends.js";
+import { composeManifest, type ReadPiece } from "./extends.js";
 import type { Manifest } from "./schema.js";
 
 /** Reads a text file, turning I/O failures into MANIFEST_READ_FAILED naming the file. */
@@ -17,13 +18,18 @@ export async function readTextFile(file: string): Promise<string> {
   }
 }
 
-/** `{dataDir}/<kind>/<spec>.json` (kind: manifests, rotations, profiles). */
+/** Where `{dataDir}`'s file of `kind` for `spec` belongs: `{dataDir}/specs/<spec>/manifest.json` (rotation.json, profile.json). */
 export function specFilePath(dataDir: string, kind: "manifests" | "rotations" | "profiles", spec: string): string {
-  return `${dataDir.replace(/[\\/]+$/, "")}/${kind}/${spec}.json`;
+  return `${dataDir.replace(/[\\/]+$/, "")}/${specFileRel(kind, spec)}`;
 }
 
-/** Load and validate `{dataDir}/manifests/<spec>.json`, merging the pieces it `extends` (read from the same folder). */
+/** The `extends` pieces of `{dataDir}` (specs/_class/, specs/_shared/), for composeManifest on a manifest read by other means. */
+export function dataDirPieces(dataDir: string): ReadPiece {
+  return pieceReader(new SpecFiles([folderReader(dataDir)]));
+}
+
+/** Load and validate `{dataDir}`'s manifest of `spec`, merging the pieces it `extends` (read from the same dir). */
 export async function loadManifest(dataDir: string, spec: string): Promise<{ manifest: Manifest; file: string }> {
-  const file = specFilePath(dataDir, "manifests", spec);
-  return { manifest: await composeManifest(await readTextFile(file), file, siblingPieceReader(readTextFile)), file };
+  const { text, file } = await new SpecFiles([folderReader(dataDir)]).read("manifests", spec);
+  return { manifest: await composeManifest(text, file, dataDirPieces(dataDir)), file };
 }

@@ -23,7 +23,7 @@
 //   (SimC's mastery_value source) unless given; zero or absent is MissingSpellData.
 //
 // Every resolved number is recorded in `provenance` (JSON path → "manifest" or "Table.Column",
-// flagged when the table is a labelled fixture) — docs/beast-mastery.md is written from it.
+// flagged when the table is a labelled fixture) — docs/specs/beast-mastery.md is written from it.
 
 import { MissingSpellData } from "../errors.js";
 import type { SpellResolver } from "../data/resolver.js";

@@ -34,7 +34,7 @@ export const RACIALS: Readonly<Record<string, string>> = {
 /** Actions that change damage but are not modelled (no spell data bundled): refused with this reason. */
 export const UNMODELLED: Readonly<Record<string, string>> = {
   potion:
-    "not modelled: the spec's manifest has no potion spell (the shared piece data/manifests/consumables.json declares it; docs/consumables.md)",
+    "not modelled: the spec's manifest has no potion spell (the shared piece data/specs/_shared/consumables.json declares it; docs/consumables.md)",
 };
 
 /** What a utility action is when the spec has no spell of that name: a no-op (reason), refused (reason), or not a utility action. */
@@ -46,7 +46,7 @@ export function utilityAction(name: string, race: string | undefined): { noop: s
     // SimC: a racial of another race is never castable, so the line never fires (honoured)
     if (race === undefined) return { noop: `a racial (${own}); the profile gives no race, so it never fires` };
     if (race !== own) return { noop: `a racial (${own}); the profile's race is ${race}, so it never fires` };
-    return { refuse: `not modelled: ${name} is the racial of the profile's race (${race}); no spell of that name in the manifest (data/manifests/racials.json models blood_fury; docs/consumables.md)` };
+    return { refuse: `not modelled: ${name} is the racial of the profile's race (${race}); no spell of that name in the manifest (data/specs/_shared/racials.json models blood_fury; docs/consumables.md)` };
   }
   return undefined;
 }

@@ -1,5 +1,5 @@
 // Affliction Warlock: one hit per damage spell the default rotation casts, by hand from the 12.0.0.64228 dump
-// (data/sources/12.0.0.64228/warlock.txt) and the default profile (data/profiles/affliction.json). The default
+// (data/sources/12.0.0.64228/warlock.txt) and the default profile (data/specs/affliction/profile.json). The default
 // APL keeps Haunt up the whole fight (SH_st casts it on its 15 s cooldown, the debuff lasts 18 s), so Shadow
 // Bolt is checked inside Haunt's window: x (1 + 12 / 100), 48181 #2 "Modify Damage Taken% from Caster".
 import { accuracySuite, type SpecAccuracy } from "./harness.js";

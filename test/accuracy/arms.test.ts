@@ -1,11 +1,11 @@
 // Arms Warrior: one hit per modelled damage spell, by hand from the 12.0.0.64228 dump
-// (data/sources/12.0.0.64228/warrior.txt) and the default profile (data/profiles/arms.json).
+// (data/sources/12.0.0.64228/warrior.txt) and the default profile (data/specs/arms/profile.json).
 import { readFileSync } from "node:fs";
 import { accuracySuite, type SpecAccuracy } from "./harness.js";
 
 // The default build without Martial Prowess (1273062): Overpower and Slam stack its +5 % on the next Mortal
 // Strike before nearly every one, so the default build has no clean Mortal Strike hit to compare.
-const manifest = JSON.parse(readFileSync(new URL("../../data/manifests/arms.json", import.meta.url), "utf8")) as { talents: { name: string; default?: boolean }[] };
+const manifest = JSON.parse(readFileSync(new URL("../../data/specs/arms/manifest.json", import.meta.url), "utf8")) as { talents: { name: string; default?: boolean }[] };
 const TALENTS = manifest.talents.filter((t) => t.default && t.name !== "martial_prowess").map((t) => t.name);
 
 // Arms Warrior 137049: #1 direct (misc 0), #2 periodic (misc 22), #13 Execute: all Base Value 0 → × 1.

@@ -1,5 +1,5 @@
 // Assassination Rogue: one hit per modelled damage spell, by hand from the 12.0.0.64228 dump
-// (data/sources/12.0.0.64228/rogue.txt) and the default profile (data/profiles/assassination.json).
+// (data/sources/12.0.0.64228/rogue.txt) and the default profile (data/specs/assassination/profile.json).
 // Envenom (32645 #1 AP 0.416 per combo point) is left out: the timeline does not say how many points a
 // cast spent; Kingsbane's ticks too (their +20 % stacks, 394095, depend on the poison procs so far).
 // Hits are taken outside the windows that multiply them: Finish the Job (1249810: all damage +10 %),

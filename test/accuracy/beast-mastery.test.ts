@@ -1,6 +1,6 @@
 // Beast Mastery Hunter: one hit per modelled damage spell whose coefficient is client data, by hand from
 // the 12.0.0.64228 dump (data/sources/12.0.0.64228/hunter.txt) and the default profile
-// (data/profiles/beast-mastery.json). The pet's white swing has no client spell (estimated coefficient):
+// (data/specs/beast-mastery/profile.json). The pet's white swing has no client spell (estimated coefficient):
 // not a case here. Auto Shot rolls the weapon: not a case either.
 import { accuracySuite, type SpecAccuracy } from "./harness.js";
 

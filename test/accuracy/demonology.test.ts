@@ -1,6 +1,6 @@
 // Demonology Warlock: one hit per damage source the default rotation uses, by hand from the 12.0.0.64228 dump
 // (data/sources/12.0.0.64228/warlock-demonology.txt, warlock.txt for 686) and the default profile
-// (data/profiles/demonology.json). Player spells carry no mastery (Master Demonologist is demon damage only);
+// (data/specs/demonology/profile.json). Player spells carry no mastery (Master Demonologist is demon damage only);
 // every demon hit gets it, the spec aura's +3 % for demons, and scales with the warlock's spell power.
 import { accuracySuite, type SpecAccuracy } from "./harness.js";
 

@@ -1,5 +1,5 @@
 // Destruction Warlock: hits by hand from the 12.0.0.64228 dump (data/sources/12.0.0.64228/warlock-destruction.txt)
-// and the default profile (data/profiles/destruction.json). The Infernal's Immolation (a pet: no mastery, "Your
+// and the default profile (data/specs/destruction/profile.json). The Infernal's Immolation (a pet: no mastery, "Your
 // spells") is exact; the player's hits carry Chaotic Energies' random roll (77220: "${$s1/2}.1% increased damage,
 // plus a random amount of up to ${$s1/2}.1%"), so each is checked to lie in [base x (1 + h), base x (1 + 2h)],
 // h = half the mastery percent, and Chaos Bolt to be a crit x (1 + crit chance).

@@ -1,5 +1,5 @@
 // Fire Mage: one hit per modelled damage spell, by hand from the 12.0.0.64228 dump
-// (data/sources/12.0.0.64228/mage.txt) and the default profile (data/profiles/fire.json).
+// (data/sources/12.0.0.64228/mage.txt) and the default profile (data/specs/fire/profile.json).
 import { expect, it } from "vitest";
 import { accuracySuite, checkSpec, expectedHit, type SpecAccuracy } from "./harness.js";
 

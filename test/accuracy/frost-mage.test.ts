@@ -1,5 +1,5 @@
 // Frost Mage: one hit per modelled damage spell, by hand from the 12.0.0.64228 dump
-// (data/sources/12.0.0.64228/mage-frost.txt) and the default profile (data/profiles/frost-mage.json).
+// (data/sources/12.0.0.64228/mage-frost.txt) and the default profile (data/specs/frost-mage/profile.json).
 import { expect, it } from "vitest";
 import { accuracySuite, checkSpec, expectedHit, type SpecAccuracy } from "./harness.js";
 

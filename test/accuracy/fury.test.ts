@@ -1,5 +1,5 @@
 // Fury Warrior: one hit per modelled damage spell, by hand from the 12.0.0.64228 dump
-// (data/sources/12.0.0.64228/warrior-fury.txt, warrior.txt) and the default profile (data/profiles/fury.json).
+// (data/sources/12.0.0.64228/warrior-fury.txt, warrior.txt) and the default profile (data/specs/fury/profile.json).
 // Mastery: Unshackled Fury multiplies damage only while Enraged (76856: "Increases damage done while Enraged"):
 // every case is checked twice where the run has both, inside Enrage with the mastery and outside it without.
 import { accuracySuite, type HitCase, type SpecAccuracy } from "./harness.js";

@@ -107,7 +107,7 @@ export function accuracySuite(title: string, s: SpecAccuracy, extra?: (run: () =
       r = await seededRun(s.spec, undefined, s.talents);
     });
     it("the default profile is the one the cases assume", () => {
-      const p = JSON.parse(readFileSync(new URL(`../../data/profiles/${s.spec}.json`, import.meta.url), "utf8"));
+      const p = JSON.parse(readFileSync(new URL(`../../data/specs/${s.spec}/profile.json`, import.meta.url), "utf8"));
       expect([p.level, p.primary_stat, p.ratings.versatility, p.ratings.mastery]).toEqual([90, s.primaryStat, s.versatilityRating, s.masteryRating]);
     });
     it("every case", () => checkSpec(r, s));

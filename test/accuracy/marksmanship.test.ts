@@ -1,5 +1,5 @@
 // Marksmanship Hunter: one hit per modelled damage spell, by hand from the 12.0.0.64228 dump
-// (data/sources/12.0.0.64228/hunter.txt) and the default profile (data/profiles/marksmanship.json).
+// (data/sources/12.0.0.64228/hunter.txt) and the default profile (data/specs/marksmanship/profile.json).
 // Auto Shot rolls the weapon: not a case.
 import { accuracySuite, type SpecAccuracy } from "./harness.js";
 

@@ -1,5 +1,5 @@
 // Outlaw Rogue: one hit per modelled damage spell, by hand from the 12.0.0.64228 dump
-// (data/sources/12.0.0.64228/rogue-outlaw.txt) and the default profile (data/profiles/outlaw.json).
+// (data/sources/12.0.0.64228/rogue-outlaw.txt) and the default profile (data/specs/outlaw/profile.json).
 // Dispatch and Between the Eyes are left out (the timeline does not say how many combo points a cast spent), and
 // Pistol Shot (the APL casts it only with Opportunity up, which doubles it). Hits are taken outside the windows
 // that multiply them: Between the Eyes (315341 #2: all damage +4 %) and Jackpot tier 2 (1214937 #3: Sinister

@@ -1,6 +1,6 @@
 // Subtlety Rogue: one hit per modelled damage spell whose amount the timeline fixes, by hand from the
 // 12.0.0.64228 dump (data/sources/12.0.0.64228/rogue-subtlety.txt) and the default profile
-// (data/profiles/subtlety.json). The finishers (Eviscerate 196819 #1, Black Powder, Secret Technique 280720 /
+// (data/specs/subtlety/profile.json). The finishers (Eviscerate 196819 #1, Black Powder, Secret Technique 280720 /
 // 282449: AP per combo point) are left out: the timeline does not say how many points a cast spent; their per-point
 // arithmetic and Executioner are checked in test/spec-subtlety.test.ts. No aura of this build multiplies these hits.
 import { accuracySuite, type SpecAccuracy } from "./harness.js";

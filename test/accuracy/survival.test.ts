@@ -1,5 +1,5 @@
 // Survival Hunter: one hit per modelled damage spell, by hand from the 12.0.0.64228 dump
-// (data/sources/12.0.0.64228/hunter-survival.txt, hunter.txt) and the default profile (data/profiles/survival.json).
+// (data/sources/12.0.0.64228/hunter-survival.txt, hunter.txt) and the default profile (data/specs/survival/profile.json).
 // The melee auto attack rolls the weapon: not a case.
 import { accuracySuite, type SpecAccuracy } from "./harness.js";
 

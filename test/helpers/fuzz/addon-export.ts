@@ -8,7 +8,7 @@ import { parseAddonExport } from "../../../src/input/addon-export.js";
 import { InputError } from "../../../src/input/errors.js";
 import { DATA, type FuzzTarget, noSetup, typedOrValid, violated } from "./common.js";
 
-const BASE = readFileSync(path.join(DATA, "inputs/beast-mastery.simc"), "utf8");
+const BASE = readFileSync(path.join(DATA, "specs/beast-mastery/input.simc"), "utf8");
 const PIECES = ["=", ",", "/", "#", "###", '"', "\n", "\r\n", "\r", " ", "id=", "bonus_id=", "ilevel=", "talents=", "hunter=", "0", "9", "-1", "99999999999", "é", "\u0000", "head=", "gear_agility="];
 
 const edit = fc.record({ at: fc.nat(), del: fc.nat({ max: 6 }), ins: fc.array(fc.constantFrom(...PIECES), { maxLength: 4 }).map((a) => a.join("")) });

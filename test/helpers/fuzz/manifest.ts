@@ -16,7 +16,7 @@ const MINIMAL_MANIFEST = {
 
 export const manifestValidator: FuzzTarget<unknown, undefined> = {
   setup: noSetup,
-  arbitrary: fc.oneof(documentFrom(MINIMAL_MANIFEST), documentFrom(readJson("manifests/fire.json"))),
+  arbitrary: fc.oneof(documentFrom(MINIMAL_MANIFEST), documentFrom(readJson("specs/fire/manifest.json"))),
   check: (doc) =>
     typedOrValid(
       () => validateManifest(doc, "fuzz.json"),

@@ -5,7 +5,7 @@ import { documentFrom, type FuzzTarget, noSetup, readJson, typedOrValid, violate
 
 export const profileParser: FuzzTarget<unknown, undefined> = {
   setup: noSetup,
-  arbitrary: documentFrom(readJson("profiles/beast-mastery.json")),
+  arbitrary: documentFrom(readJson("specs/beast-mastery/profile.json")),
   check: (doc) =>
     typedOrValid(
       () => parseProfile(doc, "fuzz.json"),

@@ -74,7 +74,7 @@ const rotation = fc.oneof(
     ),
     weight: 4,
   },
-  { arbitrary: documentFrom(readJson("rotations/beast-mastery.json")), weight: 2 },
+  { arbitrary: documentFrom(readJson("specs/beast-mastery/rotation.json")), weight: 2 },
   { arbitrary: jsonish, weight: 1 },
 );
 

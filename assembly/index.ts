@@ -13,4 +13,5 @@ export { benchWheelHold } from "./bench";
 export { ROT_MAGIC, ROT_VERSION, ACTION_NONE, ACTION_CAST, ACTION_WAIT, WAIT_MAX_MS } from "./rotation/vm";
 export { ROTATION_TEST_MAX_ARG, rotationTestSetQuery, rotationTestSetCastReady, rotationTestClear, rotationTestLoad, rotationTestSelect, rotationTestSelectN, rotationTestSetBlocked, rotationTestSetTimeBound, rotationTestReset, rotationTestVar, rotationTestQueryCount, rotationTestCastCheckCount, rotationTestTouchCount, rotationTestSetTargets, rotationTestSetTargetQuery, rotationTestTarget, rotationTestTargetSwitches } from "./rotation/test_state";
 export { engineImageF64, engineImageI32, engineLoad, engineResetAccumulators, engineRun, engineResults, engineQuery, engineNow, engineResourceCurrent, engineEventKindCount, engineFightMs, MAX_EVENTS, RESULT_HEADER } from "./engine/engine";
+export { reactionDraws } from "./engine/reaction";
 export { engineTelemetrySize, engineTelemetryResults, engineTimelineEnable, engineTimelineLength, engineTimelineDropped } from "./engine/telemetry";

@@ -13,6 +13,7 @@ import { chanLoad, chanReset, chanOnStart, chanOnEnd, chanDecide, chanSlots, cha
 import { Rotation, rotationCheck, rotationLoad, rotationReset, rotationBind, selectAction, actionKind, actionSpell, actionWaitMs, ACTION_CAST, ACTION_WAIT, ROT_OK, OP_LT, OP_LE, OP_GT, OP_GE } from "../rotation/vm";
 import * as Q from "../rotation/queries";
 import { fightLoad, fightMaxMs, fightLengthFor } from "./fight";
+import { reactOn, reactionBytes, reactionLoad, reactionBegin, queueLagMs, channelLagMs, pollPhaseMs, reactGain, cooldownResetReact } from "./reaction";
 import { healthOn, healthLoad, healthBegin, healthPct, healthRemainsS, healthNextCheck, HEALTH_CAP_FACTOR } from "./health";
 import { targetsLayout, curTarget, setCurTarget, targetCount, instOn, instCur, instTarget, instBase, isTargetOwned } from "./targets";
 import { extraQuery } from "./queries";
@@ -35,7 +36,7 @@ import { cwcOn, cwcLoad, cwcReset, cwcBarStart, cwcLive, cwcNextPoll, cwcNow, cw
 import {
   IMAGE_VERSION, HEADER_F64, N_SECTIONS, H_VERSION, H_DURATION, H_TARGETS, H_ARMOR, H_ARMOR_K, H_AP, H_SP, H_CRIT, H_HASTE,
   H_MASTERY, H_VERS, H_CRIT_DMG_BONUS, H_REGEN_WAKE, H_MASTERY_KIND, H_MASTERY_COEF, H_MASTERY_SCHOOL, H_MASTERY_PETS, H_AUTO_DAMAGE,
-  H_OFFHAND_DAMAGE, H_MASTERY_GATE_AURA, H_PULL_AURA, H_VARY_LENGTH, H_HEALTH_RATE, H_START_AURAS, H_START_AURAS_LEN, H_CWC, H_HEALTH_CRIT_START, H_HEALTH_CRIT_LEN, H_CRIT_SCALED_LEN, H_CRIT_SCALED_START, H_MIRROR_AURA, H_MIRROR_FRACTION, H_STACK_COST_START, H_STACK_COST_LEN, H_TIMED_PETS_START, H_TIMED_PETS_LEN, H_AUTO_SWING, H_WEAPON_MIN, H_WEAPON_MAX, H_GCD_LOCK, H_N_LOCKS, H_N_CAT_POOLS, H_N_CHARGE_POOLS, H_ROT_KIND, H_ROT_START,
+  H_OFFHAND_DAMAGE, H_MASTERY_GATE_AURA, H_PULL_AURA, H_VARY_LENGTH, H_HEALTH_RATE, H_START_AURAS, H_START_AURAS_LEN, H_CWC, H_HEALTH_CRIT_START, H_HEALTH_CRIT_LEN, H_CRIT_SCALED_LEN, H_CRIT_SCALED_START, H_MIRROR_AURA, H_MIRROR_FRACTION, H_REACTION, H_STACK_COST_START, H_STACK_COST_LEN, H_TIMED_PETS_START, H_TIMED_PETS_LEN, H_AUTO_SWING, H_WEAPON_MIN, H_WEAPON_MAX, H_GCD_LOCK, H_N_LOCKS, H_N_CAT_POOLS, H_N_CHARGE_POOLS, H_ROT_KIND, H_ROT_START,
   H_ROT_LEN, H_ROT_CAST_ONLY, H_ROT_SPELLS_START, H_ROT_SPELLS_LEN, H_CHAN_START, H_CHAN_SLOTS, H_HOOKS_START, H_HOOKS_LEN, H_SECTIONS, S_RESOURCES, S_SPELLS, S_AURAS, S_EFFECTS, S_DAMAGE, S_CDR, S_OPS,
   S_OPLISTS, S_PROCS, S_RPPM, S_PETS, S_CHARGE_POOLS, S_POOL, S_ROT_CONSTS, RESOURCE_STRIDE, SPELL_STRIDE, AURA_STRIDE,
   EFFECT_STRIDE, DAMAGE_STRIDE, CDR_STRIDE, OP_STRIDE, OPLIST_STRIDE, PROC_STRIDE, RPPM_STRIDE, PET_STRIDE,
@@ -618,6 +619,7 @@ export function engineLoad(): i32 {
   loadHitTables();
   healthCritLoad(carve(healthCritBytes(nDamage)), nDamage, pool, <i32>hdr(H_HEALTH_CRIT_START), <i32>hdr(H_HEALTH_CRIT_LEN));
   timedPetsLoad(carve(timedPetsBytes(nPets)), nPets, pool, <i32>hdr(H_TIMED_PETS_START), <i32>hdr(H_TIMED_PETS_LEN));
+  reactionLoad(carve(reactionBytes(nInst, nAuras, nSpells)), nInst, nAuras, nSpells, pool, <i32>hdr(H_REACTION) - 1); // reaction.ts
   loadOpTables();
   auraFlags = carve(<usize>nInst * 4);
   // the other targets' instances carry no stat or multiplier effects (docs/engine-image.md "Targets")
@@ -704,6 +706,7 @@ export function engineRun(n: i32, seedBase: u64, chunkId: u32, iterStart: u32, p
     const cap = healthOn ? len * HEALTH_CAP_FACTOR : len;
     if (cap != durationMs) setFightLength(cap);
     if (healthOn) healthBegin(len);
+    if (reactOn) reactionBegin(seed); // reaction.ts: its own stream from this seed
     const dps = runIteration();
     if (budgetExceeded) {
       accError = 1;
@@ -1042,8 +1045,13 @@ function wakeIfIdle(): void {
       if (idleSurelyNone()) return;
       if (!idleRotationCastable()) return;
     }
-    pushReady(now);
+    pushReady(reactOn ? now + pollPhaseMs() : now); // reaction.ts: the idle player acts at its next poll
   }
+}
+
+/** reaction.ts: a proc becomes reactable at `t` (-1: none): an idle player is woken then. */
+function reactWake(t: i64): void {
+  if (t >= 0) push(t, ev(EV_COOLDOWN_READY, 0, CD_REGEN << 10));
 }
 
 // Cast-only rotations (rotCastOnly): what the last failed idleRotationCastable learnt, still true later
@@ -1787,13 +1795,15 @@ function onCastComplete(spell: i32): void {
   }
   casting = false;
   // 5. PlayerReady at max(GCD end, now); off-GCD spells may fire while the GCD runs
-  const ge = gcdEnd();
+  const g0 = gcdEnd();
+  // reaction.ts: the next decision a queue lag after the GCD a cast on it triggered
+  const ge = reactOn && (f & CPF_ON_GCD) != 0 ? g0 + queueLagMs() : g0;
   // pushReady(ge), inlined: one call less per cast
   const g = (readyGen + 1) & 0xffff;
   readyGen = g;
   pendingReady = true;
   push(ge, ev(EV_PLAYER_READY, g, 0));
-  if (ge > now && hasOffGcd && offGcdCastable()) {
+  if (g0 > now && hasOffGcd && offGcdCastable()) {
     offGen = (offGen + 1) & 0xffff;
     push(now, ev(EV_OFFGCD_READY, offGen, 0));
   }
@@ -1875,7 +1885,7 @@ function startChannel(spell: i32, s: SpellRec): void {
   channelGen = (channelGen + 1) & 0xffff;
   channelSpell = spell;
   for (let k = 1; k <= n; k++) push(now + <i64>Math.round(period * <f64>k), ev(EV_AURA_TICK, channelGen, spell | ARG_FLAG));
-  pushReady(now + <i64>Math.round(dur));
+  pushReady(now + <i64>Math.round(dur) + (reactOn ? channelLagMs() : 0)); // reaction.ts: channel lag
   spellSt(spell).lastUsed = now;
   if (chanSlots > 0) chanOnStart(changetype<Rotation>(rot), spell, now + <i64>Math.round(dur));
 }
@@ -1910,7 +1920,7 @@ function endChannelNow(): void {
   channelSpell = -1;
   casting = false;
   chanOnEnd();
-  pushReady(now);
+  pushReady(reactOn ? now + channelLagMs() : now); // reaction.ts: channel lag
 }
 
 // ======================================================================================
@@ -2042,11 +2052,13 @@ function resetCooldown(spell: i32): void {
   if (cp >= 0) {
     const c = chargeSt(cp);
     if (c.nextAt < 0) return;
+    if (reactOn) reactWake(cooldownResetReact(spell, c.charges < 1)); // reaction.ts: cooldown_react
     completeCharge(cp);
     poolMoved(spell, c); // a charge came back early
   } else {
     const st = spellSt(spell);
     if (st.readyAt <= now) return;
+    if (reactOn) reactWake(cooldownResetReact(spell, true)); // reaction.ts: cooldown_react
     st.readyAt = now;
     setNotBefore(spell, cooldownBound(spell));
   }
@@ -2448,6 +2460,7 @@ function applyAura(idx: i32, stacks: i32): void {
     if (idx < nAuras) telAura(idx, 0, min(stacks, maxStacks), t, 1); // aura telemetry: the primary target's instances
     st.active = 1;
     st.stacks = min(stacks, maxStacks);
+    if (reactOn) reactWake(reactGain(idx, base, 0)); // reaction.ts: the proc is reactable later
     st.gen = (st.gen + 1) & 0xffff;
     st.appliedAt = t;
     st.expiresAt = exp;
@@ -2480,6 +2493,7 @@ function applyAura(idx: i32, stacks: i32): void {
   const newStacks = min(st.stacks + stacks, maxStacks);
   if (idx < nAuras) telAura(idx, st.stacks, newStacks, now, 2);
   if (newStacks != st.stacks) {
+    if (reactOn && newStacks > st.stacks) reactWake(reactGain(idx, base, st.stacks)); // reaction.ts
     markDirty(idx);
     st.stacks = newStacks;
   }
@@ -3560,7 +3574,7 @@ function petFlushCounts(): void {
 // Rotation state (queries for the VM; times in seconds)
 // ======================================================================================
 
-function cdRemainsMs(spell: i32): i64 {
+export function cdRemainsMs(spell: i32): i64 {
   return cdRemainsBody(spell);
 }
 

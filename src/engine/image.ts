@@ -4,6 +4,7 @@
 //
 import { CombatsimError } from "../errors.js";
 import type { ChannelTable } from "../rotation/channel.js";
+import { reactionList } from "./reaction.js";
 
 // Conventions (every field below follows them unless its comment says otherwise):
 // - Times are integer MILLISECONDS (`...Ms`).
@@ -394,6 +395,25 @@ export interface RunConfig {
    * when the damage dealt reaches it (at the latest at 2 × the drawn length). Absent / 0 = time-based.
    */
   healthPerMs?: number;
+  /** Reaction time and latency (header 89, assembly/engine/reaction.ts; docs/fights.md); absent = off. */
+  reaction?: ReactionImage;
+}
+
+/** The reaction model's parameters, ms (SimC's player/sim options of the same names), and the auras the
+ *  rotation asks `react` of. Encoded as a pool list in this order (reaction.ts reactionLoad). */
+export interface ReactionImage {
+  offsetMs: number;
+  meanMs: number;
+  stddevMs: number;
+  nuMs: number;
+  maxMs: number;
+  queueLagMs: number;
+  queueLagStddevMs: number;
+  channelLagMs: number;
+  channelLagStddevMs: number;
+  pollMs: number;
+  pollStddevMs: number;
+  auras: number[];
 }
 
 export interface SpecImage {
@@ -1062,6 +1082,7 @@ export function encodeImage(image: SpecImage): EncodedImage {
   header[69] = varyLength; // H_VARY_LENGTH: ± fraction of durationMs per iteration (assembly/engine/fight.ts)
   header[31] = rotSpells ? rotSpells.length : -1;
   header[103] = rotCastOnly ? 1 : 0; // H_ROT_CAST_ONLY
+  if (run.reaction !== undefined) header[89] = poolList(reactionList(run.reaction, image.auras?.length ?? 0, fail)) + 1; // H_REACTION: pool start + 1 (src/engine/reaction.ts)
   let off = HEADER_F64;
   const parts: number[][] = [header];
   SECTION_ORDER.forEach((s, k) => {

@@ -76,6 +76,8 @@ export interface CompiledRotation {
   targetSpells: number[];
   /** Channel decisions (src/rotation/channel.ts); absent when no entry has channel options. */
   channels?: ChannelTable;
+  /** Auras the rotation asks `react` of (their stack gains get a reaction time: assembly/engine/reaction.ts); absent: none. */
+  reactAuras?: number[];
   /** Some entry has use_while_casting=1 (its cast is OP.CASTW): the engine then decides during cast bars. */
   whileCasting?: boolean;
   /**
@@ -163,6 +165,7 @@ const TARGET_KIND: Record<number, number> = {
   [Q.DOT_REMAINS]: Q.TGT_REMAINS,
   [Q.DEBUFF_STACK]: Q.TGT_STACK,
   [Q.DOT_STACK]: Q.TGT_STACK,
+  [Q.AURA_REACT]: Q.TGT_REACT,
 };
 
 /**
@@ -191,7 +194,7 @@ export function retarget(e: RExpr): RExpr {
 
 /** Kinds whose answer depends on the current target (a retargeted expression's debuff/dot questions,
  *  and the aura properties engine/queries.ts reads from the current target's instance). */
-const PER_TARGET_KINDS = new Set<number>([Q.TGT_UP, Q.TGT_REMAINS, Q.TGT_STACK, Q.AURA_REFRESHABLE, Q.AURA_TICKS_REMAIN, Q.TARGET_INDEX]);
+const PER_TARGET_KINDS = new Set<number>([Q.TGT_UP, Q.TGT_REMAINS, Q.TGT_STACK, Q.TGT_REACT, Q.AURA_REFRESHABLE, Q.AURA_TICKS_REMAIN, Q.TARGET_INDEX]);
 
 /** Whether some query leaf of `e` is of one of `kinds`. */
 function hasQueryOf(e: RExpr, kinds: ReadonlySet<number>): boolean {
@@ -1200,6 +1203,7 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
     castOnly: castOnly && channelLineVar < 0 && !whileCasting,
     ...(channelLineVar >= 0 ? { channels: { lineVar: channelLineVar, slots: channelSlots } } : {}),
     ...(whileCasting ? { whileCasting: true } : {}),
+    ...(resolver.reactAuras.size > 0 ? { reactAuras: [...resolver.reactAuras].sort((a, b) => a - b) } : {}),
   };
 }
 

@@ -11,6 +11,7 @@
 // rebuilt without it after.
 //
 // Fight length: simulate()'s default variation (±20 %); VARY=0 in the environment measures fixed lengths.
+// Reaction model: on with its defaults; REACTION=0 in the environment measures it off.
 // Usage: npm run bench:instructions [-- --iterations N] [-- --spec slug] [-- --top K] [-- --node-flags "..."] [-- --wasm-opt "..."]
 // Output: a table on stdout and bench/results/instructions.json. Needs valgrind (Debian: valgrind).
 import { execFileSync, spawn } from "node:child_process";

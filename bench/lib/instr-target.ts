@@ -13,7 +13,9 @@ const measure = Number(process.env.MEASURE ?? 0);
 const prefer = process.env.PREFER === "simc" || process.env.PREFER === "json" ? process.env.PREFER : undefined;
 // VARY=<fraction>: the fight length variation (default: simulate()'s, 0.2; VARY=0 = fixed lengths)
 const vary = process.env.VARY;
-const prep = await prepareSimulation({ dataDir: path.resolve(here, "../../data"), spec, seed: 1, ...(prefer ? { preferRotation: prefer } : {}), ...(vary !== undefined ? { varyLength: Number(vary) } : {}) });
+// REACTION=0: the reaction model off (docs/fights.md "Reaction time and latency"; default: on, SimC's defaults)
+const reactionOff = process.env.REACTION === "0";
+const prep = await prepareSimulation({ dataDir: path.resolve(here, "../../data"), spec, seed: 1, ...(prefer ? { preferRotation: prefer } : {}), ...(vary !== undefined ? { varyLength: Number(vary) } : {}), ...(reactionOff ? { reaction: false as const } : {}) });
 runImage(prep.image, { iterations: warm, seed: 1n, chunkId: 1_000_000 });
 if (measure > 0) {
   const r = runImage(prep.image, { iterations: measure, seed: 1n, chunkId: 0 });

@@ -15,7 +15,7 @@
 // depend on threads or chunk order. With the model off (header slot 0) every hook is one branch on
 // `reactOn` and the engine behaves exactly as without this file.
 import { Xorshift64 } from "../rng";
-import { now, auraSt, nSpells } from "./engine";
+import { now, auraSt, nSpells } from "./state";
 
 /** The model is on (H_REACTION != 0): every hook in engine.ts tests this first. */
 export let reactOn: bool = false;

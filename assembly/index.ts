@@ -14,5 +14,6 @@ export { ROT_MAGIC, ROT_VERSION, ACTION_NONE, ACTION_CAST, ACTION_WAIT, WAIT_MAX
 export { ROTATION_TEST_MAX_ARG, rotationTestSetQuery, rotationTestSetCastReady, rotationTestClear, rotationTestLoad, rotationTestSelect, rotationTestSelectN, rotationTestSetBlocked, rotationTestSetTimeBound, rotationTestReset, rotationTestVar, rotationTestQueryCount, rotationTestCastCheckCount, rotationTestTouchCount, rotationTestSetTargets, rotationTestSetTargetQuery, rotationTestTarget, rotationTestTargetSwitches } from "./rotation/test_state";
 export { engineImageF64, engineImageI32, engineLoad, engineResetAccumulators, engineRun, engineResults, engineNow, engineResourceCurrent, engineEventKindCount, engineFightMs, RESULT_HEADER } from "./engine/load";
 export { engineQuery } from "./engine/queries";
+export { reactionDraws } from "./engine/reaction";
 export { MAX_EVENTS } from "./engine/state";
 export { engineTelemetrySize, engineTelemetryResults, engineTimelineEnable, engineTimelineLength, engineTimelineDropped } from "./engine/telemetry";

@@ -5,6 +5,7 @@
 //
 // Fight length: simulate()'s default variation (±20 %); VARY=0 in the environment measures fixed lengths.
 // PREFER=simc (or json) in the environment measures that rotation where a spec has both.
+// Reaction model: on with its defaults; REACTION=0 in the environment measures it off.
 // Usage: npm run bench:instructions [-- --iterations N] [-- --spec slug] [-- --top K] [-- --node-flags "..."] [-- --wasm-opt "..."]
 // Output: a table on stdout and bench/results/instructions.json. Needs valgrind (Debian: valgrind).
 import { execFileSync } from "node:child_process";
@@ -35,7 +36,7 @@ try {
     const wasmOpt = path.join(root, "node_modules/.bin/wasm-opt");
     execFileSync(wasmOpt, ["build/combatsim.wasm", ...WASM_OPT, "--debuginfo", "-o", "build/combatsim.wasm"], { cwd: root, stdio: "inherit" });
   }
-  const m = await measureInstructions({ spec: SPEC, iterations: N, warm: WARM, nodeFlags: NODE_FLAGS, ...(PREFER ? { preferRotation: PREFER } : {}), ...(VARY !== undefined ? { varyLength: VARY } : {}) });
+  const m = await measureInstructions({ spec: SPEC, iterations: N, warm: WARM, nodeFlags: NODE_FLAGS, ...(PREFER ? { preferRotation: PREFER } : {}), ...(VARY !== undefined ? { varyLength: VARY } : {}), ...(process.env.REACTION === "0" ? { reaction: false as const } : {}) });
   const result = { date: new Date().toISOString(), node: process.version, ...m };
   console.log(`${SPEC}: ${N} iterations, ${m.eventsPerIteration.toFixed(1)} events/iteration`);
   // The wasm figure is the metric: "other JIT code" (the JS loader/CSV code tiering at different times

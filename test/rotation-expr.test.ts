@@ -97,7 +97,7 @@ describe("action scope: bare names are properties of the entry's action", () => 
     expect(r("full_recharge_time", ctx)).toEqual(q(Q.COOLDOWN_FULL_RECHARGE_TIME, bs));
     expect(r("max_charges", ctx)).toEqual(q(Q.COOLDOWN_MAX_CHARGES, bs));
     expect(r("cooldown", ctx)).toEqual(q(Q.COOLDOWN_DURATION, bs));
-    expect(r("cooldown_react", ctx)).toEqual(q(Q.COOLDOWN_READY, bs));
+    expect(r("cooldown_react", ctx)).toEqual(q(Q.COOLDOWN_REACT, bs)); // ready, and a proc reset reacted to (engine/reaction.ts)
     expect(r("ready", ctx)).toEqual(q(Q.SPELL_CASTABLE, bs));
     expect(r("cost", ctx)).toEqual(q(Q.SPELL_COST, bs));
     expect(r("gcd", ctx)).toEqual(q(Q.GCD_MAX, bs));

@@ -140,7 +140,7 @@ describe("name forms resolve to the documented queries", () => {
     ["buff.bestial_wrath.down", not(q(Q.BUFF_UP, 10))],
     ["buff.bestial_wrath.remains", q(Q.BUFF_REMAINS, 10)],
     ["buff.bestial_wrath.stack", q(Q.BUFF_STACK, 10)],
-    ["buff.bestial_wrath.react", q(Q.BUFF_STACK, 10)],
+    ["buff.bestial_wrath.react", q(Q.AURA_REACT, 10)], // the reactable stacks (engine/reaction.ts)
     ["debuff.hunters_mark.up", q(Q.DEBUFF_UP, 12)],
     ["debuff.hunters_mark.down", not(q(Q.DEBUFF_UP, 12))],
     ["debuff.hunters_mark.remains", q(Q.DEBUFF_REMAINS, 12)],

@@ -4,6 +4,7 @@ import path from "node:path";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { describe, expect, it } from "vitest";
+import { REACTION_DEFAULTS } from "../src/engine/reaction.js";
 
 const repoRoot = path.resolve(__dirname, "..");
 function cli(...args: string[]) {
@@ -40,12 +41,30 @@ describe("combatsim sim", () => {
     const r = cli("sim", "--duration", "20", "--iterations", "4", "--threads", "1", "--vary-length", "0", "--json");
     expect(r.code, r.stderr).toBe(0);
     const out = JSON.parse(r.stdout);
-    expect(out.fight).toEqual({ varyLength: 0, meanLengthS: 20, mode: "time" });
+    expect(out.fight).toEqual({ varyLength: 0, meanLengthS: 20, mode: "time", reaction: REACTION_DEFAULTS });
     expect(out.perSecond.iterations).toEqual(new Array(20).fill(4));
     const bad = cli("sim", "--iterations", "4", "--vary-length", "1");
     expect(bad.code).not.toBe(0);
     expect(bad.stderr).toContain("--vary-length must be a fraction in [0, 1)");
   }, 60_000);
+
+  it("--no-reaction and --reaction-time 0 switch the reaction model off; --queue-lag etc. set it; bad values are refused", () => {
+    const run = (...a: string[]) => {
+      const r = cli("sim", "--spec", "arcane", "--duration", "20", "--iterations", "4", "--threads", "1", "--json", ...a);
+      expect(r.code, r.stderr).toBe(0);
+      return JSON.parse(r.stdout);
+    };
+    const off = run("--no-reaction");
+    expect(off.fight.reaction).toBeUndefined();
+    expect(run("--reaction-time", "0").dps).toEqual(off.dps);
+    const set = run("--queue-lag", "40", "--reaction-time", "300", "--idle-poll", "0");
+    expect(set.fight.reaction).toEqual({ ...REACTION_DEFAULTS, queueLagMs: 40, timeMs: 300, stddevMs: 60, pollMs: 0 });
+    for (const [opt, v] of [["--reaction-stddev", "-1"], ["--channel-lag", "NaN"], ["--reaction-time", ""]]) {
+      const bad = cli("sim", "--iterations", "4", opt!, v!);
+      expect(bad.code).not.toBe(0);
+      expect(bad.stderr).toContain(`${opt} must be milliseconds in [0, 60000]`);
+    }
+  }, 120_000);
 
   it("--html writes a self-contained report; --target-error stops early", () => {
     const file = path.join(mkdtempSync(path.join(tmpdir(), "combatsim-")), "report.html");

@@ -193,7 +193,8 @@ async function scripted(rotation: unknown, opts: { durationS: number; talents?: 
   // Opportunity is always taken (Jackpot tier 2 multiplies its damage op, which must exist); its procs roll at
   // `opportunityChance` (default 0: no random combo points)
   const talents = ["opportunity", ...(opts.talents ?? [])];
-  const prep = await prepareSimulation({ spec: "outlaw", bundle, dataDir: DATA, varyLength: 0, duration: opts.durationS, rotation, bloodlust: false, talents });
+  // hand-timed scripts: no reaction time or latency (docs/fights.md "Reaction time and latency")
+  const prep = await prepareSimulation({ spec: "outlaw", bundle, dataDir: DATA, varyLength: 0, duration: opts.durationS, rotation, bloodlust: false, talents, reaction: false });
   const img = prep.image;
   const oc = opts.opportunityChance ?? 0;
   // cast procs compile to procChance ops on the spell's hook: Sinister Strike's two (opportunity_strike, _rtb)

@@ -1,6 +1,7 @@
 // The cast pipeline (spec "Cast pipeline"): the rotation's decision at PlayerReady (onReady), cast start
 // (GCD, cast bar), cast complete (costs, cooldowns, damage, auras, hooks), channels, and decisions inside a
 // cast bar (cast-while-casting.ts).
+import { reactOn, queueLagMs, channelLagMs } from "./reaction";
 import { Rotation, selectAction, actionKind, actionSpell, actionWaitMs, ACTION_CAST, ACTION_WAIT } from "../rotation/vm";
 import { cwcOn, cwcBarStart, cwcLive, cwcNextPoll, cwcNow, cwcGen, cwcMainTarget, cwcSetMainTarget } from "./cast-while-casting";
 import { chanOnStart, chanOnEnd, chanDecide, chanSlots, chanSlot, CHAN_END } from "./channel-decisions";
@@ -215,13 +216,15 @@ export function onCastComplete(spell: i32): void {
   }
   casting = false;
   // 5. PlayerReady at max(GCD end, now); off-GCD spells may fire while the GCD runs
-  const ge = gcdEnd();
+  const g0 = gcdEnd();
+  // reaction.ts: the next decision a queue lag after the GCD a cast on it triggered
+  const ge = reactOn && (f & CPF_ON_GCD) != 0 ? g0 + queueLagMs() : g0;
   // pushReady(ge), inlined: one call less per cast
   const g = (readyGen + 1) & 0xffff;
   readyGen = g;
   pendingReady = true;
   push(ge, ev(EV_PLAYER_READY, g, 0));
-  if (ge > now && hasOffGcd && offGcdCastable()) {
+  if (g0 > now && hasOffGcd && offGcdCastable()) {
     offGen = (offGen + 1) & 0xffff;
     push(now, ev(EV_OFFGCD_READY, offGen, 0));
   }
@@ -292,7 +295,7 @@ function startChannel(spell: i32, s: SpellRec): void {
   channelGen = (channelGen + 1) & 0xffff;
   channelSpell = spell;
   for (let k = 1; k <= n; k++) push(now + <i64>Math.round(period * <f64>k), ev(EV_AURA_TICK, channelGen, spell | ARG_FLAG));
-  pushReady(now + <i64>Math.round(dur));
+  pushReady(now + <i64>Math.round(dur) + (reactOn ? channelLagMs() : 0)); // reaction.ts: channel lag
   spellSt(spell).lastUsed = now;
   if (chanSlots > 0) chanOnStart(changetype<Rotation>(rot), spell, now + <i64>Math.round(dur));
 }
@@ -327,5 +330,5 @@ function endChannelNow(): void {
   channelSpell = -1;
   casting = false;
   chanOnEnd();
-  pushReady(now);
+  pushReady(reactOn ? now + channelLagMs() : now); // reaction.ts: channel lag
 }

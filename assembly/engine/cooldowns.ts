@@ -1,5 +1,7 @@
 // Cooldowns (spec "Cast pipeline" steps 6 and 9): own, category and charge cooldowns started by a cast, their
 // ends (CooldownReady events), reductions and resets, and the remaining time the rotation asks for.
+import { reactOn, cooldownResetReact } from "./reaction";
+import { reactWake } from "./readiness";
 import { tlOn, tlPush, TL_COOLDOWN } from "./telemetry";
 import {
   EV_COOLDOWN_READY, CD_OWN, CD_CHARGE, CD_REGEN, ev, ChargeState, catReady, now, spellSt, chargeSt, catAt, push, pushLater,
@@ -133,11 +135,13 @@ export function resetCooldown(spell: i32): void {
   if (cp >= 0) {
     const c = chargeSt(cp);
     if (c.nextAt < 0) return;
+    if (reactOn) reactWake(cooldownResetReact(spell, c.charges < 1)); // reaction.ts: cooldown_react
     completeCharge(cp);
     poolMoved(spell, c); // a charge came back early
   } else {
     const st = spellSt(spell);
     if (st.readyAt <= now) return;
+    if (reactOn) reactWake(cooldownResetReact(spell, true)); // reaction.ts: cooldown_react
     st.readyAt = now;
     setNotBefore(spell, cooldownBound(spell));
   }

@@ -65,6 +65,7 @@ export const H_CRIT_MULT_START: i32 = 83; // crit-chance multipliers (crit-mult.
 export const H_CRIT_MULT_LEN: i32 = 84; //   number of pairs (0 = none)
 export const H_STACK_COST_START: i32 = 79; // stack-scaled costs (stack-cost.ts): pool start, 3 f64 per rule
 export const H_STACK_COST_LEN: i32 = 80; //   number of rules (0 = none)
+export const H_REACTION: i32 = 89; // reaction time and latency (reaction.ts): pool start of its parameters + 1 (0 = the model is off)
 
 // section ids (pair index after H_SECTIONS)
 export const S_RESOURCES: i32 = 0;

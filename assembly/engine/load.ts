@@ -1,5 +1,7 @@
 // The host API: image buffers, engineLoad (the spec image into records, tables and per-run state),
 // engineRun (iterations and their accumulators), engineResults, and test/diagnostic probes.
+import { reactOn, reactionBytes, reactionLoad, reactionBegin } from "./reaction";
+import { H_REACTION } from "./layout";
 import { armorMitigation } from "../damage";
 import { ImpactProcTable, impactProcMasks } from "../procs";
 import { seedPrefix, seedFromPrefix } from "../rng";
@@ -337,6 +339,7 @@ function loadEntryTables(): void {
   loadHitTables();
   healthCritLoad(carve(healthCritBytes(nDamage)), nDamage, pool, <i32>hdr(H_HEALTH_CRIT_START), <i32>hdr(H_HEALTH_CRIT_LEN));
   timedPetsLoad(carve(timedPetsBytes(nPets)), nPets, pool, <i32>hdr(H_TIMED_PETS_START), <i32>hdr(H_TIMED_PETS_LEN));
+  reactionLoad(carve(reactionBytes(nInst, nAuras, nSpells)), nInst, nAuras, nSpells, pool, <i32>hdr(H_REACTION) - 1); // reaction.ts
   loadOpTables();
 }
 
@@ -431,6 +434,7 @@ export function engineRun(n: i32, seedBase: u64, chunkId: u32, iterStart: u32, p
     const cap = healthOn ? len * HEALTH_CAP_FACTOR : len;
     if (cap != durationMs) setFightLength(cap);
     if (healthOn) healthBegin(len);
+    if (reactOn) reactionBegin(seed); // reaction.ts: its own stream from this seed
     const dps = runIteration();
     if (budgetExceeded) {
       accError = 1;

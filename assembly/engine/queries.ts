@@ -13,6 +13,7 @@ import { healthOn, healthPct, healthRemainsS } from "./health";
 import { curTarget, setCurTarget, targetCount, instOn, instCur, isTargetOwned } from "./targets";
 import { timedGroups, timedIs, timedLive } from "./timed-pets";
 import { execQuery } from "./cast-while-casting";
+import { reactStacks, cooldownReacted } from "./reaction";
 import { AuraRec } from "./layout";
 import {
   NEVER, nRes, nSpells, nAuras, nInst, nPets, durationMs, targets, now, prevGcd, prevGcd2, prevGcd3, prevCast, prevOffGcd,
@@ -328,6 +329,10 @@ export function extraQuery(kind: i32, arg: i32): f64 {
       if (<u32>arg >= <u32>nSpells) return 0;
       return max(gcdMs(arg), castMs(arg)) / 1000.0;
     }
+    // reaction time (reaction.ts): with the model off, the stacks / the cooldown's readiness
+    case Q.Q_AURA_REACT: return reactStacks(arg);
+    case Q.Q_TGT_REACT: return <u32>arg < <u32>nAuras ? reactStacks(instCur(arg)) : 0.0;
+    case Q.Q_COOLDOWN_REACT: return <u32>arg < <u32>nSpells && cdRemainsMs(arg) == 0 && cooldownReacted(arg) ? 1.0 : 0.0;
     case Q.Q_SPELL_COST: return <u32>arg < <u32>nSpells ? costOf(spellRec(arg)) : 0.0;
     case Q.Q_COOLDOWN_MAX_CHARGES: {
       if (<u32>arg >= <u32>nSpells) return 0;

@@ -2,6 +2,7 @@
 // pre-converted cast-readiness table), when it could be (readyTime), the "not before" bounds the rotation
 // VM skips on, the built-in priority list, and waking an idle player when something may have become
 // castable (wakeIfIdle, the idle cooldown and regeneration wakes).
+import { reactOn, pollPhaseMs } from "./reaction";
 import { ACTION_CAST, ACTION_WAIT } from "../rotation/vm";
 import { cwcUsable } from "./cast-while-casting";
 import { SpellRec } from "./layout";
@@ -34,8 +35,13 @@ export function wakeIfIdle(): void {
       if (idleSurelyNone()) return;
       if (!idleRotationCastable()) return;
     }
-    pushReady(now);
+    pushReady(reactOn ? now + pollPhaseMs() : now); // reaction.ts: the idle player acts at its next poll
   }
+}
+
+/** reaction.ts: a proc becomes reactable at `t` (-1: none): an idle player is woken then. */
+export function reactWake(t: i64): void {
+  if (t >= 0) push(t, ev(EV_COOLDOWN_READY, 0, CD_REGEN << 10));
 }
 
 // Cast-only rotations (rotCastOnly): what the last failed idleRotationCastable learnt, still true later

@@ -76,4 +76,10 @@ export const Q_EXECUTE_REMAINS: i32 = 55; //           arg = spell; s until its 
 // or in its pandemic window (SimC warlock_t::create_expression, engine/class_modules/warlock/sc_warlock.cpp)
 export const Q_TARGET_INDEX: i32 = 77; //              the current target's index (0 = primary; the candidate inside target_if)
 export const Q_DOT_REFRESHABLE_COUNT: i32 = 78; //     arg = aura index: targets on which it is refreshable (down counts)
-export const Q_COUNT: i32 = 79;
+// Reaction time (assembly/engine/reaction.ts, docs/fights.md "Reaction time and latency"; allocation 79-81):
+// SimC's `buff.X.react` counts the stacks whose reaction time has passed, `cooldown_react` waits a reaction
+// time after a proc reset the cooldown. With the model off they answer as BUFF_STACK / COOLDOWN_READY.
+export const Q_AURA_REACT: i32 = 79; //                arg = aura index (buff/debuff/pet buff on the primary target): reactable stacks
+export const Q_TGT_REACT: i32 = 80; //                 arg = aura index: the same on the current target
+export const Q_COOLDOWN_REACT: i32 = 81; //            arg = spell index: ready, and its last reset reacted to
+export const Q_COUNT: i32 = 82;

@@ -31,6 +31,8 @@ export interface InstrOptions {
   preferRotation?: "simc" | "json";
   /** fight length variation (default: simulate()'s) */
   varyLength?: number;
+  /** false: the reaction model off (default: on, SimC's defaults) */
+  reaction?: false;
 }
 
 export interface InstrResult {
@@ -164,6 +166,7 @@ async function writeImage(o: InstrOptions, file: string): Promise<void> {
     seed: 1,
     ...(o.preferRotation ? { preferRotation: o.preferRotation } : {}),
     ...(o.varyLength !== undefined ? { varyLength: o.varyLength } : {}),
+    ...(o.reaction === false ? { reaction: false as const } : {}),
   });
   const enc = encodeImage(prep.image);
   const head = new Uint32Array([enc.f64.length, enc.i32.length]);

@@ -37,6 +37,47 @@ function targetErrorOpt(v: string): number {
   return n;
 }
 
+/**
+ * The reaction-time and latency options (docs/fights.md "Reaction time and latency"): CLI name,
+ * SimulateConfig.reaction field, help. Not given: SimulationCraft's default (src/engine/reaction.ts).
+ */
+export const REACTION_OPTIONS = [
+  ["reaction-time", "timeMs", "mean of the Gaussian part of the reaction time to procs, ms (SimC reaction_time; default 250; 0 = reaction and latency off)"],
+  ["reaction-stddev", "stddevMs", "its standard deviation, ms (default 0.2 x the mean)"],
+  ["reaction-nu", "nuMs", "mean of the reaction time's exponential part, ms (SimC reaction_time_nu; default 150)"],
+  ["reaction-offset", "offsetMs", "constant part of the reaction time, ms (SimC reaction_time_offset; default 100)"],
+  ["reaction-max", "maxMs", "cap of the whole reaction time, ms (SimC reaction_time_max; default 1400)"],
+  ["queue-lag", "queueLagMs", "delay of the next decision after the GCD of a cast ends, ms (SimC queue_lag; default 5)"],
+  ["queue-lag-stddev", "queueLagStddevMs", "its standard deviation, ms (default 0)"],
+  ["channel-lag", "channelLagMs", "delay of the next decision after a channel ends, ms (SimC channel_lag; default 250)"],
+  ["channel-lag-stddev", "channelLagStddevMs", "its standard deviation, ms (default 0)"],
+  ["idle-poll", "pollMs", "poll interval of an idle player: a wake is acted on after u x this, ms (SimC's available(); default 100)"],
+  ["idle-poll-stddev", "pollStddevMs", "its standard deviation, ms (default 10)"],
+] as const;
+
+export type ReactionCliField = (typeof REACTION_OPTIONS)[number][1];
+
+function msOpt(name: string) {
+  return (v: string): number => {
+    const n = Number(v);
+    if (v.trim() === "" || !Number.isFinite(n) || n < 0 || n > 60_000) throw new CommanderError(2, "combatsim.badOption", `--${name} must be milliseconds in [0, 60000], got "${v}"`);
+    return n;
+  };
+}
+
+const camel = (name: string): string => name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+
+/** SimulateConfig.reaction from the parsed options: false with --no-reaction, else the given settings. */
+export function reactionFromCli(o: Record<string, unknown>): false | Partial<Record<ReactionCliField, number>> {
+  if (o["reaction"] === false) return false;
+  const out: Partial<Record<ReactionCliField, number>> = {};
+  for (const [name, field] of REACTION_OPTIONS) {
+    const v = o[camel(name)];
+    if (typeof v === "number") out[field] = v;
+  }
+  return out;
+}
+
 /** Worker threads when --threads is not given: every core this process may use (results do not depend on it). */
 export function defaultThreads(): number {
   return Math.max(1, Math.min(MAX_THREADS, availableParallelism()));
@@ -60,6 +101,8 @@ export function simOptions(): Option[] {
     new Option("--no-bloodlust", "no Bloodlust at the pull (default: the raid buff at t = 0, SimC's optimal_raid default)"),
     new Option("--no-potion", "drink no combat potion (default: the profile's potion, SimC MID1's Light's Potential; docs/consumables.md)"),
     new Option("--no-racials", "use no racial ability (default: the profile race's racials that the data models, e.g. the orc's Blood Fury)"),
+    new Option("--no-reaction", "no reaction time or latency: every decision the moment the player can act (the engine before docs/fights.md's reaction model)"),
+    ...REACTION_OPTIONS.map(([name, , help]) => new Option(`--${name} <ms>`, help).argParser(msOpt(name))),
     new Option("--strict-rotation", "fail on the first rotation line that cannot be honoured (default: drop it and list it in the result)"),
     new Option("--data-dir <dir>", "data directory (default: $COMBATSIM_DATA_DIR, ~/.combatsim, or the bundled data)"),
     new Option("--target-error <pct>", "stop early once the DPS error (95 % confidence, percent of the mean) is <= this; --iterations is then the maximum").argParser(targetErrorOpt),
@@ -92,6 +135,19 @@ export interface SimCliOptions {
   potion: boolean;
   /** false with --no-racials. */
   racials: boolean;
+  /** false with --no-reaction; the --reaction-* / --*-lag / --idle-poll values by their camelCase names. */
+  reaction: boolean;
+  reactionTime?: number;
+  reactionStddev?: number;
+  reactionNu?: number;
+  reactionOffset?: number;
+  reactionMax?: number;
+  queueLag?: number;
+  queueLagStddev?: number;
+  channelLag?: number;
+  channelLagStddev?: number;
+  idlePoll?: number;
+  idlePollStddev?: number;
   dataDir?: string;
   targetError?: number;
   redis?: string;

@@ -14,7 +14,7 @@ import { checkDataDir } from "../data/bundle.js";
 import { checkOutputFile } from "./output-file.js";
 import { QueueExecutor } from "../queue/executor.js";
 import { progressReporter } from "./progress.js";
-import { simOptions, type SimCliOptions } from "./sim-options.js";
+import { reactionFromCli, simOptions, type SimCliOptions } from "./sim-options.js";
 
 export { progressReporter, PROGRESS_DELAY_MS } from "./progress.js";
 
@@ -27,6 +27,8 @@ export function simConfig(o: SimCliOptions): SimulateConfig {
   if (o.bloodlust === false) config.bloodlust = false;
   if (o.potion === false) config.potion = false;
   if (o.racials === false) config.racials = false;
+  const reaction = reactionFromCli(o as unknown as Record<string, unknown>);
+  if (reaction === false || Object.keys(reaction).length > 0) config.reaction = reaction;
   if (o.fightLengthMode === "health") config.fightLengthMode = "health";
   if (o.spec !== undefined) config.spec = o.spec;
   if (o.dataDir !== undefined) config.dataDir = o.dataDir;

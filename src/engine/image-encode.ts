@@ -11,6 +11,7 @@ import { encodeResources } from "./image-resources.js";
 import { encodeRotation, type EncodedRotation } from "./image-rotation.js";
 import { encodeSpells, type CooldownPools } from "./image-spells.js";
 import { ImageWriter, type EncodedImage } from "./image-writer.js";
+import { reactionList } from "./reaction.js";
 
 /** Validates `image` and encodes it; throws ImageError naming the first bad field. */
 export function encodeImage(image: SpecImage): EncodedImage {
@@ -154,6 +155,8 @@ function writeHeader(w: ImageWriter, h: HeaderInputs): number[] {
   header[69] = run.varyLength; // H_VARY_LENGTH: ± fraction of durationMs per iteration (assembly/engine/fight.ts)
   header[31] = rotation.spells ? rotation.spells.length : -1;
   header[103] = rotation.castOnly ? 1 : 0; // H_ROT_CAST_ONLY
+  const reaction = image.run.reaction;
+  if (reaction !== undefined) header[89] = poolList(reactionList(reaction, image.auras?.length ?? 0, w.fail)) + 1; // H_REACTION: pool start + 1 (src/engine/reaction.ts)
   return header;
 }
 

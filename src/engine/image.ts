@@ -395,6 +395,25 @@ export interface RunConfig {
    * when the damage dealt reaches it (at the latest at 2 × the drawn length). Absent / 0 = time-based.
    */
   healthPerMs?: number;
+  /** Reaction time and latency (header 89, assembly/engine/reaction.ts; docs/fights.md); absent = off. */
+  reaction?: ReactionImage;
+}
+
+/** The reaction model's parameters, ms (SimC's player/sim options of the same names), and the auras the
+ *  rotation asks `react` of. Encoded as a pool list in this order (reaction.ts reactionLoad). */
+export interface ReactionImage {
+  offsetMs: number;
+  meanMs: number;
+  stddevMs: number;
+  nuMs: number;
+  maxMs: number;
+  queueLagMs: number;
+  queueLagStddevMs: number;
+  channelLagMs: number;
+  channelLagStddevMs: number;
+  pollMs: number;
+  pollStddevMs: number;
+  auras: number[];
 }
 
 export interface SpecImage {

@@ -9,6 +9,7 @@ import type { IdleWarning } from "./idle.js";
 import type { LoadoutSummary } from "./simulate.js";
 import type { ResourceSourceKind, Timeline } from "./simulate-telemetry.js";
 import type { TargetsWarning } from "./targets.js";
+import type { ReactionConfig } from "./reaction.js";
 
 export interface SimulateProgress {
   /** Iterations merged so far (a chunk-ordered prefix). */
@@ -107,7 +108,8 @@ export interface SimulateResult {
   /** The configured fight length; iterations last durationS × (1 ± fight.varyLength). */
   durationS: number;
   /** Fight length (docs/fights.md): the ± fraction, the iterations' mean length, time- or health-based. */
-  fight: { varyLength: number; meanLengthS: number; mode: "time" | "health" };
+  /** `reaction`: the reaction model's settings, ms (absent: the model was off). */
+  fight: { varyLength: number; meanLengthS: number; mode: "time" | "health"; reaction?: Required<ReactionConfig> };
   targets: number;
   /** Iterations run (fewer than `maxIterations` after an early exit on `targetError`). */
   iterations: number;

@@ -43,6 +43,7 @@ import { powerDisplayModifier } from "./resource-display.js";
 import { tickParents } from "./spell-groups.js";
 import { fightBuckets } from "./fight.js";
 import { healthRate } from "./health-pilot.js";
+import { reactionImage, reactionSettings, resolveReaction, type ReactionConfig } from "./reaction.js";
 import { idleWarning } from "./idle.js";
 import { targetsWarning } from "./targets.js";
 import { characterFromExport, exportSpecText, type CharacterSummary } from "../input/character.js";
@@ -72,6 +73,12 @@ export interface SimulateConfig {
    * 0 = every iteration lasts `duration`. docs/fights.md.
    */
   varyLength?: number;
+  /**
+   * Reaction time and latency (docs/fights.md "Reaction time and latency"): SimulationCraft's model and
+   * defaults (src/engine/reaction.ts REACTION_DEFAULTS). `false`, or `{ timeMs: 0 }`, turns it off:
+   * results are then those of the engine without the model.
+   */
+  reaction?: false | ReactionConfig;
   /**
    * "time" (default, SimC's fixed_time): the target's health falls linearly over the iteration's length.
    * "health": the target has a health pool sized so it dies at the drawn length on average (SimC's enemy
@@ -356,7 +363,8 @@ export async function prepareSimulation(config: SimulateConfig = {}): Promise<Pr
   const rotIn = rotationInput(r.text, r.file, config.strictRotation === true);
   const rotation: RotationJson = rotIn.rotation;
 
-  const { image, rotationReport } = compileSpec({
+  const reaction = resolveReaction(config.reaction);
+  const { image, rotationReport, rotation: compiledRotation } = compileSpec({
     spec: consumables.spec,
     profile,
     stats,
@@ -371,6 +379,7 @@ export async function prepareSimulation(config: SimulateConfig = {}): Promise<Pr
     bloodlust: config.bloodlust !== false,
     consumables: { potion: consumables.potion, utility: consumables.utility },
   });
+  if (reaction !== null) image.run.reaction = reactionImage(reaction, compiledRotation.reactAuras); // before the health pilot: it runs this image
   if (mode === "health") image.run.healthPerMs = healthRate(image, seed);
   const dataSources = summarizeDataSources(resolved.provenance, bundle.table("SpellEffect").dumpBuild ?? null);
   const resourceDisplay = resolved.resources.map((res) => powerDisplayModifier(bundle, res.powerType));
@@ -552,7 +561,7 @@ function buildResult(
   return {
     spec: prep.spec.spec,
     durationS: fightS,
-    fight: { varyLength: img.run.varyLength ?? 0, meanLengthS: meanS, mode: (img.run.healthPerMs ?? 0) > 0 ? "health" : "time" },
+    fight: { varyLength: img.run.varyLength ?? 0, meanLengthS: meanS, mode: (img.run.healthPerMs ?? 0) > 0 ? "health" : "time", ...(img.run.reaction ? { reaction: reactionSettings(img.run.reaction) } : {}) },
     targets: prep.targets,
     iterations: n,
     maxIterations: o.maxIterations,

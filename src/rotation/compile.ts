@@ -81,6 +81,8 @@ export interface CompiledRotation {
   targetSpells: number[];
   /** Channel decisions (src/rotation/channel.ts); absent when no entry has channel options. */
   channels?: ChannelTable;
+  /** Auras the rotation asks `react` of (their stack gains get a reaction time: assembly/engine/reaction.ts); absent: none. */
+  reactAuras?: number[];
   /** Some entry has use_while_casting=1 (its cast is OP.CASTW): the engine then decides during cast bars. */
   whileCasting?: boolean;
   /**
@@ -844,6 +846,7 @@ export function compileRotation(source: RotationJson, symbols: RotationSymbols, 
     castOnly: castOnly && channelLineVar < 0 && !whileCasting,
     ...(channelLineVar >= 0 ? { channels: { lineVar: channelLineVar, slots: channelSlots } } : {}),
     ...(whileCasting ? { whileCasting: true } : {}),
+    ...(resolver.reactAuras.size > 0 ? { reactAuras: [...resolver.reactAuras].sort((a, b) => a - b) } : {}),
   };
 }
 

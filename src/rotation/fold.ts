@@ -25,6 +25,7 @@ export const TARGET_KIND: Record<number, number> = {
   [Q.DOT_REMAINS]: Q.TGT_REMAINS,
   [Q.DEBUFF_STACK]: Q.TGT_STACK,
   [Q.DOT_STACK]: Q.TGT_STACK,
+  [Q.AURA_REACT]: Q.TGT_REACT,
 };
 
 /**
@@ -53,7 +54,7 @@ export function retarget(e: RExpr): RExpr {
 
 /** Kinds whose answer depends on the current target (a retargeted expression's debuff/dot questions,
  *  and the aura properties engine/queries.ts reads from the current target's instance). */
-export const PER_TARGET_KINDS = new Set<number>([Q.TGT_UP, Q.TGT_REMAINS, Q.TGT_STACK, Q.AURA_REFRESHABLE, Q.AURA_TICKS_REMAIN, Q.TARGET_INDEX]);
+export const PER_TARGET_KINDS = new Set<number>([Q.TGT_UP, Q.TGT_REMAINS, Q.TGT_STACK, Q.TGT_REACT, Q.AURA_REFRESHABLE, Q.AURA_TICKS_REMAIN, Q.TARGET_INDEX]);
 
 /** Whether some query leaf of `e` is of one of `kinds`. */
 export function hasQueryOf(e: RExpr, kinds: ReadonlySet<number>): boolean {

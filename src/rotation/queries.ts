@@ -59,7 +59,10 @@ export const Q = {
   EXECUTE_REMAINS: 55,
   TARGET_INDEX: 77,
   DOT_REFRESHABLE_COUNT: 78,
-  COUNT: 79,
+  AURA_REACT: 79,
+  TGT_REACT: 80,
+  COOLDOWN_REACT: 81,
+  COUNT: 82,
 } as const;
 
 export type QueryKind = (typeof Q)[Exclude<keyof typeof Q, "COUNT">];

@@ -71,8 +71,8 @@ export interface ResolveContext {
 
 type Kind = "aura" | "petAura" | "spell" | "resource" | "pet";
 
-const BUFF_PROPS: Record<string, number> = { up: Q.BUFF_UP, down: -1, remains: Q.BUFF_REMAINS, stack: Q.BUFF_STACK, react: Q.BUFF_STACK };
-const DEBUFF_PROPS: Record<string, number> = { up: Q.DEBUFF_UP, down: -1, remains: Q.DEBUFF_REMAINS, stack: Q.DEBUFF_STACK, react: Q.DEBUFF_STACK };
+const BUFF_PROPS: Record<string, number> = { up: Q.BUFF_UP, down: -1, remains: Q.BUFF_REMAINS, stack: Q.BUFF_STACK, react: Q.AURA_REACT };
+const DEBUFF_PROPS: Record<string, number> = { up: Q.DEBUFF_UP, down: -1, remains: Q.DEBUFF_REMAINS, stack: Q.DEBUFF_STACK, react: Q.AURA_REACT };
 const DOT_PROPS: Record<string, number> = { ticking: Q.DOT_TICKING, up: Q.DOT_TICKING, down: -1, remains: Q.DOT_REMAINS, stack: Q.DOT_STACK };
 // Properties every aura family (buff, debuff, dot, the action's own aura) has beyond its table above;
 // built by Resolver.auraExtra (docs/rotation.md §2).
@@ -82,7 +82,7 @@ const PET_BUFF_PROPS: Record<string, number> = {
   down: -1,
   remains: Q.PET_BUFF_REMAINS,
   stack: Q.PET_BUFF_STACK,
-  react: Q.PET_BUFF_STACK,
+  react: Q.AURA_REACT,
 };
 const COOLDOWN_PROPS: Record<string, number> = {
   ready: Q.COOLDOWN_READY,
@@ -122,7 +122,8 @@ const ACTION_SPELL_PROPS: Record<string, number> = {
   max_charges: Q.COOLDOWN_MAX_CHARGES,
   full_recharge_time: Q.COOLDOWN_FULL_RECHARGE_TIME,
   cooldown: Q.COOLDOWN_DURATION,
-  cooldown_react: Q.COOLDOWN_READY,
+  // the reaction time after a proc reset (assembly/engine/reaction.ts); COOLDOWN_READY with the model off
+  cooldown_react: Q.COOLDOWN_REACT,
   ready: Q.SPELL_CASTABLE,
   // SimC's action "usable" (engine/action/action.cpp create_expression: the action's ready()): castable now
   usable: Q.SPELL_CASTABLE,
@@ -150,6 +151,8 @@ const RAID_EVENT_PROPS = new Set(["in", "cooldown", "exists", "up", "remains", "
 export class Resolver {
   /** Manifest expressions being expanded (a cycle among them is an error, not a stack overflow). */
   private readonly expanding: string[] = [];
+  /** Auras some `react` question names (src/rotation/compile.ts CompiledRotation.reactAuras). */
+  readonly reactAuras = new Set<number>();
 
   constructor(
     private readonly symbols: RotationSymbols,
@@ -243,6 +246,7 @@ export class Resolver {
   }
 
   private query(q: number, arg: number, downFamily: string): RExpr {
+    if (q === Q.AURA_REACT) this.reactAuras.add(arg);
     if (q === -1) return { kind: "not", arg: { kind: "query", q: DOWN_OF[downFamily]!, arg } };
     return { kind: "query", q, arg };
   }

@@ -7,6 +7,8 @@ import { accuracySuite, checkSpec, expectedHit, type SpecAccuracy } from "./harn
 const FIRE_MAGE = 1 + 0 / 100;
 // Mote of Flame 343230 #1 "Modify Damage Done% (79)" Base Value 3, Misc Value 0x4 (Fire): × 1.03 (default build).
 const MOTE_OF_FLAME = 1 + 3 / 100;
+// Wildfire 1254828 (rank 2 in the default build): Fire Blast damage +10 % per rank: × 1.20.
+const WILDFIRE = 1 + (2 * 10) / 100;
 // The default APL's precombat casts Arcane Intellect: 1459 #1 "Modify Total Stat% (137)" Int, Base Value 3, up all
 // fight: spell power 1735 x 1.03 (nothing else scales intellect here), so every hit x 1.03.
 const ARCANE_INTELLECT = 1 + 3 / 100;
@@ -22,7 +24,7 @@ const FIRE: SpecAccuracy = {
     // Pyroblast 11366 #1 School Damage (2): fire, SP Coefficient 4.5975 (the Hot Streak! instant cast)
     { name: "pyroblast", periodic: false, power: "sp", coefficient: 4.5975, physical: false, mastery: false, passives: [FIRE_MAGE, MOTE_OF_FLAME, ARCANE_INTELLECT] },
     // Fire Blast 108853 #1 SP Coefficient 1.31538; always crits (Fire Blast 231568 #1 Spell Critical Chance +100)
-    { name: "fire_blast", periodic: false, power: "sp", coefficient: 1.31538, physical: false, mastery: false, passives: [FIRE_MAGE, MOTE_OF_FLAME, ARCANE_INTELLECT], alwaysCrits: true },
+    { name: "fire_blast", periodic: false, power: "sp", coefficient: 1.31538, physical: false, mastery: false, passives: [FIRE_MAGE, MOTE_OF_FLAME, ARCANE_INTELLECT, WILDFIRE], alwaysCrits: true },
   ],
 };
 

@@ -14,6 +14,7 @@ import { Rotation, rotationCheck, rotationLoad, rotationReset, rotationBind, sel
 import * as Q from "../rotation/queries";
 import { fightLoad, fightMaxMs, fightLengthFor } from "./fight";
 import { healthOn, healthLoad, healthBegin, healthPct, healthRemainsS, healthNextCheck, HEALTH_CAP_FACTOR } from "./health";
+import { moveOn, moving, cutSpell, moveLoad, moveReset, moveFirstAt, movePeriod, moveDuration, moveStart, moveEnd, moveCastStarted, moveCutCast, moveDropCompletion, moveBlocks } from "./raid-events";
 import { targetsLayout, curTarget, setCurTarget, targetCount, instOn, instCur, instTarget, instBase, isTargetOwned } from "./targets";
 import { extraQuery } from "./queries";
 import {
@@ -36,7 +37,7 @@ import {
   IMAGE_VERSION, HEADER_F64, N_SECTIONS, H_VERSION, H_DURATION, H_TARGETS, H_ARMOR, H_ARMOR_K, H_AP, H_SP, H_CRIT, H_HASTE,
   H_MASTERY, H_VERS, H_CRIT_DMG_BONUS, H_REGEN_WAKE, H_MASTERY_KIND, H_MASTERY_COEF, H_MASTERY_SCHOOL, H_MASTERY_PETS, H_AUTO_DAMAGE,
   H_OFFHAND_DAMAGE, H_MASTERY_GATE_AURA, H_PULL_AURA, H_VARY_LENGTH, H_HEALTH_RATE, H_START_AURAS, H_START_AURAS_LEN, H_CWC, H_HEALTH_CRIT_START, H_HEALTH_CRIT_LEN, H_CRIT_SCALED_LEN, H_CRIT_SCALED_START, H_MIRROR_AURA, H_MIRROR_FRACTION, H_STACK_COST_START, H_STACK_COST_LEN, H_TIMED_PETS_START, H_TIMED_PETS_LEN, H_AUTO_SWING, H_WEAPON_MIN, H_WEAPON_MAX, H_GCD_LOCK, H_N_LOCKS, H_N_CAT_POOLS, H_N_CHARGE_POOLS, H_ROT_KIND, H_ROT_START,
-  H_ROT_LEN, H_ROT_CAST_ONLY, H_ROT_SPELLS_START, H_ROT_SPELLS_LEN, H_CHAN_START, H_CHAN_SLOTS, H_HOOKS_START, H_HOOKS_LEN, H_SECTIONS, S_RESOURCES, S_SPELLS, S_AURAS, S_EFFECTS, S_DAMAGE, S_CDR, S_OPS,
+  H_MOVE_FIRST, H_MOVE_PERIOD, H_MOVE_DURATION, H_ROT_LEN, H_ROT_CAST_ONLY, H_ROT_SPELLS_START, H_ROT_SPELLS_LEN, H_CHAN_START, H_CHAN_SLOTS, H_HOOKS_START, H_HOOKS_LEN, H_SECTIONS, S_RESOURCES, S_SPELLS, S_AURAS, S_EFFECTS, S_DAMAGE, S_CDR, S_OPS,
   S_OPLISTS, S_PROCS, S_RPPM, S_PETS, S_CHARGE_POOLS, S_POOL, S_ROT_CONSTS, RESOURCE_STRIDE, SPELL_STRIDE, AURA_STRIDE,
   EFFECT_STRIDE, DAMAGE_STRIDE, CDR_STRIDE, OP_STRIDE, OPLIST_STRIDE, PROC_STRIDE, RPPM_STRIDE, PET_STRIDE,
   CHARGE_POOL_STRIDE, ResourceRec, SpellRec, AuraRec, EffectRec, DamageRec, CdrRec, OpRec, ProcRec, PetRec,
@@ -574,6 +575,7 @@ export function engineLoad(): i32 {
   // channel decisions (channel-decisions.ts): header 62 = pool offset, 63 = slots (0: none)
   chanLoad(pool + (<usize>(<i32>hdr(H_CHAN_START)) << 3), rotKind == 1 ? <i32>hdr(H_CHAN_SLOTS) : 0);
   cwcLoad(rotKind == 1 && hdr(H_CWC) != 0); // use_while_casting lines (cast-while-casting.ts)
+  moveLoad(hdr(H_MOVE_FIRST), hdr(H_MOVE_PERIOD), hdr(H_MOVE_DURATION)); // movement windows (raid-events.ts)
   stackCostLoad(pool, <i32>hdr(H_STACK_COST_START), <i32>hdr(H_STACK_COST_LEN)); // before the cast tables: it unflags their fast paths
   buildCastReadyTable();
   // v3 scan rows: spells checked against nSpells, time bounds for this durationMs
@@ -862,6 +864,7 @@ function resetIteration(): void {
   if (autoDamage >= 0) push(0, ev(EV_AUTO_ATTACK, 0, 0));
   if (offDamage >= 0) push(0, ev(EV_AUTO_ATTACK, 1, 0)); // off hand: its own chain (gen 1)
   if (timedGroups > 0) timedPetsReset();
+  if (moveOn) { moveReset(); push(moveFirstAt(), ev(EV_COOLDOWN_READY, RAID_MOVE_START, 0)); } // raid-events.ts
   for (let p = 0; p < nPets; p++) {
     const ps = petSt(p);
     ps.gen = (ps.gen + 1) & 0xffff;
@@ -985,6 +988,7 @@ function runHealthFight(counted0: i64): bool {
       case EV_CAST_START: countKind(EV_CAST_START); onCastStart(arg); break;
       case EV_CAST_COMPLETE: {
         countKind(EV_CAST_COMPLETE);
+        if (cutSpell >= 0) { if (gen == 0 && moveDropCompletion(arg, now)) break; } // a cast interrupted by movement
         // a cast on another target: its aura applications and ops act on that target (one call site:
         // onCastComplete stays inlined here)
         const ct = castTarget;
@@ -1012,7 +1016,12 @@ function runHealthFight(counted0: i64): bool {
         else onAuraExpire(arg);
         break;
       }
-      case EV_COOLDOWN_READY: countKind(EV_COOLDOWN_READY); onCooldownReady(arg >> 10, arg & 1023); break;
+      case EV_COOLDOWN_READY: {
+        countKind(EV_COOLDOWN_READY);
+        if (gen != 0) { onRaidEvent(gen); break; } // movement windows (raid-events.ts) ride on gen 1 / 2
+        onCooldownReady(arg >> 10, arg & 1023);
+        break;
+      }
       default: onAutoAttack(arg, gen); break; // EV_AUTO_ATTACK: counted on exit
     }
   }
@@ -1367,6 +1376,7 @@ export function castReady(spell: i32): bool {
       return false;
     }
   }
+  if (moving) { if (moveBlocks(spell)) return false; } // a cast bar or channel while moving (raid-events.ts)
   const costRes = load<i32>(r, 16);
   // the general cost checks below reduce to this one for a simple spell (CRF_SIMPLE: one resource, no charges/extras)
   if (flags & CRF_SIMPLE) {
@@ -1618,6 +1628,7 @@ function onCastStart(spell: i32): void {
   let castMs: i64 = f & CPF_CAST_HASTED ? hasteDiv(spellRec(spell).castMs) : load<i64>(r, CP_CAST_MS);
   if (castMs > 0) castMs = castTimeMods(spell, castMs);
   if (tlOn) tlPush(now, TL_CAST_START, spell, <f64>castMs);
+  if (moveOn) moveCastStarted(spell, castMs > 0 ? now + castMs : -1);
   // no cost or cooldown is paid at this event
   push(now + castMs, ev(EV_CAST_COMPLETE, 0, spell));
   if (cwcOn) {
@@ -1946,6 +1957,30 @@ function endChannelNow(): void {
     const left = cdRemainsMs(spell);
     if (left > 0) tlPush(now, TL_COOLDOWN, spell, <f64>(now + left));
   }
+}
+
+/** EV_COOLDOWN_READY with gen RAID_MOVE_START / RAID_MOVE_END: a movement window starts or ends (raid-events.ts). */
+const RAID_MOVE_START: i32 = 1;
+const RAID_MOVE_END: i32 = 2;
+function onRaidEvent(gen: i32): void {
+  if (gen == RAID_MOVE_START) {
+    moveStart();
+    push(now + moveDuration(), ev(EV_COOLDOWN_READY, RAID_MOVE_END, 0));
+    push(now + movePeriod(), ev(EV_COOLDOWN_READY, RAID_MOVE_START, 0));
+    if (channelSpell >= 0) { endChannelNow(); return; } // a channel stops when the player moves
+    if (casting && moveCutCast(now)) {
+      // the cast bar is interrupted: its completion will be dropped; the player decides again after the GCD
+      casting = false;
+      if (cwcOn) cwcBarStart(-1, now); // no more decisions inside the dead bar
+      pushReady(gcdEnd());
+    }
+    return;
+  }
+  moveEnd();
+  // what the idle shortcuts learnt while moving no longer holds
+  idleBound = 0;
+  idleRes = -2;
+  wakeIfIdle();
 }
 
 function onCooldownReady(sub: i32, idx: i32): void {

@@ -13,6 +13,7 @@ import {
 } from "./engine";
 import { instCur, instOn, curTarget, targetCount } from "./targets";
 import { execQuery } from "./cast-while-casting";
+import { moveUpQ, moveRemainsQ, moveInQ } from "./raid-events";
 import { AuraRec } from "./layout";
 
 /** The player's GCD minimum in ms (the engine's floor for a hasted GCD: onCastStart). */
@@ -101,6 +102,9 @@ export function extraQuery(kind: i32, arg: i32): f64 {
     case Q.Q_EXECUTING: return execQuery(false, arg, now);
     case Q.Q_EXECUTE_REMAINS: return execQuery(true, arg, now);
     case Q.Q_TARGET_INDEX: return <f64>curTarget;
+    case Q.Q_RAID_MOVE_UP: return moveUpQ(now);
+    case Q.Q_RAID_MOVE_REMAINS: return moveRemainsQ(now);
+    case Q.Q_RAID_MOVE_IN: return moveInQ(now);
     case Q.Q_DOT_REFRESHABLE_COUNT: {
       if (<u32>arg >= <u32>nAuras) return 0;
       let n = 0;

@@ -76,4 +76,9 @@ export const Q_EXECUTE_REMAINS: i32 = 55; //           arg = spell; s until its 
 // or in its pandemic window (SimC warlock_t::create_expression, engine/class_modules/warlock/sc_warlock.cpp)
 export const Q_TARGET_INDEX: i32 = 77; //              the current target's index (0 = primary; the candidate inside target_if)
 export const Q_DOT_REFRESHABLE_COUNT: i32 = 78; //     arg = aura index: targets on which it is refreshable (down counts)
-export const Q_COUNT: i32 = 79;
+// SimC's raid_event.movement.{up,remains,in} (and movement.remains) for a movement fight style
+// (assembly/engine/raid-events.ts): 1/0, s left of the window up now, s until the next window starts
+export const Q_RAID_MOVE_UP: i32 = 79;
+export const Q_RAID_MOVE_REMAINS: i32 = 80;
+export const Q_RAID_MOVE_IN: i32 = 81;
+export const Q_COUNT: i32 = 82;

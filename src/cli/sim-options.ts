@@ -58,6 +58,8 @@ export function simOptions(): Option[] {
     new Option("--profile <file>", "character profile JSON; its spec is the run's spec (default: <data dir>/profiles/<spec>.json)"),
     new Option("--rotation <file>", "rotation file: a SimC APL (.simc) or a rotation JSON (default: <data dir>/rotations/<spec>.simc, else .json)"),
     new Option("--no-bloodlust", "no Bloodlust at the pull (default: the raid buff at t = 0, SimC's optimal_raid default)"),
+    new Option("--fight-style <style>", "patchwerk (one target) | multi (--targets N, default 5) | movement (SimC LightMovement: 15 yd every 40 s from 15 s; casts with a cast bar wait) | adds (not modelled yet); docs/fights.md").choices(["patchwerk", "multi", "movement", "adds"]),
+    new Option("--raid-buffs", "apply SimC optimal_raid's permanent raid buffs: Arcane Intellect, Battle Shout, Mark of the Wild, Chaos Brand, Mystic Touch (default: none; docs/fights.md)"),
     new Option("--no-potion", "drink no combat potion (default: the profile's potion, SimC MID1's Light's Potential; docs/consumables.md)"),
     new Option("--no-racials", "use no racial ability (default: the profile race's racials that the data models, e.g. the orc's Blood Fury)"),
     new Option("--strict-rotation", "fail on the first rotation line that cannot be honoured (default: drop it and list it in the result)"),
@@ -88,6 +90,9 @@ export interface SimCliOptions {
   strictRotation?: boolean;
   /** false with --no-bloodlust (commander's negatable option: true by default). */
   bloodlust: boolean;
+  fightStyle?: "patchwerk" | "multi" | "movement" | "adds";
+  /** true with --raid-buffs. */
+  raidBuffs?: boolean;
   /** false with --no-potion. */
   potion: boolean;
   /** false with --no-racials. */

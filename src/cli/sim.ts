@@ -26,6 +26,8 @@ export function simConfig(o: SimCliOptions): SimulateConfig {
   const config: SimulateConfig = { duration: o.duration, varyLength: o.varyLength, targets: o.targets, iterations: o.iterations, seed: o.seed, threads: o.threads };
   if (o.bloodlust === false) config.bloodlust = false;
   if (o.potion === false) config.potion = false;
+  if (o.raidBuffs === true) config.raidBuffs = true;
+  if (o.fightStyle !== undefined) config.fightStyle = o.fightStyle;
   if (o.racials === false) config.racials = false;
   if (o.fightLengthMode === "health") config.fightLengthMode = "health";
   if (o.spec !== undefined) config.spec = o.spec;

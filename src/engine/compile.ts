@@ -55,6 +55,8 @@ export interface CompileInput {
   targets: number;
   targetArmor: number;
   armorK: number;
+  /** Movement windows (fight style `movement`, seconds / yards; docs/fights.md). Absent: none. */
+  movement?: { first: number; period: number; duration: number; distance: number };
   /** Apply the manifest's `at_pull` raid buff (Bloodlust) at t = 0; default true (SimC's optimal_raid / override.bloodlust default). */
   bloodlust?: boolean;
   /** The run's potion and the verdicts on the consumable / racial spells left out (src/engine/consumables.ts). */
@@ -442,6 +444,7 @@ export function compileSpec(input: CompileInput): CompiledSpec {
     heroTree: (n) => (spec.heroTrees.includes(n) ? spec.heroTree === n : undefined),
     castable: (n) => spec.spells.find((s) => s.name === n)?.active ?? true,
     activeEnemies: input.targets,
+    ...(input.movement ? { movement: input.movement } : {}),
     actorOption: (n) => actorOption(SPEC_CATALOG.find((c) => c.specId === spec.specId)?.className, n),
     spellAura: (n) => spellAuraOf(spec, n, auraIdx),
     spellIsChannel: (n) => spec.spells.some((s) => s.name === n && s.channel !== undefined),
@@ -480,7 +483,7 @@ export function compileSpec(input: CompileInput): CompiledSpec {
   }
   const image: SpecImage = {
     name: spec.spec,
-    run: { durationMs: input.durationMs, ...(input.varyLength ? { varyLength: input.varyLength } : {}), targets: input.targets, targetArmor: input.targetArmor, armorK: input.armorK, ...pullAuraOf(spec, input.bloodlust !== false) },
+    run: { durationMs: input.durationMs, ...(input.varyLength ? { varyLength: input.varyLength } : {}), targets: input.targets, targetArmor: input.targetArmor, armorK: input.armorK, ...pullAuraOf(spec, input.bloodlust !== false), ...(input.movement ? { movement: { firstMs: Math.round(input.movement.first * 1000), periodMs: Math.round(input.movement.period * 1000), durationMs: Math.round(input.movement.duration * 1000) } } : {}) },
     stats: {
       attackPower: s.attackPower,
       spellPower: s.spellPower,

@@ -394,6 +394,11 @@ export interface RunConfig {
    * when the damage dealt reaches it (at the latest at 2 × the drawn length). Absent / 0 = time-based.
    */
   healthPerMs?: number;
+  /**
+   * Movement windows (fight style `movement`; assembly/engine/raid-events.ts, docs/fights.md): window k
+   * covers [firstMs + k × periodMs, + durationMs). Absent = the player never moves. durationMs < periodMs.
+   */
+  movement?: { firstMs: number; periodMs: number; durationMs: number };
 }
 
 export interface SpecImage {
@@ -576,6 +581,11 @@ export function encodeImage(image: SpecImage): EncodedImage {
   const mirrorAura = run.mirrorAura === undefined ? -1 : num(run.mirrorAura, "run.mirrorAura", { int: true, min: 0, max: (image.auras?.length ?? 0) - 1 });
   const mirrorFraction = mirrorAura < 0 ? 0 : num(run.mirrorFraction, "run.mirrorFraction", { min: 0, max: 1 });
   const varyLength = num(run.varyLength, "run.varyLength", { min: 0, def: 0 });
+  const move = run.movement;
+  if (move !== undefined) {
+    for (const k of ["firstMs", "periodMs", "durationMs"] as const) num(move[k], `run.movement.${k}`, { min: 0 });
+    if (!(move.periodMs > 0 && move.durationMs > 0 && move.durationMs < move.periodMs)) fail("run.movement", `expected 0 < durationMs < periodMs, got ${move.durationMs} and ${move.periodMs}`);
+  }
   if (varyLength >= 1) fail("run.varyLength", `expected a fraction in [0, 1), got ${varyLength}`);
   const healthPerMs = num(run.healthPerMs, "run.healthPerMs", { min: 0, def: 0 });
   const st = image.stats;
@@ -1059,6 +1069,9 @@ export function encodeImage(image: SpecImage): EncodedImage {
   header[100] = critScaled.length; // H_CRIT_SCALED_LEN
   header[68] = whileCasting ? 1 : 0; // H_CWC: decisions during cast bars (assembly/engine/cast-while-casting.ts)
   header[70] = healthPerMs; // H_HEALTH_RATE: target health per ms of the drawn length (0 = time-based)
+  header[105] = move ? Math.round(move.firstMs) : 0; // H_MOVE_FIRST (assembly/engine/raid-events.ts)
+  header[106] = move ? Math.round(move.periodMs) : 0; // H_MOVE_PERIOD: 0 = no movement
+  header[107] = move ? Math.round(move.durationMs) : 0; // H_MOVE_DURATION
   header[69] = varyLength; // H_VARY_LENGTH: ± fraction of durationMs per iteration (assembly/engine/fight.ts)
   header[31] = rotSpells ? rotSpells.length : -1;
   header[103] = rotCastOnly ? 1 : 0; // H_ROT_CAST_ONLY

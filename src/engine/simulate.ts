@@ -35,6 +35,8 @@ import { DPS_SCALE, type ChunkReport } from "../telemetry/report.js";
 import { encodeHistogramV2 } from "../telemetry/histogram.js";
 import { compileSpec } from "./compile.js";
 import { applyConsumables, type ConsumablesReport } from "./consumables.js";
+import { fightPlan, type FightPlan, type FightStyle, type MovementOptions } from "./fight-style.js";
+import { applyRaidBuffs, foldDamageTaken, type RaidBuffsReport } from "./raid-buffs.js";
 import { SPEC_CATALOG } from "../generated/catalog.js";
 import type { SpecImage } from "./image.js";
 import { parseProfile, profileStats, targetArmor, type Profile } from "./profile.js";
@@ -79,8 +81,16 @@ export interface SimulateConfig {
    * death, and target.health.pct, execute phases and fight_remains follow the damage dealt. docs/fights.md.
    */
   fightLengthMode?: "time" | "health";
-  /** Active enemies. Default 1. */
+  /** Active enemies. Default 1 (fight style multi: 5). */
   targets?: number;
+  /**
+   * The fight (docs/fights.md "Fight styles"): "patchwerk" (one target; the default with one target),
+   * "multi" (all `targets` fight; the default with more), "movement" (SimC LightMovement's windows, in
+   * which casts with a cast bar cannot start and are interrupted), "adds" (not modelled yet: an error).
+   */
+  fightStyle?: FightStyle;
+  /** fightStyle "movement": the windows' first start and period (s) and the yards moved (default 15, 40, 15). */
+  movement?: MovementOptions;
   /** Default 10000. */
   iterations?: number;
   /** Seed base (u64). Default 1. */
@@ -143,6 +153,13 @@ export interface SimulateConfig {
   potion?: boolean;
   /** Racial abilities of the profile's race (docs/consumables.md "Racials"). Default true; false: none (CLI --no-racials). */
   racials?: boolean;
+  /**
+   * The permanent raid buffs and target debuffs of SimC's optimal_raid=1 (Arcane Intellect, Battle Shout,
+   * Mark of the Wild, Chaos Brand, Mystic Touch; docs/fights.md "Raid buffs"). Default false (CLI
+   * --raid-buffs turns them on): SimC's optimal_raid defaults to 1, but the project's hand-computed
+   * expectations rest on the bare character (docs/fights.md says why). Bloodlust has its own option.
+   */
+  raidBuffs?: boolean;
   /** Without config.rotation, when the spec has both `rotations/<spec>.json` and `.simc`: which one (default "json": the spec has not switched yet). */
   preferRotation?: "simc" | "json";
   profile?: unknown;
@@ -252,7 +269,15 @@ export interface SimulateResult {
   /** The configured fight length; iterations last durationS × (1 ± fight.varyLength). */
   durationS: number;
   /** Fight length (docs/fights.md): the ± fraction, the iterations' mean length, time- or health-based. */
-  fight: { varyLength: number; meanLengthS: number; mode: "time" | "health" };
+  fight: {
+    varyLength: number;
+    meanLengthS: number;
+    mode: "time" | "health";
+    /** The fight style (docs/fights.md "Fight styles"). */
+    style: FightStyle;
+    /** fightStyle "movement": the windows (s) and yards per window; null otherwise. */
+    movement: { first: number; period: number; duration: number; distance: number } | null;
+  };
   targets: number;
   /** Iterations run (fewer than `maxIterations` after an early exit on `targetError`). */
   iterations: number;
@@ -295,6 +320,8 @@ export interface SimulateResult {
   rotation: RotationReport;
   /** Consumables and racials: the potion drunk, the race, the racials cast, what is not modelled (docs/consumables.md). */
   consumables: ConsumablesReport;
+  /** The raid buffs applied (or why one changes nothing here) and SimC's optimal_raid entries not modelled (docs/fights.md "Raid buffs"). */
+  raidBuffs: RaidBuffsReport;
   /** The imported character: name, spec, level, race, gear with item levels, totals and what was not applied (null: a profile was used). */
   character: CharacterSummary | null;
   /** How many of the spec's resolved values come from client tables, the spell dump, fixtures and estimates. */
@@ -342,6 +369,10 @@ export interface PreparedSim {
   loadout: LoadoutSummary | null;
   /** The potion, race and racials of the run (src/engine/consumables.ts). */
   consumables: ConsumablesReport;
+  /** The raid buffs of the run (src/engine/raid-buffs.ts). */
+  raidBuffs: RaidBuffsReport;
+  /** The fight style and its movement windows (src/engine/fight-style.ts). */
+  fightStyle: FightPlan;
   /** The imported character (config.input / inputFile; null: a profile was used). */
   character: CharacterSummary | null;
 }
@@ -439,7 +470,8 @@ export async function prepareSimulation(config: SimulateConfig = {}): Promise<Pr
   }
   const durationS = config.duration ?? 300;
   if (typeof durationS !== "number" || !Number.isFinite(durationS) || durationS <= 0 || durationS > 3600) bad("duration", durationS, "a number of seconds in (0, 3600]");
-  const targets = positiveInt("targets", config.targets, 1, 20);
+  const plan = fightPlan(config.fightStyle, positiveInt("targets", config.targets, 1, 20), config.targets !== undefined, config.movement);
+  const targets = plan.targets;
   const varyLength = config.varyLength ?? DEFAULT_VARY_LENGTH;
   if (typeof varyLength !== "number" || !Number.isFinite(varyLength) || varyLength < 0 || varyLength >= 1) bad("varyLength", varyLength, "a fraction in [0, 1)");
   const mode = config.fightLengthMode ?? "time";
@@ -485,14 +517,17 @@ export async function prepareSimulation(config: SimulateConfig = {}): Promise<Pr
   const profile: Profile = p.profile;
   const loadoutText = config.talents ? undefined : (config.loadout ?? profile.talents);
   const fromLoadout = loadoutText !== undefined ? inputLoadout(imported, config.loadout === undefined, () => buildFromLoadout(bundle, manifest, loadoutText)) : undefined;
+  const resolver = new SpellResolver(bundle);
   const resolved = resolveManifest(
     manifest,
-    new SpellResolver(bundle),
+    resolver,
     m.file,
     config.talents ? { talents: config.talents } : fromLoadout ? { talents: fromLoadout.talents, ...(fromLoadout.heroTree ? { heroTree: fromLoadout.heroTree } : {}) } : {},
   );
   checkProfileSpec(spec, profile.spec, p.file, config.spec);
-  const stats = profileStats(profile, bundle, resolved.mastery.coefficient);
+  if (config.raidBuffs !== undefined && typeof config.raidBuffs !== "boolean") bad("raidBuffs", config.raidBuffs, "a boolean");
+  const raid = applyRaidBuffs(profileStats(profile, bundle, resolved.mastery.coefficient), resolver, { primaryStat: resolved.primaryStat, auraNames: new Set(resolved.auras.map((a) => a.name)) }, config.raidBuffs === true);
+  const stats = raid.stats;
   const armor = targetArmor(bundle, profile.level + profile.targetLevelOffset, p.file);
 
   if (config.strictRotation !== undefined && typeof config.strictRotation !== "boolean") bad("strictRotation", config.strictRotation, "a boolean");
@@ -516,16 +551,18 @@ export async function prepareSimulation(config: SimulateConfig = {}): Promise<Pr
     durationMs: Math.round(durationS * 1000),
     varyLength,
     targets,
+    ...(plan.movement ? { movement: plan.movement } : {}),
     targetArmor: armor.armor,
     armorK: armor.armorK,
     bloodlust: config.bloodlust !== false,
     consumables: { potion: consumables.potion, utility: consumables.utility },
   });
+  foldDamageTaken(image.damage, raid.damageTaken);
   if (mode === "health") image.run.healthPerMs = healthRate(image, seed);
   const dataSources = summarizeDataSources(resolved.provenance, bundle.table("SpellEffect").dumpBuild ?? null);
   const resourceDisplay = resolved.resources.map((res) => powerDisplayModifier(bundle, res.powerType));
   const loadout = fromLoadout ? { selected: fromLoadout.selected, heroTree: fromLoadout.heroTree ?? null, notModelled: fromLoadout.notModelled } : null;
-  return { image, seed, spec: consumables.spec, stats, durationS, targets, dataSources, resourceDisplay, rotation: rotationReport, loadout, consumables: consumables.report, character: character?.summary ?? null };
+  return { image, seed, spec: consumables.spec, stats, durationS, targets, dataSources, resourceDisplay, rotation: rotationReport, loadout, consumables: consumables.report, raidBuffs: raid.report, fightStyle: plan, character: character?.summary ?? null };
 }
 
 interface PoolTuning {
@@ -702,7 +739,7 @@ function buildResult(
   return {
     spec: prep.spec.spec,
     durationS: fightS,
-    fight: { varyLength: img.run.varyLength ?? 0, meanLengthS: meanS, mode: (img.run.healthPerMs ?? 0) > 0 ? "health" : "time" },
+    fight: { varyLength: img.run.varyLength ?? 0, meanLengthS: meanS, mode: (img.run.healthPerMs ?? 0) > 0 ? "health" : "time", style: prep.fightStyle.style, movement: prep.fightStyle.movement ?? null },
     targets: prep.targets,
     iterations: n,
     maxIterations: o.maxIterations,
@@ -730,6 +767,7 @@ function buildResult(
     character: prep.character,
     rotation: prep.rotation,
     consumables: prep.consumables,
+    raidBuffs: prep.raidBuffs,
     dataSources: prep.dataSources,
     warnings: {
       unknownSpellCasts: r.unknownSpellCasts,

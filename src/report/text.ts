@@ -34,6 +34,15 @@ export function consumablesLine(r: SimulateResult): string {
   return `consumables: ${potion}; ${race}${c.notModelled.length ? `; ${c.notModelled.length} not modelled` : ""}`;
 }
 
+/** "raid buffs: battle_shout +5 %, mark_of_the_wild +3, ..." (off: "raid buffs: none ..."). */
+export function raidBuffsLine(r: SimulateResult): string {
+  const b = r.raidBuffs;
+  if (!b.enabled) return "raid buffs: none (--raid-buffs applies SimC's optimal_raid)";
+  const on = b.applied.filter((a) => a.skipped === undefined).map((a) => `${a.token} ${a.kind === "versatility" ? "+" + fmt(a.value, 0) : "+" + fmt(a.value, 0) + " %"}${a.origin === "estimated" ? " (estimated)" : ""}`);
+  const off = b.applied.filter((a) => a.skipped !== undefined).map((a) => a.token);
+  return `raid buffs: ${on.join(", ") || "none"}${off.length ? `; no effect here: ${off.join(", ")}` : ""}`;
+}
+
 /** " ± 20 % (mean 299.4 s)" when fight lengths vary, and the health-based mode (docs/fights.md). */
 function fightVariation(r: SimulateResult): string {
   const v = r.fight?.varyLength ?? 0;
@@ -59,6 +68,7 @@ function headerLines(r: SimulateResult): string[] {
     `data: ${formatDataSources(r.dataSources)}`,
     talentsLine(r),
     consumablesLine(r),
+    raidBuffsLine(r),
   );
   if (r.rotation) lines.push(...rotationLines(r));
   lines.push(...characterTextLines(r));

@@ -59,7 +59,10 @@ export const Q = {
   EXECUTE_REMAINS: 55,
   TARGET_INDEX: 77,
   DOT_REFRESHABLE_COUNT: 78,
-  COUNT: 79,
+  RAID_MOVE_UP: 79,
+  RAID_MOVE_REMAINS: 80,
+  RAID_MOVE_IN: 81,
+  COUNT: 82,
 } as const;
 
 export type QueryKind = (typeof Q)[Exclude<keyof typeof Q, "COUNT">];

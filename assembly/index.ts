@@ -12,5 +12,7 @@ export { WHEEL_SLOTS, WHEEL_SLOT_MS, wheelReset, wheelPush, wheelPop, wheelPoppe
 export { benchWheelHold } from "./bench";
 export { ROT_MAGIC, ROT_VERSION, ACTION_NONE, ACTION_CAST, ACTION_WAIT, WAIT_MAX_MS } from "./rotation/vm";
 export { ROTATION_TEST_MAX_ARG, rotationTestSetQuery, rotationTestSetCastReady, rotationTestClear, rotationTestLoad, rotationTestSelect, rotationTestSelectN, rotationTestSetBlocked, rotationTestSetTimeBound, rotationTestReset, rotationTestVar, rotationTestQueryCount, rotationTestCastCheckCount, rotationTestTouchCount, rotationTestSetTargets, rotationTestSetTargetQuery, rotationTestTarget, rotationTestTargetSwitches } from "./rotation/test_state";
-export { engineImageF64, engineImageI32, engineLoad, engineResetAccumulators, engineRun, engineResults, engineQuery, engineNow, engineResourceCurrent, engineEventKindCount, engineFightMs, MAX_EVENTS, RESULT_HEADER } from "./engine/engine";
+export { engineImageF64, engineImageI32, engineLoad, engineResetAccumulators, engineRun, engineResults, engineNow, engineResourceCurrent, engineEventKindCount, engineFightMs, RESULT_HEADER } from "./engine/load";
+export { engineQuery } from "./engine/queries";
+export { MAX_EVENTS } from "./engine/state";
 export { engineTelemetrySize, engineTelemetryResults, engineTimelineEnable, engineTimelineLength, engineTimelineDropped } from "./engine/telemetry";

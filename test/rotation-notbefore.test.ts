@@ -1,4 +1,4 @@
-// The engine's "not ready before T" bound (assembly/engine/engine.ts nbTab): the VM's inline castReady
+// The engine's "not ready before T" bound (assembly/engine/readiness.ts nbTab): the VM's inline castReady
 // rejects a spell with one compare while its own cooldown / empty charge pool lasts. Whatever moves those
 // times earlier (reduceCooldown, resetCooldown, a charge pool shared by several spells) must refresh the
 // bound. The built-in priority list asks the full castReady (never the bound), so a bytecode rotation

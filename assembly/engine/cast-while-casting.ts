@@ -20,7 +20,7 @@
 // point. Channels are not covered: a channel's ticks have their own decisions (channel-decisions.ts).
 //
 // Determinism: the points depend only on the simulation's state and clock (no random draw here).
-import { spellRec, nSpells } from "./engine";
+import { spellRec, nSpells } from "./state";
 
 /** Poll period inside a cast bar, ms (SimC's former cast-while-casting poll default, see above). */
 export const CWC_POLL_MS: i64 = 100;

@@ -12,7 +12,7 @@
 // to death, and every ms once that estimate is under 2 s or under 10 % of the pool is left: the fight
 // ends at the first ms boundary after the hit that deals the pool (that ms's hits queued before the
 // check count).
-import { iterDamage, now } from "./engine";
+import { iterDamage, now } from "./state";
 
 /** Health mode on (the image has a health rate). */
 export let healthOn: bool = false;

@@ -11,7 +11,8 @@
 // the player then decides again at the end of the GCD.
 //
 // The raid_event.movement.* rotation queries are pure functions of the clock and the schedule.
-import { spellRec, nSpells, castTimeMods } from "./engine";
+import { spellRec, nSpells } from "./state";
+import { castTimeMods } from "./cast-table";
 
 /** A movement schedule is loaded (header 106 > 0). */
 export let moveOn: bool = false;

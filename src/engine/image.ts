@@ -740,7 +740,7 @@ export function encodeImage(image: SpecImage): EncodedImage {
       auraIdx(s.costAura, `${p}.costAura`),
     ]);
   });
-  // Spell-record tail slots (read by offset in assembly/engine/engine.ts): 37 channel cast steps,
+  // Spell-record tail slots (read by offset in assembly/engine/cast-table.ts): 37 channel cast steps,
   // stack-scaled costs (header 79/80): spell, aura, fraction added per stack
   const stackCost: number[] = [];
   spells.forEach((s, i) => {

@@ -17,7 +17,7 @@
 // - Lists the main list no longer reaches are not emitted (nor are their spells among `spells`).
 import type { RExpr } from "./ast.js";
 import type { Entry } from "./compile.js";
-import { foldExpr, isConst, mayTouch } from "./fold.js";
+import { foldExpr, isConst, mayTouch, remapQueries } from "./fold.js";
 import { Q } from "./queries.js";
 
 /** A callee with more entries than this is inlined only where it has a single call site (code size). */
@@ -27,21 +27,7 @@ const INLINE_MAX_ENTRIES = 16;
 const PRIMARY_KIND: Record<number, number> = { [Q.TGT_UP]: Q.DEBUFF_UP, [Q.TGT_REMAINS]: Q.DEBUFF_REMAINS, [Q.TGT_STACK]: Q.DEBUFF_STACK };
 
 function onPrimary(e: RExpr): RExpr {
-  switch (e.kind) {
-    case "query": {
-      const q = PRIMARY_KIND[e.q];
-      return q === undefined ? e : { kind: "query", q, arg: e.arg };
-    }
-    case "not":
-    case "neg":
-      return { kind: e.kind, arg: onPrimary(e.arg) };
-    case "fn":
-      return { kind: "fn", fn: e.fn, arg: onPrimary(e.arg) };
-    case "bin":
-      return { kind: "bin", op: e.op, left: onPrimary(e.left), right: onPrimary(e.right) };
-    default:
-      return e;
-  }
+  return remapQueries(e, PRIMARY_KIND);
 }
 
 /** The entry with its condition folded (null when it always holds), or null when it can never fire. */

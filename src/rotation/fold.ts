@@ -35,18 +35,23 @@ export const TARGET_KIND: Record<number, number> = {
  * (and the engine answers them without the current-target lookup).
  */
 export function retarget(e: RExpr): RExpr {
+  return remapQueries(e, TARGET_KIND);
+}
+
+/** `e` with every query whose kind `table` maps replaced by the mapped kind (same argument). */
+export function remapQueries(e: RExpr, table: Readonly<Record<number, number>>): RExpr {
   switch (e.kind) {
     case "query": {
-      const q = TARGET_KIND[e.q];
+      const q = table[e.q];
       return q === undefined ? e : { kind: "query", q, arg: e.arg };
     }
     case "not":
     case "neg":
-      return { kind: e.kind, arg: retarget(e.arg) };
+      return { kind: e.kind, arg: remapQueries(e.arg, table) };
     case "fn":
-      return { kind: "fn", fn: e.fn, arg: retarget(e.arg) };
+      return { kind: "fn", fn: e.fn, arg: remapQueries(e.arg, table) };
     case "bin":
-      return { kind: "bin", op: e.op, left: retarget(e.left), right: retarget(e.right) };
+      return { kind: "bin", op: e.op, left: remapQueries(e.left, table), right: remapQueries(e.right, table) };
     default:
       return e;
   }

@@ -17,8 +17,9 @@ beforeAll(async () => {
 const manifestTalents = (JSON.parse(readFileSync(path.resolve(__dirname, "../data/specs/affliction/manifest.json"), "utf8")) as { talents: { name: string; default?: boolean }[] }).talents;
 const TALENTS = [...manifestTalents.filter((t) => t.default).map((t) => t.name), "drain_soul"];
 
+// hand-timed tick decisions: the reaction model (channel lag) is off (fights-reaction.test.ts tests it)
 const run = async (rotation: string) => {
-  const r = await simulate({ spec: "affliction", bundle, duration: 20, iterations: 1, seed: 3, rotation, talents: TALENTS, bloodlust: false });
+  const r = await simulate({ spec: "affliction", bundle, duration: 20, iterations: 1, seed: 3, rotation, talents: TALENTS, bloodlust: false, reaction: false });
   const casts = (name: string) => r.timeline!.casts.filter((c) => c.name === name).map((c) => c.t);
   return { r, casts };
 };

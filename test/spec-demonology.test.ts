@@ -98,7 +98,7 @@ async function scripted(rotation: unknown, opts: ScriptOpts): Promise<SpecImage>
   // a free Hand of Gul'dan (test only): several casts in a row without shard generators between them
   if (opts.freeHog) m.spells.find((s: { name: string }) => s.name === "hand_of_guldan").cost = 0;
   const prep = await prepareSimulation({
-    spec: "demonology", bundle, dataDir: DATA, duration: opts.durationS, varyLength: 0, rotation, bloodlust: false, manifest: JSON.stringify(m),
+    spec: "demonology", bundle, dataDir: DATA, duration: opts.durationS, varyLength: 0, rotation, bloodlust: false, reaction: false, manifest: JSON.stringify(m),
     ...(opts.talents ? { talents: opts.talents } : {}), ...(opts.targets ? { targets: opts.targets } : {}),
   });
   const img = prep.image;

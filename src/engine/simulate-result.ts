@@ -134,9 +134,10 @@ export interface SimulateResult {
   /**
    * Mean damage in each 1000 ms of the fight (= DPS during that second) over the iterations still
    * running in it (`iterations[k]` of them; fights vary in length: docs/fights.md), so the chart tails
-   * off in noise, not in a drop, as the fights end.
+   * off in noise, not in a drop, as the fights end. `smoothed[k]`: SimulationCraft's DPS-over-time curve,
+   * the mean of `dps` over the 20 s window [k − 9, k + 10] (src/engine/dps-timeline.ts).
    */
-  perSecond: { bucketMs: number; dps: number[]; iterations: number[] };
+  perSecond: { bucketMs: number; dps: number[]; iterations: number[]; smoothed: number[] };
   procs: { name: string; kind: "impact" | "rppm"; perIteration: number }[];
   /** The iteration whose DPS is closest to the mean (ties: seed prefix, then iteration index). */
   representative: { chunkId: number; iteration: number; globalIteration: number; seed: string; dps: number } | null;

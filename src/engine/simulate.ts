@@ -51,6 +51,7 @@ import { parseAddonExport, type AddonExport } from "../input/addon-export.js";
 import { LoadoutError, type LoadoutErrorCode } from "../talents/loadout.js";
 import { checkProfileSpec, resolveSpecSlug, SPEC_SLUG, type SpecRequest } from "./spec-select.js";
 import { lookupSpecs } from "../catalog/lookup.js";
+import { smoothDpsTimeline } from "./dps-timeline.js";
 
 export const DEFAULT_SPEC = "beast-mastery";
 /** SimulationCraft's vary_combat_length default (docs/fights.md "Fight length"). */
@@ -550,7 +551,8 @@ function buildResult(
   // each second's mean over the iterations still running in it (fights end at different times)
   const buckets = fightBuckets(img.run);
   const running = Array.from({ length: buckets }, (_, k) => (r.perSecondIterations.length > 0 ? (r.perSecondIterations[k] ?? 0) : n));
-  const perSecond = { bucketMs: 1000, dps: running.map((m, k) => (m > 0 ? (r.perSecondDamage[k] ?? 0) / m : 0)), iterations: running };
+  const perSecondDps = running.map((m, k) => (m > 0 ? (r.perSecondDamage[k] ?? 0) / m : 0));
+  const perSecond = { bucketMs: 1000, dps: perSecondDps, iterations: running, smoothed: smoothDpsTimeline(perSecondDps, running) };
   const procs = r.procs.map((p) => ({
     name: (p.kind === 1 ? img.rppm?.[p.index]?.name : img.procs?.[p.index]?.name) ?? `${p.kind === 1 ? "rppm" : "proc"}#${p.index}`,
     kind: p.kind === 1 ? ("rppm" as const) : ("impact" as const),

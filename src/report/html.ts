@@ -89,23 +89,30 @@ export function distributionChart(r: SimulateResult): string {
   return svg(f, ax + bars + mean, "DPS distribution");
 }
 
-/** Mean damage per second over the fight, with the overall mean DPS as a dashed line. */
+/**
+ * Damage per second over the fight: SimulationCraft's curve (the 20 s sliding mean, `perSecond.smoothed`)
+ * as the line, the raw 1 s bucket means behind it as a faint step line, the run's mean DPS dashed.
+ */
 export function perSecondChart(r: SimulateResult): string {
   const f: Frame = { w: 1100, h: 240, left: 56, right: 12, top: 12, bottom: 36 };
-  const ys = r.perSecond.dps;
-  const n = ys.length;
-  const maxY = Math.max(1, ...ys);
+  const raw = r.perSecond.dps;
+  const smooth = r.perSecond.smoothed;
+  const n = raw.length;
+  const maxY = Math.max(1, ...raw);
   const yt = niceTicks(0, maxY, 4);
   const yHi = Math.max(maxY, yt[yt.length - 1]!);
   const sx = (t: number) => f.left + (t / Math.max(1, n)) * plotW(f);
   const sy = (v: number) => f.top + plotH(f) - (v / yHi) * plotH(f);
-  // a step line: bucket k covers [k, k + 1) s
-  const pts: string[] = [];
-  ys.forEach((v, k) => pts.push(`${c2(sx(k))},${c2(sy(v))} ${c2(sx(k + 1))},${c2(sy(v))}`));
-  const line = `<polyline points="${pts.join(" ")}" fill="none" stroke="${color(0)}" stroke-width="1.5"/>`;
+  // a step line: bucket k covers [k, k + 1) s; the smoothed value of bucket k sits at its middle
+  const steps = raw.map((v, k) => `${c2(sx(k))},${c2(sy(v))} ${c2(sx(k + 1))},${c2(sy(v))}`).join(" ");
+  const reached = r.perSecond.iterations.findIndex((m) => m === 0);
+  const mids = smooth.slice(0, reached < 0 ? n : reached).map((v, k) => `${c2(sx(k + 0.5))},${c2(sy(v))}`).join(" ");
+  const lines =
+    `<polyline points="${steps}" fill="none" stroke="${color(0)}" stroke-opacity="0.25" stroke-width="1"/>` +
+    `<polyline points="${mids}" fill="none" stroke="${color(0)}" stroke-width="2"/>`;
   const mean = `<line x1="${f.left}" x2="${f.w - f.right}" y1="${c2(sy(r.dps.mean))}" y2="${c2(sy(r.dps.mean))}" class="mean"/>`;
   const ax = axes(f, { lo: 0, hi: n, ticks: niceTicks(0, n, 10), label: (v) => `${v}`, title: "fight time (s)" }, { lo: 0, hi: yHi, ticks: yt, label: short, title: "damage / s" });
-  return svg(f, ax + line + mean, "damage per second over the fight");
+  return svg(f, ax + lines + mean, "damage per second over the fight");
 }
 
 /** Horizontal bars: one row per item, value scaled to the largest (or to `max`). */
@@ -290,7 +297,7 @@ ${formatWarnings(r).map((w) => `<p class="warning">${escapeHtml(w)}</p>`).join("
 <div class="kv">${kv("stddev", num(r.dps.stddev, 1), "dps-stddev")}${kv("min", num(r.dps.min, 1), "dps-min")}${kv("max", num(r.dps.max, 1), "dps-max")}${kv("median", num(p.p50, 1))}${kv("5th–95th percentile", `${num(p.p5, 1)} – ${num(p.p95, 1)}`)}${kv("pet damage", pct(r.damage.total > 0 ? r.damage.pet / r.damage.total : 0))}${kv("events / iteration", num(r.events.perIteration))}</div>
 </section>
 <section id="distribution"><h2>DPS distribution</h2>${distributionChart(r)}</section>
-<section id="per-second"><h2>Damage per second over the fight</h2><p class="sub">mean over ${num(r.iterations)} iterations, 1 s buckets; dashed: mean DPS</p>${perSecondChart(r)}</section>
+<section id="per-second"><h2>Damage per second over the fight</h2><p class="sub">mean over ${num(r.iterations)} iterations: 20 s sliding mean (as SimulationCraft plots it), faint: 1 s buckets; dashed: mean DPS</p>${perSecondChart(r)}</section>
 <section id="spells"><h2>Damage by spell</h2>${spellChart(r)}
 ${table(["spell", "casts", "hits", "ticks", "crit", "damage", "DPS", "share"], spells.map((s) => [s.name + (s.pet ? " (pet)" : ""), s.casts > 0 ? num(s.casts, 1) : "-", num(s.hits, 1), num(s.ticks, 1), pct(s.critRate), num(s.damage), num(s.dps, 1), pct(s.share)]))}</section>
 <section id="auras"><h2>Aura uptime</h2>${auraChart(r)}

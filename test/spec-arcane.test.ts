@@ -196,3 +196,64 @@ describe("Touch of the Magi (bank without refresh)", () => {
     expect(tom).toBeCloseTo(0.2 * ab.damage, 6);
   });
 });
+
+// ---- session 27: the idle wake on mana, Mana Adept at the raised maximum ----
+
+async function timed(rotation: unknown, durationS: number, mastery = 0): Promise<SpecImage> {
+  // hand-timed: the reaction model (drawn delays) off
+  const prep = await prepareSimulation({ spec: "arcane", bundle, dataDir: DATA, varyLength: 0, duration: durationS, rotation, bloodlust: false, reaction: false });
+  prep.image.stats = { ...prep.image.stats, crit: 0, haste: 0, versatility: 0, mastery };
+  return prep.image;
+}
+
+describe("idle_wake on mana (mage.json): a mana-starved mage casts again as soon as regeneration covers the cost", () => {
+  it("Arcane Blast only, empty at the pull, 5000 mana per second: casts end at 3.625, 6.375, 10.5 s; without the wake none", async () => {
+    // cost 2.75 % x 250000 = 6875 x (1 + charges) (36032 #5). 0 mana: 6875 / 5000 -> starts at 1.375 s, ends 3.625 s
+    // (2.25 s cast, haste 0) holding 3625 x 5 - 6875 = 11250 and 1 charge; 13750 is there 0.5 s later: 4.125 -> 6.375 s,
+    // 11250 + 2250 x 5 - 13750 = 11250 left; 20625 needs 1.875 s: 8.25 -> 10.5 s. Linear regen below the cap: the
+    // order of paying and regaining does not move these times.
+    const img = await timed(rot({ cast: "arcane_blast" }), 10.6);
+    img.resources = img.resources.map((r) => (r.name === "mana" ? { ...r, max: 100000, initial: 0, regenPerSec: 5000 } : r));
+    expect(img.regenWake).toBe(true);
+    expect(spellRow(runImage(img, { iterations: 1, seed: 1n }), "arcane_blast").casts).toBe(3);
+    const shorter = { ...img, run: { ...img.run, durationMs: 10400 } };
+    expect(spellRow(runImage(shorter, { iterations: 1, seed: 1n }), "arcane_blast").casts).toBe(2);
+    // without the wake the idle player waits for a cooldown end that never comes (Arcane Blast has none)
+    expect(spellRow(runImage({ ...img, regenWake: false }, { iterations: 1, seed: 1n }), "arcane_blast").casts).toBe(0);
+  });
+});
+
+describe("Mana Adept: 1.5 % of the maximum mana the fight runs with, per charge Barrage spends", () => {
+  it("the refund ops are 150 x 0.01 = 1.5 % of the compiled (Savant-raised) maximum", async () => {
+    // 321526 #1 Base Value 150 ("${$s1/100}.1% of your maximum mana"); SimC: resources.max x charges x 1.5 %
+    const img = await timed(rot({ cast: "arcane_blast" }), 10);
+    const max = img.resources[0]!.max;
+    expect(max).toBeGreaterThan(250000); // the profile's mastery raises it (Savant 190740 #1)
+    const amounts = img.opLists.flat().flatMap((o) => (o.op === "gainResource" && o.resource === 0 ? [o.amount] : []));
+    // the four per-charge refunds (the other mana gain is Arcane Surge's 21250 per second tick)
+    expect(amounts.filter((a) => Math.abs(a - 0.015 * max) < 1e-9).length).toBe(4);
+    expect(amounts).not.toContain(3750); // 1.5 % of the unraised 250000: the refund before this session
+  });
+
+  it("a 4-charge Barrage returns 4 x 1.5 % of the maximum (regen 0)", async () => {
+    // 4 Arcane Blasts spend 6875 x (1 + 2 + 3 + 4) = 68750 from a full bar; Barrage then gains 4 x 0.015 x max, below the cap
+    const img = await timed(rot({ cast: "arcane_barrage", if: "buff.arcane_charge.stack=4" }, { cast: "arcane_blast", if: "time < 8" }), 12);
+    img.resources = img.resources.map((r) => (r.name === "mana" ? { ...r, regenPerSec: 0 } : r));
+    const max = img.resources[0]!.max;
+    const r = runImage(img, { iterations: 1, seed: 1n });
+    expect(spellRow(r, "arcane_barrage").casts).toBe(1);
+    const t = readEngineTelemetry(img).resources[0]!;
+    expect(t.reduce((a, x) => a + x.gained, 0)).toBeCloseTo(4 * 0.015 * max, 6);
+    expect(t.reduce((a, x) => a + x.spent, 0)).toBeCloseTo(68750, 6);
+  });
+
+  it("refuses a percent_of_max gain above 100 with the file and path", async () => {
+    const { manifest } = await loadManifest(DATA, "arcane");
+    const m = JSON.parse(JSON.stringify(manifest)) as { spells: { name: string; on_cast: unknown[] }[] };
+    const blast = m.spells.find((s) => s.name === "arcane_blast")!;
+    // Mana Adept's 150 without its 0.01 scale: 150 % of the maximum
+    blast.on_cast.push({ op: "gain", resource: "mana", amount: { spell: 321526, effect: 1, field: "base_points", scale: 1 }, percent_of_max: true });
+    const at = blast.on_cast.length - 1;
+    expect(() => resolveManifest(m as never, new SpellResolver(bundle), MANIFEST_FILE)).toThrow(new RegExp(`on_cast\\[${at}\\]\\.amount: percent_of_max: a percent of the maximum must be at most 100, got 150`));
+  });
+});

@@ -4,6 +4,7 @@
 import type { ResolvedDamage, ResolvedOp, ResolvedSpec } from "../manifest/resolve.js";
 import type { CombatStats } from "../stats/combat-stats.js";
 import { compileOps } from "./compile-ops.js";
+import { foldMasteryResource, masteryPoints } from "./mastery-resources.js";
 import type { AuraImage, DamageEntry, Op, PetImage, SpellImage } from "./image.js";
 
 export class SpecBuilder {
@@ -27,6 +28,12 @@ export class SpecBuilder {
   constructor(readonly spec: ResolvedSpec, readonly stats: CombatStats) {
     this.auraIdx = new Map(spec.auras.map((a, i) => [a.name, i]));
     this.resIdx = new Map(spec.resources.map((r, i) => [r.name, i]));
+  }
+
+  /** Resource `name`'s maximum as the image runs with it (the mastery fold included): the base of percent-of-maximum gains. */
+  resourceMax(name: string): number {
+    const r = this.spec.resources.find((x) => x.name === name)!;
+    return foldMasteryResource(this.spec, r, masteryPoints(this.spec, this.stats)).max;
   }
 
   /** A non-castable spell that only attributes damage (auto attack, pet attacks, ticks, damage ops). */

@@ -65,8 +65,11 @@ const consumePets: OpCompiler<"consume_pets"> = (b, op, out) => {
 const OP_COMPILERS: { [K in ResolvedOp["op"]]: OpCompiler<K> } = {
   apply_aura: (b, op, out) => out.push({ op: "applyAura", aura: b.auraIdx.get(op.aura)!, stacks: op.stacks }),
   remove_aura: (b, op, out) => out.push({ op: "consumeAura", aura: b.auraIdx.get(op.aura)!, stacks: op.stacks ?? 0 }),
-  gain: (b, op, out) =>
-    out.push(op.perTarget ? { op: "gainPerTarget", resource: b.resIdx.get(op.resource)!, amount: op.amount } : { op: "gainResource", resource: b.resIdx.get(op.resource)!, amount: op.amount }),
+  gain: (b, op, out) => {
+    // percent_of_max: a share of the maximum the image runs with (mastery-raised maxima folded, mastery-resources.ts)
+    const amount = op.ofMax ? (op.amount / 100) * b.resourceMax(op.resource) : op.amount;
+    out.push(op.perTarget ? { op: "gainPerTarget", resource: b.resIdx.get(op.resource)!, amount } : { op: "gainResource", resource: b.resIdx.get(op.resource)!, amount });
+  },
   reduce_cooldown: reduceCooldown,
   reset_cooldown: resetCooldown,
   add_charge: resetCooldown,

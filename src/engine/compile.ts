@@ -34,7 +34,7 @@ import { compileAuras } from "./compile-auras.js";
 import { SpecBuilder } from "./compile-builder.js";
 import { CompileError } from "./compile-error.js";
 import { compileProcs } from "./compile-procs.js";
-import { foldMasteryResource } from "./mastery-resources.js";
+import { foldMasteryResource, masteryPoints } from "./mastery-resources.js";
 import { compileSpecRotation } from "./compile-rotation.js";
 import { autoAttackSpells, compileAutoAttack, compilePets, fillCastableSpells, reserveCastableSpells } from "./compile-spells.js";
 
@@ -88,7 +88,7 @@ export function compileSpec(input: CompileInput): CompiledSpec {
     run: { durationMs: input.durationMs, ...(input.varyLength ? { varyLength: input.varyLength } : {}), targets: input.targets, targetArmor: input.targetArmor, armorK: input.armorK, ...pullAuraOf(spec, input.bloodlust !== false) },
     stats: statsImage(input.stats, spec.mastery.coefficient),
     mastery,
-    resources: spec.resources.map((r) => ({ name: r.name, model: "generic", ...foldMasteryResource(spec, r, spec.mastery.coefficient > 0 ? input.stats.mastery / spec.mastery.coefficient : 0), hasteScaled: r.hasteScaled })),
+    resources: spec.resources.map((r) => ({ name: r.name, model: "generic", ...foldMasteryResource(spec, r, masteryPoints(spec, input.stats)), hasteScaled: r.hasteScaled })),
     spells: b.spells,
     auras: b.auras,
     damage: b.damage,

@@ -15,6 +15,11 @@ export interface FoldedResource {
   regenPerSec: number;
 }
 
+/** The profile's mastery points (rating-derived mastery / the spec's coefficient; 0 without a coefficient). */
+export function masteryPoints(spec: ResolvedSpec, stats: { mastery: number }): number {
+  return spec.mastery.coefficient > 0 ? stats.mastery / spec.mastery.coefficient : 0;
+}
+
 /** `r`'s maximum / starting amount / regeneration at `points` mastery points (before the coefficient). */
 export function foldMasteryResource(spec: ResolvedSpec, r: ResolvedResource, points: number): FoldedResource {
   if (r.masteryMaxPct === undefined && r.masteryRegenPct === undefined) return { max: r.max, initial: r.initial, regenPerSec: r.regenPerSec };

@@ -281,7 +281,7 @@ export const MANIFEST_JSON_SCHEMA: S = {
       oneOf: [
         op("apply_aura", "apply (or refresh) an aura", { aura: nameRef("aura"), stacks: int("stacks added (default 1)", 1, BOUNDS.count.max) }, ["aura"]),
         op("remove_aura", "remove an aura, or some of its stacks", { aura: nameRef("aura"), stacks: int("stacks taken off (default: all)", 1, BOUNDS.count.max) }, ["aura"]),
-        op("gain", "gain resource", { resource: nameRef("resource"), amount: ref("amount", "amount"), per_target: bool("amount x the number of enemies (an AoE ability's gain per target hit)") }, ["resource", "amount"]),
+        op("gain", "gain resource", { resource: nameRef("resource"), amount: ref("amount", "amount"), per_target: bool("amount x the number of enemies (an AoE ability's gain per target hit)"), percent_of_max: bool("amount is a percent (0-100) of the resource's maximum as compiled, mastery-raised maxima included (Arcane Surge 365265: 15 % of maximum mana)") }, ["resource", "amount"]),
         op("reduce_cooldown", "shorten a cooldown", { spell: nameRef("spell"), ms: ref("milliseconds", "milliseconds"), if_aura: nameRef("aura required") }, ["spell", "ms"]),
         op("reset_cooldown", "reset a cooldown", { spell: nameRef("spell") }, ["spell"]),
         op("add_charge", "add a charge", { spell: nameRef("spell") }, ["spell"]),

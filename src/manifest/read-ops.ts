@@ -22,10 +22,11 @@ export function readOp(r: JsonReader): Op {
       return stacks !== undefined ? { ...op, stacks } : op;
     }
     case "gain":
-      r.keys(["op", "resource", "amount", "per_target", "if_talent"]);
+      r.keys(["op", "resource", "amount", "per_target", "percent_of_max", "if_talent"]);
       {
         const g: Extract<Op, { op: "gain" }> = withTalent({ op: kind, resource: r.field("resource").ident(), amount: nonNeg(r.field("amount"), BOUNDS.amount) });
         if (r.opt("per_target")?.bool()) g.per_target = true;
+        if (r.opt("percent_of_max")?.bool()) g.percent_of_max = true;
         return g;
       }
     case "reduce_cooldown": {

@@ -91,9 +91,17 @@ export function resolveOps(c: Ctx, path: string, ops: Op[]): ResolvedOp[] {
       case "remove_aura":
         out.push(op.stacks !== undefined ? { op: op.op, aura: op.aura, stacks: op.stacks } : { op: op.op, aura: op.aura });
         break;
-      case "gain":
-        out.push(op.per_target ? { op: op.op, resource: op.resource, amount: c.given(`${p}.amount`, op.amount)!, perTarget: true } : { op: op.op, resource: op.resource, amount: c.given(`${p}.amount`, op.amount)! });
+      case "gain": {
+        const g: Extract<ResolvedOp, { op: "gain" }> = { op: op.op, resource: op.resource, amount: c.given(`${p}.amount`, op.amount)! };
+        if (op.per_target) g.perTarget = true;
+        if (op.percent_of_max) {
+          // a percent of the maximum: more than all of it is a data or scale mistake, not a gain
+          if (!(g.amount <= 100)) throw new ManifestError("INVALID_MANIFEST", c.file, `${p}.amount`, `percent_of_max: a percent of the maximum must be at most 100, got ${g.amount}`);
+          g.ofMax = true;
+        }
+        out.push(g);
         break;
+      }
       case "reduce_cooldown": {
         const r: ResolvedOp = { op: op.op, spell: op.spell, ms: c.given(`${p}.ms`, op.ms)! };
         if (op.if_aura !== undefined) r.if_aura = op.if_aura;

@@ -49,7 +49,7 @@ export interface ResolvedDamage {
 export type ResolvedOp =
   | { op: "apply_aura"; aura: string; stacks: number }
   | { op: "remove_aura"; aura: string; stacks?: number }
-  | { op: "gain"; resource: string; amount: number; perTarget?: boolean }
+  | { op: "gain"; resource: string; amount: number; perTarget?: boolean; /** amount is a percent of the resource's compiled maximum */ ofMax?: boolean }
   | { op: "reduce_cooldown"; spell: string; ms: number; if_aura?: string }
   | { op: "reset_cooldown"; spell: string }
   | { op: "bank_damage"; aura: string; fraction: number; masteryScaled: boolean; /** false: only while the aura is up, no (re)application */ apply: boolean }

@@ -158,7 +158,7 @@ export type Op =
   | { op: "apply_aura"; aura: string; stacks: number; if_talent?: string }
   | { op: "remove_aura"; aura: string; /** stacks taken off; absent = remove the aura */ stacks?: number; if_talent?: string }
   /** per_target: amount x the number of enemies (an AoE ability's gain per target hit: Shuriken Storm's combo points). */
-  | { op: "gain"; resource: string; amount: NumOrRef; per_target?: boolean; if_talent?: string }
+  | { op: "gain"; resource: string; amount: NumOrRef; per_target?: boolean; percent_of_max?: boolean; if_talent?: string }
   | { op: "reduce_cooldown"; spell: string; ms: NumOrRef; if_talent?: string; if_aura?: string }
   | { op: "reset_cooldown"; spell: string; if_talent?: string }
   | { op: "add_charge"; spell: string; if_talent?: string }

@@ -41,7 +41,9 @@ import { CPF_SOLO_POOL, CP_FLAGS, CP_CAT, CP_CHARGE, CP_RECOVERY, CP_CAT_RECOVER
   }
 }
 
-export function onCooldownReady(sub: i32, idx: i32): void {
+// inlined into the dispatch switch (its one caller): no call per CooldownReady event
+// @ts-ignore: decorator
+@inline export function onCooldownReady(sub: i32, idx: i32): void {
   if (sub == CD_CHARGE) {
     const c = chargeSt(idx);
     if (c.nextAt != now) return; // moved by a reduction: a newer event carries the live time

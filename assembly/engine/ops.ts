@@ -3,7 +3,7 @@
 // ticks, dealing damage (a hit fires impact procs, whose op lists deal damage and apply auras again),
 // SCHEDULE timers. Everything below (auras.ts, hits.ts, pets.ts, cooldowns.ts, resources.ts) is called
 // from here and calls nothing back; deeper chains are bounded by MAX_OP_DEPTH.
-import { reactOn, reactGain } from "./reaction";
+import { reactOn, reactGain, reactTracked } from "./reaction";
 import { reactWake } from "./readiness";
 import { damageRaw, damageFinal } from "../damage";
 import { ImpactProcTable, fireImpactProcs, fireImpactProcsMasked, HIT_CRIT, HIT_PERIODIC } from "../procs";
@@ -79,7 +79,7 @@ export function applyAura(idx: i32, stacks: i32): void {
     if (idx < nAuras) telAura(idx, 0, min(stacks, maxStacks), t, 1); // aura telemetry: the primary target's instances
     st.active = 1;
     st.stacks = min(stacks, maxStacks);
-    if (reactOn) reactWake(reactGain(idx, base, 0)); // reaction.ts: the proc is reactable later
+    if (reactOn && reactTracked(base)) reactWake(reactGain(idx, base, 0)); // reaction.ts: the proc is reactable later
     st.gen = (st.gen + 1) & 0xffff;
     st.appliedAt = t;
     st.expiresAt = exp;
@@ -112,7 +112,7 @@ export function applyAura(idx: i32, stacks: i32): void {
   const newStacks = min(st.stacks + stacks, maxStacks);
   if (idx < nAuras) telAura(idx, st.stacks, newStacks, now, 2);
   if (newStacks != st.stacks) {
-    if (reactOn && newStacks > st.stacks) reactWake(reactGain(idx, base, st.stacks)); // reaction.ts
+    if (reactOn && newStacks > st.stacks && reactTracked(base)) reactWake(reactGain(idx, base, st.stacks)); // reaction.ts
     markDirty(idx);
     st.stacks = newStacks;
   }

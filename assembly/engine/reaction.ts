@@ -32,6 +32,11 @@ let channelLag: f64 = 0;
 let channelLagSd: f64 = 0;
 let pollMs: f64 = 0;
 let pollSd: f64 = 0;
+// The lags without a spread (SimC's defaults: queue_lag_stddev and channel_lag_stddev 0) are the same whole
+// ms at every cast and draw nothing from the stream: lagMs's value once per load, so the cast pipeline adds
+// a constant instead of calling through gauss ~200 times per iteration (-1: the lag has a spread, draw it).
+export let queueLagFixed: i64 = -1;
+export let channelLagFixed: i64 = -1;
 /** Number of parameters before the tracked-aura count in the pool list. */
 export const REACTION_PARAMS: i32 = 11;
 
@@ -78,6 +83,8 @@ export function reactionLoad(tab: usize, nInst: i32, nAuras: i32, nSpellsIn: i32
   channelLagSd = load<f64>(p, 64);
   pollMs = load<f64>(p, 72);
   pollSd = load<f64>(p, 80);
+  queueLagFixed = queueLagSd == 0 ? fixedLagMs(queueLag) : -1;
+  channelLagFixed = channelLagSd == 0 ? fixedLagMs(channelLag) : -1;
   reactAtTab = tab;
   reactBaseTab = tab + <usize>nInst * 8;
   cdReactTab = reactBaseTab + <usize>nInst * 4;
@@ -146,14 +153,23 @@ export function reactionMs(): i64 {
   return g > 0 ? <i64>Math.round(g) : 0;
 }
 
+/** lagMs(mean, 0) without touching the stream (gauss draws nothing for sd 0). */
+function fixedLagMs(mean: f64): i64 {
+  return mean > 0 ? <i64>Math.round(mean) : 0;
+}
+
 /** The delay after a cast on the GCD, to add to the GCD end (SimC queue_lag). */
-export function queueLagMs(): i64 {
-  return lagMs(queueLag, queueLagSd);
+// @ts-ignore: decorator
+@inline export function queueLagMs(): i64 {
+  const k = queueLagFixed;
+  return k >= 0 ? k : lagMs(queueLag, queueLagSd);
 }
 
 /** The delay after a channel ends (SimC channel_lag). */
-export function channelLagMs(): i64 {
-  return lagMs(channelLag, channelLagSd);
+// @ts-ignore: decorator
+@inline export function channelLagMs(): i64 {
+  const k = channelLagFixed;
+  return k >= 0 ? k : lagMs(channelLag, channelLagSd);
 }
 
 /** The delay of an idle player's reaction to a wake: the phase u × N(poll, sd) of its next poll. */
@@ -170,7 +186,7 @@ export function pollPhaseMs(): i64 {
  * new ones (one pending time per instance).
  */
 export function reactGain(inst: i32, base: i32, before: i32): i64 {
-  if (<u32>base >= <u32>nAurasR || load<u8>(trackTab + <usize>base) == 0) return -1;
+  if (!reactTracked(base)) return -1;
   const t = now + reactionMs();
   const at = reactAtTab + (<usize>inst << 3);
   const bp = reactBaseTab + (<usize>inst << 2);
@@ -183,6 +199,15 @@ export function reactGain(inst: i32, base: i32, before: i32): i64 {
     store<i64>(at, t > prev ? t : prev);
   }
   return t;
+}
+
+/**
+ * Image aura `base` is one the rotation asks `react` of (the model must be on). Tested at the aura gain sites
+ * before calling reactGain: most gained auras are untracked (none at all for a rotation without `react`).
+ */
+// @ts-ignore: decorator
+@inline export function reactTracked(base: i32): bool {
+  return <u32>base < <u32>nAurasR && load<u8>(trackTab + <usize>base) != 0;
 }
 
 /** `buff.X.react` of instance `inst`: its stacks that are reactable now (0 when down). */

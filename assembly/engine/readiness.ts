@@ -29,14 +29,20 @@ export function pushReady(t: i64): void {
   return !pendingReady && !casting;
 }
 
-export function wakeIfIdle(): void {
-  if (isIdle()) {
-    if (rotCastOnly) {
-      if (idleSurelyNone()) return;
-      if (!idleRotationCastable()) return;
-    }
-    pushReady(reactOn ? now + pollPhaseMs() : now); // reaction.ts: the idle player acts at its next poll
+// The idle test inlined at the callers, the wake out of line: most calls (every resource gain, BM: focus
+// while a GCD or a PlayerReady is pending) find the player busy and then cost no call.
+// @ts-ignore: decorator
+@inline export function wakeIfIdle(): void {
+  if (isIdle()) wakeIdle();
+}
+
+/** wakeIfIdle for an idle player. */
+function wakeIdle(): void {
+  if (rotCastOnly) {
+    if (idleSurelyNone()) return;
+    if (!idleRotationCastable()) return;
   }
+  pushReady(reactOn ? now + pollPhaseMs() : now); // reaction.ts: the idle player acts at its next poll
 }
 
 /** reaction.ts: a proc becomes reactable at `t` (-1: none): an idle player is woken then. */

@@ -14,8 +14,10 @@ import { applyConsumables, potionToken } from "../src/engine/consumables.js";
 import { parseProfile } from "../src/engine/profile.js";
 
 const fireballs = (first: string[]) => ({ lists: { default: [...first.map((c) => ({ cast: c })), { cast: "fireball" }] } });
+// The bare profile (no flask, food or rune: docs/consumables.md "Flask, food, augment rune"), so spell power is 1735.
+const bare = { flask: "none", food: "none", augmentRune: "none" };
 const fire = (duration: number, first: string[], extra: Record<string, unknown> = {}) =>
-  simulate({ spec: "fire", iterations: 1, seed: 7, duration, timeline: false, rotation: fireballs(first), ...extra });
+  simulate({ spec: "fire", iterations: 1, seed: 7, duration, timeline: false, rotation: fireballs(first), ...bare, ...extra });
 
 describe("the combat potion (Light's Potential, 1236616)", () => {
   it("resolves from the dump: +473.1867 primary stat for 30 s, off the GCD, once per fight", async () => {

@@ -153,7 +153,9 @@ describe("simulate({ input })", () => {
     expect(r.spec).toBe("beast-mastery");
     expect(r.character).toMatchObject({ name: "Alleria", className: "Hunter", level: 90, race: "orc", statsFrom: "gear", checksum: "valid" });
     expect(r.character!.totals.primary).toBe(577);
-    expect(r.stats.attackPower).toBe(577);
+    // + the MID1 augment rune Void-Touched (+25.10191 primary; the export names none: docs/consumables.md)
+    expect(r.stats.attackPower).toBeCloseTo(577 + 25.10191, 4);
+    expect(r.consumables.stats!.map((c) => c.name)).toEqual(["flask_of_the_magisters_2", "void_touched"]);
     expect(r.loadout!.selected).toBeGreaterThan(0);
     const text = formatTextReport(r);
     expect(text).toContain("character: Alleria, level 90 orc Hunter, beast-mastery");

@@ -121,7 +121,8 @@ describe("execute phase: Kill Shot (Marksmanship)", () => {
         ],
       },
     };
-    const r = await simulate({ spec: "marksmanship", iterations: 100, seed: 1, bundle, dataDir: DATA, rotation, talents: ["precise_shots", "lock_and_load", "kill_shot"] });
+    // on the bare profile (no flask or rune: docs/consumables.md), as the casts below were counted
+    const r = await simulate({ spec: "marksmanship", iterations: 100, seed: 1, bundle, dataDir: DATA, rotation, talents: ["precise_shots", "lock_and_load", "kill_shot"], flask: "none", food: "none", augmentRune: "none" });
     // the rotation casts it if target.health.pct < 20 (53351 #2 (id=45990) Base Value 20); the engine's health
     // falls linearly over the fight, so from 240 s on. 1 charge / 10 s (SpellCategories row 11859 → ChargeCategory
     // 1873; SpellCategory 1873 MaxCharges 1, ChargeRecoveryTime 10000; dump "Charges : 1 (10 seconds cooldown)"):
@@ -285,7 +286,8 @@ describe("early exit and worker counts", () => {
 
 describe("compiled image", () => {
   it("carries the resolved Kill Command and folds pet mastery into pet coefficients", async () => {
-    const prep = await prepareSimulation({ bundle, dataDir: DATA });
+    // the bare profile (no flask or rune: docs/consumables.md), whose mastery rating is the 1057 below
+    const prep = await prepareSimulation({ bundle, dataDir: DATA, flask: "none", food: "none", augmentRune: "none" });
     const img = prep.image;
     const kc = img.spells.find((s) => s.name === "kill_command")!;
     // SpellCategories 6766 (StartRecoveryCategory 133, ChargeCategory 2067), SpellCategory 2067 (1 charge, 7500 ms),

@@ -568,7 +568,8 @@ describe("default rotation: SimulationCraft's APL text (data/specs/fire/rotation
   it("Fire Blast and Combustion are cast during Fireball cast bars (use_while_casting), Combustion in the bar's last 0.2 s", async () => {
     // the cast-while-casting mechanism itself: without reaction times (docs/fights.md), which delay the
     // hot_streak / heating_up reactions that pick Fire Blast
-    const r = await simulate({ spec: "fire", bundle, dataDir: DATA, varyLength: 0, duration: 120, iterations: 1, seed: 3, reaction: false });
+    // hand-timed on the bare profile's haste: no flask (MID1 Fire's is the haste flask) or rune
+    const r = await simulate({ spec: "fire", bundle, dataDir: DATA, varyLength: 0, duration: 120, iterations: 1, seed: 3, reaction: false, flask: "none", food: "none", augmentRune: "none" });
     const casts = r.timeline!.casts;
     const bars = casts.filter((c) => c.name === "fireball");
     const inBar = (t: number) => bars.find((b) => b.start < t && t < b.t);

@@ -65,6 +65,14 @@ function msOpt(name: string) {
   };
 }
 
+/** A SimC token or "none": lower-case letters, digits and _ (which ones the data models, simulate checks). */
+function tokenOpt(name: string) {
+  return (v: string): string => {
+    if (!/^[a-z][a-z0-9_]*$/.test(v)) throw new CommanderError(2, "combatsim.badOption", `--${name} must be a SimC token such as flask_of_the_magisters_2, or none, got "${v}"`);
+    return v;
+  };
+}
+
 const camel = (name: string): string => name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 
 /** SimulateConfig.reaction from the parsed options: false with --no-reaction, else the given settings. */
@@ -99,6 +107,10 @@ export function simOptions(): Option[] {
     new Option("--profile <file>", "character profile JSON; its spec is the run's spec (default: <data dir>/specs/<spec>/profile.json)"),
     new Option("--rotation <file>", "rotation file: a SimC APL (.simc) or a rotation JSON (default: <data dir>/specs/<spec>/rotation.json, else rotation.simc)"),
     new Option("--no-bloodlust", "no Bloodlust at the pull (default: the raid buff at t = 0, SimC's optimal_raid default)"),
+    new Option("--raid-buffs", "apply SimC optimal_raid's permanent raid buffs: Arcane Intellect, Battle Shout, Mark of the Wild, Chaos Brand, Mystic Touch (default: none; docs/consumables.md \"Raid buffs\")"),
+    new Option("--flask <name>", "flask: a SimC token (flask_of_the_magisters, _blood_knights, _shattered_sun, flask_of_thalassian_resistance; quality suffix optional) or none (default: the profile's, else SimC MID1's for the spec)").argParser(tokenOpt("flask")),
+    new Option("--food <name>", "food: a SimC token or none (default: the profile's, else SimC MID1's; the MID1 feasts are not modelled yet: docs/consumables.md)").argParser(tokenOpt("food")),
+    new Option("--augment-rune <name>", "augment rune: void_touched (or void_touched_augment_rune) or none (default: the profile's augmentation, else SimC MID1's)").argParser(tokenOpt("augment-rune")),
     new Option("--no-potion", "drink no combat potion (default: the profile's potion, SimC MID1's Light's Potential; docs/consumables.md)"),
     new Option("--no-racials", "use no racial ability (default: the profile race's racials that the data models, e.g. the orc's Blood Fury)"),
     new Option("--no-reaction", "no reaction time or latency: every decision the moment the player can act (the engine before docs/fights.md's reaction model)"),
@@ -133,6 +145,12 @@ export interface SimCliOptions {
   bloodlust: boolean;
   /** false with --no-potion. */
   potion: boolean;
+  /** true with --raid-buffs. */
+  raidBuffs?: boolean;
+  /** --flask / --food / --augment-rune: a SimC token or "none" (checked against the data by simulate). */
+  flask?: string;
+  food?: string;
+  augmentRune?: string;
   /** false with --no-racials. */
   racials: boolean;
   /** false with --no-reaction; the --reaction-* / --*-lag / --idle-poll values by their camelCase names. */

@@ -27,6 +27,10 @@ export function simConfig(o: SimCliOptions): SimulateConfig {
   if (o.bloodlust === false) config.bloodlust = false;
   if (o.potion === false) config.potion = false;
   if (o.racials === false) config.racials = false;
+  if (o.raidBuffs === true) config.raidBuffs = true;
+  if (o.flask !== undefined) config.flask = o.flask;
+  if (o.food !== undefined) config.food = o.food;
+  if (o.augmentRune !== undefined) config.augmentRune = o.augmentRune;
   const reaction = reactionFromCli(o as unknown as Record<string, unknown>);
   if (reaction === false || Object.keys(reaction).length > 0) config.reaction = reaction;
   if (o.fightLengthMode === "health") config.fightLengthMode = "health";

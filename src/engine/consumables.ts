@@ -12,6 +12,7 @@
 // The removed spells' auras stay declared, so `buff.lights_potential` / `buff.blood_fury` still resolve.
 import type { ResolvedSpec } from "../manifest/resolve.js";
 import type { Profile } from "./profile.js";
+import type { StatConsumableApplied } from "./stat-consumables.js";
 
 /**
  * SimulationCraft's Midnight Season 1 profiles (simulationcraft/simc, profiles/MID1/MID1_<Class>_<Spec>.simc):
@@ -21,6 +22,7 @@ export const MID1_DEFAULTS: Readonly<Record<string, { race: string; potion: stri
   "beast-mastery": { race: "orc", potion: "lights_potential_2", flask: "flask_of_the_magisters_2", food: "silvermoon_parade", augmentation: "void_touched", source: "MID1_Hunter_Beast_Mastery.simc @ 295c234085636ca34faf2a7d4bf000c0d02eb528" },
   marksmanship: { race: "orc", potion: "lights_potential_2", flask: "flask_of_the_shattered_sun_2", food: "silvermoon_parade", augmentation: "void_touched", source: "MID1_Hunter_Marksmanship.simc @ 295c234085636ca34faf2a7d4bf000c0d02eb528" },
   survival: { race: "pandaren", potion: "lights_potential_2", flask: "flask_of_the_magisters_2", food: "silvermoon_parade", augmentation: "void_touched", source: "MID1_Hunter_Survival.simc @ 170bba095c4e9e2a328bacf495ce420280f794a6" },
+  arcane: { race: "troll", potion: "lights_potential_2", flask: "flask_of_thalassian_resistance_2", food: "silvermoon_parade", augmentation: "void_touched_augment_rune", source: "MID1_Mage_Arcane.simc @ 2ac326162810c72e4659bf1334413bf1a8af2972" },
   fire: { race: "orc", potion: "lights_potential_2", flask: "flask_of_the_blood_knights_2", food: "silvermoon_parade", augmentation: "void_touched_augment_rune", source: "MID1_Mage_Fire.simc @ 2ac326162810c72e4659bf1334413bf1a8af2972" },
   assassination: { race: "orc", potion: "lights_potential_2", flask: "flask_of_the_shattered_sun_2", food: "harandar_celebration", augmentation: "void_touched", source: "MID1_Rogue_Assassination.simc @ 17874a42513a3df9867e21bf29a823eacd94fbe8" },
   fury: { race: "pandaren", potion: "lights_potential_2", flask: "flask_of_the_magisters_2", food: "harandar_celebration", augmentation: "void_touched", source: "MID1_Warrior_Fury.simc @ 63b85c551ebd1a6f8d79d1b72aee5b54074436e8" },
@@ -71,6 +73,8 @@ export interface ConsumablesReport {
   racials: string[];
   /** Consumables and racials of the character that are not modelled, with the reason. */
   notModelled: string[];
+  /** Flask, food and augment rune folded into the stats (src/engine/stat-consumables.ts); absent before that step. */
+  stats?: StatConsumableApplied[];
 }
 
 export type UtilityVerdict = { noop: string } | { refuse: string };

@@ -43,6 +43,10 @@ export interface Profile {
   race?: string;
   /** SimC's potion token (`potion=lights_potential_2`; "disabled" = none); absent: SimC MID1's for the spec (src/engine/consumables.ts). */
   potion?: string;
+  /** SimC's flask / food / augmentation tokens ("disabled" = none); absent: SimC MID1's for the spec (src/engine/stat-consumables.ts). */
+  flask?: string;
+  food?: string;
+  augmentation?: string;
 }
 
 /** SimC's race tokens (a profile's `race`). */
@@ -83,7 +87,7 @@ export function parseProfile(json: unknown, file: string): Profile {
     throw new ProfileError(file, path, detail);
   };
   const r = new JsonReader(typeof json === "string" ? parseJsonText(json, fail) : json, "", fail);
-  r.keys(["spec", "level", "race", "potion", "primary_stat", "ratings", "crit_damage_bonus", "target_level_offset", "weapon", "talents", "comment"]);
+  r.keys(["spec", "level", "race", "potion", "flask", "food", "augmentation", "primary_stat", "ratings", "crit_damage_bonus", "target_level_offset", "weapon", "talents", "comment"]);
   const rr = r.field("ratings");
   rr.keys(["crit", "haste", "mastery", "versatility"]);
   const rating = (k: string) => inRange(rr.field(k), PROFILE_BOUNDS.rating);
@@ -105,7 +109,15 @@ export function parseProfile(json: unknown, file: string): Profile {
   const potion = r.opt("potion");
   const potionName = potion?.str();
   if (potion && !/^[a-z][a-z0-9_]*$/.test(potionName!)) potion.error(`must be a SimC potion token such as "lights_potential_2" (or "disabled"), got ${JSON.stringify(potionName)}`);
+  const tokens: Partial<Record<"flask" | "food" | "augmentation", string>> = {};
+  for (const k of ["flask", "food", "augmentation"] as const) {
+    const f = r.opt(k);
+    const v = f?.str();
+    if (f && !/^[a-z][a-z0-9_]*$/.test(v!)) f.error(`must be a SimC ${k} token such as "${k === "flask" ? "flask_of_the_magisters_2" : k === "food" ? "silvermoon_parade" : "void_touched"}" (or "disabled"), got ${JSON.stringify(v)}`);
+    if (v !== undefined) tokens[k] = v;
+  }
   return {
+    ...tokens,
     ...(potionName !== undefined ? { potion: potionName } : {}),
     ...(talents !== undefined ? { talents } : {}),
     ...(race !== undefined ? { race } : {}),

@@ -4,6 +4,7 @@ import type { CharacterSummary } from "../input/character.js";
 import type { RotationReport } from "../rotation/index.js";
 import type { CombatStats } from "../stats/combat-stats.js";
 import type { ConsumablesReport } from "./consumables.js";
+import type { RaidBuffsReport } from "./raid-buffs.js";
 import type { DataSourcesSummary } from "./data-sources.js";
 import type { IdleWarning } from "./idle.js";
 import type { LoadoutSummary } from "./simulate.js";
@@ -153,6 +154,8 @@ export interface SimulateResult {
   rotation: RotationReport;
   /** Consumables and racials: the potion drunk, the race, the racials cast, what is not modelled (docs/consumables.md). */
   consumables: ConsumablesReport;
+  /** The raid buffs applied (or why one changes nothing here) and SimC's optimal_raid entries not modelled (docs/consumables.md "Raid buffs"). */
+  raidBuffs: RaidBuffsReport;
   /** The imported character: name, spec, level, race, gear with item levels, totals and what was not applied (null: a profile was used). */
   character: CharacterSummary | null;
   /** How many of the spec's resolved values come from client tables, the spell dump, fixtures and estimates. */

@@ -37,7 +37,9 @@ import { compileSpec } from "./compile.js";
 import { applyConsumables, type ConsumablesReport } from "./consumables.js";
 import { SPEC_CATALOG } from "../generated/catalog.js";
 import type { SpecImage } from "./image.js";
-import { parseProfile, profileStats, targetArmor, type Profile } from "./profile.js";
+import { parseProfile, targetArmor, type Profile } from "./profile.js";
+import { characterBuffs } from "./character-buffs.js";
+import { foldDamageTaken, type RaidBuffsReport } from "./raid-buffs.js";
 import { captureTimeline, resourceSource, type ResourceSourceKind, type Timeline } from "./simulate-telemetry.js";
 import { powerDisplayModifier } from "./resource-display.js";
 import { tickParents } from "./spell-groups.js";
@@ -151,6 +153,20 @@ export interface SimulateConfig {
   potion?: boolean;
   /** Racial abilities of the profile's race (docs/consumables.md "Racials"). Default true; false: none (CLI --no-racials). */
   racials?: boolean;
+  /**
+   * The permanent raid buffs and target debuffs of SimC's optimal_raid=1: Arcane Intellect, Battle Shout,
+   * Mark of the Wild, Chaos Brand, Mystic Touch (docs/consumables.md "Raid buffs"). Default false (CLI
+   * --raid-buffs); Bloodlust has its own option.
+   */
+  raidBuffs?: boolean;
+  /**
+   * Flask, food, augment rune (docs/consumables.md "Flask, food, augment rune"): a SimC token (quality
+   * suffix optional) or "none"; absent: the profile's `flask` / `food` / `augmentation`, else SimC MID1's.
+   * CLI --flask, --food, --augment-rune. An unknown name is an INVALID_SIM_CONFIG error listing the valid ones.
+   */
+  flask?: string;
+  food?: string;
+  augmentRune?: string;
   /** Without config.rotation, when the spec has both `rotation.json` and `rotation.simc`: which one (default "json": the spec has not switched yet). */
   preferRotation?: "simc" | "json";
   profile?: unknown;
@@ -198,8 +214,10 @@ export interface PreparedSim {
   rotation: RotationReport;
   /** The build read from a loadout string (null: talents from names or the manifest's defaults). */
   loadout: LoadoutSummary | null;
-  /** The potion, race and racials of the run (src/engine/consumables.ts). */
+  /** The potion, race and racials of the run (src/engine/consumables.ts); flask, food, rune (stat-consumables.ts). */
   consumables: ConsumablesReport;
+  /** The raid buffs of the run (src/engine/raid-buffs.ts). */
+  raidBuffs: RaidBuffsReport;
   /** The imported character (config.input / inputFile; null: a profile was used). */
   character: CharacterSummary | null;
 }
@@ -343,14 +361,17 @@ export async function prepareSimulation(config: SimulateConfig = {}): Promise<Pr
   const profile: Profile = p.profile;
   const loadoutText = config.talents ? undefined : (config.loadout ?? profile.talents);
   const fromLoadout = loadoutText !== undefined ? inputLoadout(imported, config.loadout === undefined, () => buildFromLoadout(bundle, manifest, loadoutText)) : undefined;
+  const resolver = new SpellResolver(bundle);
   const resolved = resolveManifest(
     manifest,
-    new SpellResolver(bundle),
+    resolver,
     m.file,
     config.talents ? { talents: config.talents } : fromLoadout ? { talents: fromLoadout.talents, ...(fromLoadout.heroTree ? { heroTree: fromLoadout.heroTree } : {}) } : {},
   );
   checkProfileSpec(spec, profile.spec, p.file, config.spec);
-  const stats = profileStats(profile, bundle, resolved.mastery.coefficient);
+  if (config.raidBuffs !== undefined && typeof config.raidBuffs !== "boolean") bad("raidBuffs", config.raidBuffs, "a boolean");
+  const buffs = characterBuffs(profile, bundle, resolver, resolved, { flask: config.flask, food: config.food, augmentRune: config.augmentRune, raidBuffs: config.raidBuffs === true });
+  const stats = buffs.stats;
   const armor = targetArmor(bundle, profile.level + profile.targetLevelOffset, p.file);
 
   if (config.strictRotation !== undefined && typeof config.strictRotation !== "boolean") bad("strictRotation", config.strictRotation, "a boolean");
@@ -380,12 +401,13 @@ export async function prepareSimulation(config: SimulateConfig = {}): Promise<Pr
     bloodlust: config.bloodlust !== false,
     consumables: { potion: consumables.potion, utility: consumables.utility },
   });
+  foldDamageTaken(image.damage, buffs.damageTaken);
   if (reaction !== null) image.run.reaction = reactionImage(reaction, compiledRotation.reactAuras); // before the health pilot: it runs this image
   if (mode === "health") image.run.healthPerMs = healthRate(image, seed);
   const dataSources = summarizeDataSources(resolved.provenance, bundle.table("SpellEffect").dumpBuild ?? null);
   const resourceDisplay = resolved.resources.map((res) => powerDisplayModifier(bundle, res.powerType));
   const loadout = fromLoadout ? { selected: fromLoadout.selected, heroTree: fromLoadout.heroTree ?? null, notModelled: fromLoadout.notModelled } : null;
-  return { image, seed, spec: consumables.spec, stats, durationS, targets, dataSources, resourceDisplay, rotation: rotationReport, loadout, consumables: consumables.report, character: character?.summary ?? null };
+  return { image, seed, spec: consumables.spec, stats, durationS, targets, dataSources, resourceDisplay, rotation: rotationReport, loadout, consumables: { ...consumables.report, stats: buffs.statConsumables.applied, notModelled: [...consumables.report.notModelled, ...buffs.statConsumables.notModelled] }, raidBuffs: buffs.raidBuffs, character: character?.summary ?? null };
 }
 
 interface PoolTuning {
@@ -591,6 +613,7 @@ function buildResult(
     character: prep.character,
     rotation: prep.rotation,
     consumables: prep.consumables,
+    raidBuffs: prep.raidBuffs,
     dataSources: prep.dataSources,
     warnings: {
       unknownSpellCasts: r.unknownSpellCasts,

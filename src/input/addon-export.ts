@@ -32,6 +32,9 @@ export type GearOverrideKey = (typeof GEAR_OVERRIDE_KEYS)[number];
 
 /** Keys the addon writes that the simulation records but does not use. */
 const RECORDED_KEYS = ["region", "server", "role", "professions", "loot_spec", "zandalari_loa"] as const;
+/** SimC profile lines naming the character's consumables (a hand-written or SimC-exported profile has them; the addon does not write them). */
+export const CONSUMABLE_KEYS = ["potion", "flask", "food", "augmentation"] as const;
+export type ConsumableKey = (typeof CONSUMABLE_KEYS)[number];
 
 /** Gear-line options that change an item the way the game does but that this import does not apply. */
 const UNAPPLIED_ITEM_OPTIONS = ["gem_bonus_id", "crafted_stats", "crafting_quality", "drop_level", "content_tuning", "redirected_base_stats", "titan_disc_id", "upgrade_levels", "enchant", "gems", "context"] as const;
@@ -73,6 +76,8 @@ export interface AddonExport {
   /** `# Saved Loadout: <name>` + `# talents=…` pairs (not the active build). */
   savedLoadouts: { name: string; talents: string; line: number }[];
   overrides: Partial<Record<GearOverrideKey, number>>;
+  /** `potion=`, `flask=`, `food=`, `augmentation=` lines: SimC tokens (the profile's fields; docs/consumables.md). */
+  consumables: Partial<Record<ConsumableKey, string>>;
   /** `# SimC Addon …`, `# WoW …` header comments. */
   addonVersion?: string;
   gameVersion?: string;
@@ -164,7 +169,7 @@ export function parseAddonExport(text: string, file = "<input>"): AddonExport {
   const lines = normalized.split("\n");
   const warnings: InputWarning[] = [];
   const out: Omit<AddonExport, "classToken" | "className" | "name"> & Partial<Pick<AddonExport, "classToken" | "className" | "name">> = {
-    file, recorded: {}, gear: [], otherGear: [], savedLoadouts: [], overrides: {}, checksum: "absent", warnings,
+    file, recorded: {}, gear: [], otherGear: [], savedLoadouts: [], overrides: {}, consumables: {}, checksum: "absent", warnings,
   };
   const seen = new Map<string, number>();
   let section = "";
@@ -257,6 +262,10 @@ export function parseAddonExport(text: string, file = "<input>"): AddonExport {
         break;
       default:
         if ((GEAR_OVERRIDE_KEYS as readonly string[]).includes(key)) out.overrides[key as GearOverrideKey] = r.int(value, lineNo, vcol, key, 100_000);
+        else if ((CONSUMABLE_KEYS as readonly string[]).includes(key)) {
+          if (!/^[a-z][a-z0-9_]*$/.test(value)) r.fail(lineNo, vcol, `${key} must be a SimC token such as ${key === "flask" ? "flask_of_the_magisters_2" : key === "potion" ? "lights_potential_2" : key === "food" ? "silvermoon_parade" : "void_touched"} (or disabled), got "${value}"`);
+          out.consumables[key as ConsumableKey] = value;
+        }
         else if ((RECORDED_KEYS as readonly string[]).includes(key)) out.recorded[key] = value;
         else {
           out.recorded[key] = value;

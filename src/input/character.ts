@@ -99,6 +99,8 @@ export function characterFromExport(exp: AddonExport, bundle: DataBundle, slug: 
     weapon,
     ...(exp.talents !== undefined ? { talents: exp.talents } : {}),
     ...(race !== undefined ? { race } : {}),
+    // the text's consumable lines; without one, SimC MID1's for the spec (src/engine/stat-consumables.ts)
+    ...exp.consumables,
   };
   const summary: CharacterSummary = {
     source: exp.file,

@@ -9,6 +9,7 @@ import { characterHtml } from "./character.js";
 import { ignoredCategory, rotationSummaryLine } from "../rotation/index.js";
 import { formatWarnings } from "./warnings.js";
 import { formatDataSources } from "../engine/data-sources.js";
+import { consumablesLine, raidBuffsLine } from "./text.js";
 import { renderAnalysisSections } from "../analysis/html.js";
 import type { AnalysisReport } from "../analysis/text.js";
 
@@ -289,6 +290,7 @@ export function renderReportBody(r: SimulateResult & { analysis?: AnalysisReport
   return `<h1>${escapeHtml(title)}</h1>
 <div class="sub">${num(r.iterations)} iterations${r.error.stoppedEarly ? ` (target error ${r.error.target} % reached; at most ${num(r.maxIterations)})` : ""}, seed ${escapeHtml(r.seed)}, ${r.threads} thread(s), ${num(r.elapsedMs)} ms; talents: ${escapeHtml(r.talents.join(", ") || "none")}</div>
 <div class="sub" id="data-sources">data: ${escapeHtml(formatDataSources(r.dataSources))}</div>
+<div class="sub" id="consumables">${escapeHtml(consumablesLine(r))}; ${escapeHtml(raidBuffsLine(r))}</div>
 ${rotationHtml(r)}
 ${characterHtml(r)}
 ${formatWarnings(r).map((w) => `<p class="warning">${escapeHtml(w)}</p>`).join("\n")}

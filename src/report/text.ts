@@ -26,15 +26,28 @@ function talentsLine(r: SimulateResult): string {
   return `talents: ${r.talents.join(", ") || "none"}${extra.length ? ` (${extra.join("; ")})` : ""}`;
 }
 
-/** "consumables: potion lights_potential_2; race orc, racials blood_fury" (+ what is not modelled). */
+/**
+ * "consumables: potion lights_potential_2; flask flask_of_the_magisters_2 +158.2 mastery (estimated);
+ * augmentation void_touched +25.1 primary; race orc, racials blood_fury" (+ how many are not modelled).
+ */
 export function consumablesLine(r: SimulateResult): string {
   const c = r.consumables;
   const potion = c.potion === null ? "no potion" : `potion ${c.potion}${c.potionModelled ? "" : " (not modelled)"}`;
+  const stats = (c.stats ?? []).map((s) => `${s.kind} ${s.name} +${fmt(s.value, 1)} ${s.stat}${s.origin === "estimated" ? " (estimated)" : ""}`);
   const race = c.race === null ? "no race" : `race ${c.race}, racials ${c.racials.join(", ") || "none"}`;
-  return `consumables: ${potion}; ${race}${c.notModelled.length ? `; ${c.notModelled.length} not modelled` : ""}`;
+  return `consumables: ${[potion, ...stats, race].join("; ")}${c.notModelled.length ? `; ${c.notModelled.length} not modelled` : ""}`;
 }
 
-/** " ± 20 % (mean 299.4 s)" when fight lengths vary, and the health-based mode (docs/fights.md). */
+/** "raid buffs: battle_shout +5 %, mark_of_the_wild +3, ..." (off: "raid buffs: none ..."). */
+export function raidBuffsLine(r: SimulateResult): string {
+  const b = r.raidBuffs;
+  if (!b.enabled) return "raid buffs: none (--raid-buffs applies SimC's optimal_raid)";
+  const on = b.applied.filter((a) => a.skipped === undefined).map((a) => `${a.token} ${a.kind === "versatility" ? "+" + fmt(a.value, 0) : "+" + fmt(a.value, 0) + " %"}${a.origin === "estimated" ? " (estimated)" : ""}`);
+  const off = b.applied.filter((a) => a.skipped !== undefined).map((a) => a.token);
+  return `raid buffs: ${on.join(", ") || "none"}${off.length ? `; no effect here: ${off.join(", ")}` : ""}`;
+}
+
+/** " ± 20 % (mean 299.4 s)" when fight lengths vary, and the health-based mode (docs/consumables.md "Raid buffs"). */
 function fightVariation(r: SimulateResult): string {
   const v = r.fight?.varyLength ?? 0;
   const health = r.fight?.mode === "health" ? ", target health (fights end at its death)" : "";
@@ -59,6 +72,7 @@ function headerLines(r: SimulateResult): string[] {
     `data: ${formatDataSources(r.dataSources)}`,
     talentsLine(r),
     consumablesLine(r),
+    raidBuffsLine(r),
   );
   if (r.rotation) lines.push(...rotationLines(r));
   lines.push(...characterTextLines(r));

@@ -64,7 +64,7 @@ const SCHOOLS: Record<string, number> = {
   holystrike: 3, flamestrike: 5, holyfire: 6, radiant: 6, stormstrike: 9, holystorm: 10, firestorm: 12, volcanic: 12,
   froststrike: 17, holyfrost: 18, frostfire: 20, froststorm: 24, elemental: 28, shadowstrike: 33, twilight: 34,
   shadowlight: 34, shadowflame: 36, plague: 40, shadowfrost: 48, spellstrike: 65, divine: 66, spellfire: 68,
-  astral: 72, spellfrost: 80, spellshadow: 96, chromatic: 124, chaos: 127, magic: 126, cosmic: 106,
+  astral: 72, spellfrost: 80, spellshadow: 96, chromatic: 124, chromastrike: 125, chaos: 127, magic: 126, cosmic: 106,
 };
 
 export type CsvRow = Record<string, string | number>;

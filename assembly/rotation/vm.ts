@@ -280,6 +280,62 @@ function varOp(op: i32, cur: f64, v: f64, def: f64): f64 {
   }
 }
 
+// The steps of selectAction's instructions that compute a value or a jump target (all @inline: the
+// interpreter loop keeps one frame, its locals and its dispatch table; only the source is split).
+
+/** The code pointer of word index `word` (a jump target). */
+@inline function jumpTo(rot: Rotation, word: i32): usize {
+  return rot.code + (<usize>word << 2);
+}
+
+/** constants[k]. */
+@inline function constAt(rot: Rotation, k: i32): f64 {
+  return load<f64>(rot.consts + (<usize>k << 3));
+}
+
+/** The encoded wait action for `sec` > 0 seconds (rounded up to whole ms, at least 1, at most WAIT_MAX_MS). */
+@inline function waitAction(sec: f64): i32 {
+  const ms = Math.ceil(sec * 1000);
+  const m: i32 = ms >= <f64>WAIT_MAX_MS ? WAIT_MAX_MS : max(<i32>ms, 1);
+  return (m << 2) | ACTION_WAIT;
+}
+
+/** QCMPC / QCJZ / QCJNZ (cmp, kind, arg, k): query(kind, arg) <cmp> constants[k], 0 or 1. */
+@inline function queryCompareConst<S>(s: S, rot: Rotation, pc: usize): f64 {
+  const q = s.query(load<i32>(pc, 8), load<i32>(pc, 12));
+  return compare(load<i32>(pc, 4), q, constAt(rot, load<i32>(pc, 16)));
+}
+
+/** QQCJZ / QQCJNZ (cmp, kind1, arg1, kind2, arg2): q1 <cmp> q2, q1 asked first. */
+@inline function queryCompareQuery<S>(s: S, pc: usize): f64 {
+  const q1 = s.query(load<i32>(pc, 8), load<i32>(pc, 12));
+  const q2 = s.query(load<i32>(pc, 16), load<i32>(pc, 20));
+  return compare(load<i32>(pc, 4), q1, q2);
+}
+
+/** CSQDQ (k, kind1, arg1, kind2, arg2): (constants[k] - q1) / q2, q1 asked first: `(30 - focus) / focus.regen`. */
+@inline function constSubQueryDivQuery<S>(s: S, rot: Rotation, pc: usize): f64 {
+  const a = constAt(rot, load<i32>(pc, 4)) - s.query(load<i32>(pc, 8), load<i32>(pc, 12));
+  return safeDiv(a, s.query(load<i32>(pc, 16), load<i32>(pc, 20)));
+}
+
+/** QCBIN (binop, kind, arg, k): query(kind, arg) <binop> constants[k]. */
+@inline function queryBinConst<S>(s: S, rot: Rotation, pc: usize): f64 {
+  const q = s.query(load<i32>(pc, 8), load<i32>(pc, 12));
+  return binop(load<i32>(pc, 4), q, constAt(rot, load<i32>(pc, 16)));
+}
+
+/** QQBIN (binop, kind1, arg1, kind2, arg2): q1 <binop> q2, q1 asked first. */
+@inline function queryBinQuery<S>(s: S, pc: usize): f64 {
+  const q1 = s.query(load<i32>(pc, 8), load<i32>(pc, 12));
+  return binop(load<i32>(pc, 4), q1, s.query(load<i32>(pc, 16), load<i32>(pc, 20)));
+}
+
+/** VAROP's new variable value (vp: the variable's address; v: the popped value, unused by floor/ceil/reset). */
+@inline function varOpAt(rot: Rotation, vop: i32, vp: usize, v: f64): f64 {
+  return varOp(vop, load<f64>(vp), v, load<f64>(rot.defaults + (vp - rot.vars)));
+}
+
 /**
  * Runs the rotation's main list against state `s` and returns the encoded action (ACTION_NONE,
  * (spell << 2) | ACTION_CAST, or (ms << 2) | ACTION_WAIT with ms relative to now). Variable entries
@@ -305,6 +361,7 @@ function varOp(op: i32, cur: f64, v: f64, def: f64): f64 {
   let ready = 0;
   while (true) {
     const op = load<i32>(pc);
+    // one line per instruction: a push spills `tos` first, a pop reloads it (docs/rotation.md §6 lists the operands)
     switch (op) {
       case OP_END: {
         const rsp = rot.rsp;
@@ -313,29 +370,14 @@ function varOp(op: i32, cur: f64, v: f64, def: f64): f64 {
         pc = <usize>load<u32>(rsp - 4);
         break;
       }
-      case OP_CONST: {
-        store<f64>(sp, tos);
-        sp += 8;
-        tos = load<f64>(rot.consts + (<usize>load<i32>(pc, 4) << 3));
-        pc += 8;
-        break;
-      }
-      case OP_QUERY: {
-        store<f64>(sp, tos);
-        sp += 8;
-        tos = s.query(load<i32>(pc, 4), load<i32>(pc, 8));
-        pc += 12;
-        break;
-      }
-      case OP_VAR: {
-        store<f64>(sp, tos);
-        sp += 8;
-        tos = load<f64>(rot.vars + (<usize>load<i32>(pc, 4) << 3));
-        pc += 8;
-        break;
-      }
+      // pushes
+      case OP_CONST: { store<f64>(sp, tos); sp += 8; tos = constAt(rot, load<i32>(pc, 4)); pc += 8; break; }
+      case OP_QUERY: { store<f64>(sp, tos); sp += 8; tos = s.query(load<i32>(pc, 4), load<i32>(pc, 8)); pc += 12; break; }
+      case OP_VAR: { store<f64>(sp, tos); sp += 8; tos = load<f64>(rot.vars + (<usize>load<i32>(pc, 4) << 3)); pc += 8; break; }
+      // on the top value
       case OP_NOT: { tos = f2b(tos == 0); pc += 4; break; }
       case OP_NEG: { tos = -tos; pc += 4; break; }
+      // on the two top values
       case OP_ADD: { sp -= 8; tos = load<f64>(sp) + tos; pc += 4; break; }
       case OP_SUB: { sp -= 8; tos = load<f64>(sp) - tos; pc += 4; break; }
       case OP_MUL: { sp -= 8; tos = load<f64>(sp) * tos; pc += 4; break; }
@@ -347,123 +389,40 @@ function varOp(op: i32, cur: f64, v: f64, def: f64): f64 {
       case OP_LE: { sp -= 8; tos = f2b(load<f64>(sp) <= tos); pc += 4; break; }
       case OP_GT: { sp -= 8; tos = f2b(load<f64>(sp) > tos); pc += 4; break; }
       case OP_GE: { sp -= 8; tos = f2b(load<f64>(sp) >= tos); pc += 4; break; }
+      // short-circuit: a false `and` leaves 0 (normalizing -0), a true `or` leaves 1, and both jump
       case OP_AND: {
-        if (tos == 0) {
-          tos = 0; // normalizes -0
-          pc = rot.code + (<usize>load<i32>(pc, 4) << 2);
-        } else {
-          sp -= 8;
-          tos = load<f64>(sp);
-          pc += 8;
-        }
+        if (tos == 0) { tos = 0; pc = jumpTo(rot, load<i32>(pc, 4)); } else { sp -= 8; tos = load<f64>(sp); pc += 8; }
         break;
       }
       case OP_OR: {
-        if (tos != 0) {
-          tos = 1;
-          pc = rot.code + (<usize>load<i32>(pc, 4) << 2);
-        } else {
-          sp -= 8;
-          tos = load<f64>(sp);
-          pc += 8;
-        }
+        if (tos != 0) { tos = 1; pc = jumpTo(rot, load<i32>(pc, 4)); } else { sp -= 8; tos = load<f64>(sp); pc += 8; }
         break;
       }
       case OP_BOOL: { tos = f2b(tos != 0); pc += 4; break; }
-      case OP_JZ: {
-        const x = tos;
-        sp -= 8;
-        tos = load<f64>(sp);
-        pc = x == 0 ? rot.code + (<usize>load<i32>(pc, 4) << 2) : pc + 8;
-        break;
-      }
-      case OP_JNZ: {
-        const x = tos;
-        sp -= 8;
-        tos = load<f64>(sp);
-        pc = x != 0 ? rot.code + (<usize>load<i32>(pc, 4) << 2) : pc + 8;
-        break;
-      }
-      case OP_JMP: { pc = rot.code + (<usize>load<i32>(pc, 4) << 2); break; }
-      case OP_CAST: {
-        const spell = load<i32>(pc, 4);
-        if (s.castReady(spell)) return (spell << 2) | ACTION_CAST;
-        pc += 8;
-        break;
-      }
-      case OP_CASTW: {
-        const spell = load<i32>(pc, 4);
-        if (s.castReadyWhileCasting(spell)) return (spell << 2) | ACTION_CAST;
-        pc += 8;
-        break;
-      }
-      case OP_WAIT: {
-        const sec = tos;
-        sp -= 8;
-        tos = load<f64>(sp);
-        if (sec > 0) {
-          const ms = Math.ceil(sec * 1000);
-          const m: i32 = ms >= <f64>WAIT_MAX_MS ? WAIT_MAX_MS : max(<i32>ms, 1);
-          return (m << 2) | ACTION_WAIT;
-        }
-        pc += 4;
-        break;
-      }
-      case OP_CALL: {
-        store<u32>(rot.rsp, <u32>(pc + 8));
-        rot.rsp += 4;
-        pc = rot.code + (<usize>load<i32>(pc, 4) << 2);
-        break;
-      }
-      case OP_RUN: {
-        rot.rsp = rot.rets;
-        pc = rot.code + (<usize>load<i32>(pc, 4) << 2);
-        break;
-      }
+      case OP_JZ: { const x = tos; sp -= 8; tos = load<f64>(sp); pc = x == 0 ? jumpTo(rot, load<i32>(pc, 4)) : pc + 8; break; }
+      case OP_JNZ: { const x = tos; sp -= 8; tos = load<f64>(sp); pc = x != 0 ? jumpTo(rot, load<i32>(pc, 4)) : pc + 8; break; }
+      // jumps: on the popped value, then the fused condition branches (no value-stack traffic for the commonest conditions)
+      case OP_JMP: { pc = jumpTo(rot, load<i32>(pc, 4)); break; }
+      // actions
+      case OP_CAST: { const spell = load<i32>(pc, 4); if (s.castReady(spell)) return (spell << 2) | ACTION_CAST; pc += 8; break; }
+      case OP_CASTW: { const spell = load<i32>(pc, 4); if (s.castReadyWhileCasting(spell)) return (spell << 2) | ACTION_CAST; pc += 8; break; }
+      case OP_WAIT: { const sec = tos; sp -= 8; tos = load<f64>(sp); if (sec > 0) return waitAction(sec); pc += 4; break; }
+      // lists
+      case OP_CALL: { store<u32>(rot.rsp, <u32>(pc + 8)); rot.rsp += 4; pc = jumpTo(rot, load<i32>(pc, 4)); break; }
+      case OP_RUN: { rot.rsp = rot.rets; pc = jumpTo(rot, load<i32>(pc, 4)); break; }
       case OP_VAROP: {
         const vop = load<i32>(pc, 4);
         const vp = rot.vars + (<usize>load<i32>(pc, 8) << 3);
         let v: f64 = 0;
-        if (vop < VAR_FLOOR) {
-          v = tos;
-          sp -= 8;
-          tos = load<f64>(sp);
-        }
-        store<f64>(vp, varOp(vop, load<f64>(vp), v, load<f64>(rot.defaults + (vp - rot.vars))));
-        pc += 12;
-        break;
+        if (vop < VAR_FLOOR) { v = tos; sp -= 8; tos = load<f64>(sp); } // the ops with a value pop it
+        store<f64>(vp, varOpAt(rot, vop, vp, v));
+        pc += 12; break;
       }
-      case OP_QCMPC: {
-        store<f64>(sp, tos);
-        sp += 8;
-        const q = s.query(load<i32>(pc, 8), load<i32>(pc, 12));
-        tos = compare(load<i32>(pc, 4), q, load<f64>(rot.consts + (<usize>load<i32>(pc, 16) << 3)));
-        pc += 20;
-        break;
-      }
-      // Fused condition branches: no value-stack traffic for the commonest entry conditions.
-      case OP_QJZ: {
-        const q = s.query(load<i32>(pc, 4), load<i32>(pc, 8));
-        pc = q == 0 ? rot.code + (<usize>load<i32>(pc, 12) << 2) : pc + 16;
-        break;
-      }
-      case OP_QJNZ: {
-        const q = s.query(load<i32>(pc, 4), load<i32>(pc, 8));
-        pc = q != 0 ? rot.code + (<usize>load<i32>(pc, 12) << 2) : pc + 16;
-        break;
-      }
-      case OP_QCJZ: {
-        const q = s.query(load<i32>(pc, 8), load<i32>(pc, 12));
-        const c = compare(load<i32>(pc, 4), q, load<f64>(rot.consts + (<usize>load<i32>(pc, 16) << 3)));
-        pc = c == 0 ? rot.code + (<usize>load<i32>(pc, 20) << 2) : pc + 24;
-        break;
-      }
-      case OP_QCJNZ: {
-        const q = s.query(load<i32>(pc, 8), load<i32>(pc, 12));
-        const c = compare(load<i32>(pc, 4), q, load<f64>(rot.consts + (<usize>load<i32>(pc, 16) << 3)));
-        pc = c != 0 ? rot.code + (<usize>load<i32>(pc, 20) << 2) : pc + 24;
-        break;
-      }
+      case OP_QCMPC: { store<f64>(sp, tos); sp += 8; tos = queryCompareConst(s, rot, pc); pc += 20; break; }
+      case OP_QJZ: { pc = s.query(load<i32>(pc, 4), load<i32>(pc, 8)) == 0 ? jumpTo(rot, load<i32>(pc, 12)) : pc + 16; break; }
+      case OP_QJNZ: { pc = s.query(load<i32>(pc, 4), load<i32>(pc, 8)) != 0 ? jumpTo(rot, load<i32>(pc, 12)) : pc + 16; break; }
+      case OP_QCJZ: { pc = queryCompareConst(s, rot, pc) == 0 ? jumpTo(rot, load<i32>(pc, 20)) : pc + 24; break; }
+      case OP_QCJNZ: { pc = queryCompareConst(s, rot, pc) != 0 ? jumpTo(rot, load<i32>(pc, 20)) : pc + 24; break; }
       // One castReady call site for the three memoized forms (the engine inlines its fast "no" there).
       case OP_CASTCHK:
       case OP_CASTCHKT:
@@ -472,141 +431,58 @@ function varOp(op: i32, cur: f64, v: f64, def: f64): f64 {
         const spell = load<i32>(pc, 8);
         let ok: bool;
         if (known & bit) ok = (ready & bit) != 0;
-        else {
-          ok = s.castReady(spell);
-          known |= bit;
-          ready |= bit & -(<i32>ok); // branchless
-        }
-        if (op == OP_CASTM) {
-          if (ok) return (spell << 2) | ACTION_CAST;
-          pc += 12;
-        } else if (ok) pc += 16;
-        else {
-          if (op == OP_CASTCHKT) s.touch();
-          pc = rot.code + (<usize>load<i32>(pc, 12) << 2);
-        }
+        else { ok = s.castReady(spell); known |= bit; ready |= bit & -(<i32>ok); } // the memo update is branchless
+        if (op == OP_CASTM) { if (ok) return (spell << 2) | ACTION_CAST; pc += 12; }
+        else if (ok) pc += 16;
+        else { if (op == OP_CASTCHKT) s.touch(); pc = jumpTo(rot, load<i32>(pc, 12)); }
         break;
       }
       case OP_CASTGO: return (load<i32>(pc, 4) << 2) | ACTION_CAST;
       // v3: an entry whose spell is blocked jumps through the scan table past every following blocked
       // entry in one dispatch (BM: bestial wrath, call of the wild, bloodshed, dire beast are blocked
       // most of the time). One castReady call site for the three cast forms.
-      case OP_SCAN: {
-        pc = scanRows(s, rot, load<i32>(pc, 4));
-        break;
-      }
+      case OP_SCAN: { pc = scanRows(s, rot, load<i32>(pc, 4)); break; }
       case OP_CASTS:
       case OP_CASTCHKS:
       case OP_CASTCHKST: {
         // SCAN has its own case: no `op == OP_SCAN || blocked` bool materialized per cast dispatch
-        if (s.blocked(load<i32>(pc, 12))) {
-          if (op == OP_CASTCHKST) s.touch();
-          pc = scanRows(s, rot, load<i32>(pc, 4));
-          break;
-        }
+        if (s.blocked(load<i32>(pc, 12))) { if (op == OP_CASTCHKST) s.touch(); pc = scanRows(s, rot, load<i32>(pc, 4)); break; }
         const bit = load<i32>(pc, 8);
         const spell = load<i32>(pc, 12);
         let ok: bool;
         if (known & bit) ok = (ready & bit) != 0;
-        else {
-          ok = s.castCheck(spell);
-          known |= bit;
-          ready |= bit & -(<i32>ok); // branchless
-        }
-        if (op == OP_CASTS) {
-          if (ok) return (spell << 2) | ACTION_CAST;
-          pc += 16;
-        } else if (ok) pc += 20;
-        else {
-          if (op == OP_CASTCHKST) s.touch();
-          pc = rot.code + (<usize>load<i32>(pc, 16) << 2);
-        }
+        else { ok = s.castCheck(spell); known |= bit; ready |= bit & -(<i32>ok); } // as above
+        if (op == OP_CASTS) { if (ok) return (spell << 2) | ACTION_CAST; pc += 16; }
+        else if (ok) pc += 20;
+        else { if (op == OP_CASTCHKST) s.touch(); pc = jumpTo(rot, load<i32>(pc, 16)); }
         break;
       }
-      case OP_CBIN: {
-        tos = binop(load<i32>(pc, 4), tos, load<f64>(rot.consts + (<usize>load<i32>(pc, 8) << 3)));
-        pc += 12;
-        break;
-      }
-      case OP_QBIN: {
-        const q = s.query(load<i32>(pc, 8), load<i32>(pc, 12));
-        tos = binop(load<i32>(pc, 4), tos, q);
-        pc += 16;
-        break;
-      }
-      case OP_CSQDQ: {
-        // `(30 - focus) / focus.regen` in one dispatch (was CONST QUERY SUB QUERY DIV); q1 asked first
-        store<f64>(sp, tos);
-        sp += 8;
-        const a = load<f64>(rot.consts + (<usize>load<i32>(pc, 4) << 3)) - s.query(load<i32>(pc, 8), load<i32>(pc, 12));
-        tos = safeDiv(a, s.query(load<i32>(pc, 16), load<i32>(pc, 20)));
-        pc += 24;
-        break;
-      }
-      // v3 fused forms: one dispatch for a two-query comparison branch (BM: kill_command's
-      // `charges_fractional >= charges_fractional`), a query wait, a compare-with-constant branch on a
-      // computed value, and query-constant / query-query arithmetic (BM: cobra_shot's focus condition).
+      case OP_CBIN: { tos = binop(load<i32>(pc, 4), tos, constAt(rot, load<i32>(pc, 8))); pc += 12; break; }
+      case OP_QBIN: { tos = binop(load<i32>(pc, 4), tos, s.query(load<i32>(pc, 8), load<i32>(pc, 12))); pc += 16; break; }
+      case OP_CSQDQ: { store<f64>(sp, tos); sp += 8; tos = constSubQueryDivQuery(s, rot, pc); pc += 24; break; }
       case OP_QQCJZ:
-      case OP_QQCJNZ: {
-        const q1 = s.query(load<i32>(pc, 8), load<i32>(pc, 12));
-        const q2 = s.query(load<i32>(pc, 16), load<i32>(pc, 20));
-        const c = compare(load<i32>(pc, 4), q1, q2);
-        pc = (c != 0) == (op == OP_QQCJNZ) ? rot.code + (<usize>load<i32>(pc, 24) << 2) : pc + 28;
-        break;
-      }
-      case OP_QWAIT: {
-        const sec = s.query(load<i32>(pc, 4), load<i32>(pc, 8));
-        if (sec > 0) {
-          const ms = Math.ceil(sec * 1000);
-          const m: i32 = ms >= <f64>WAIT_MAX_MS ? WAIT_MAX_MS : max(<i32>ms, 1);
-          return (m << 2) | ACTION_WAIT;
-        }
-        pc += 12;
-        break;
-      }
+      case OP_QQCJNZ: { pc = (queryCompareQuery(s, pc) != 0) == (op == OP_QQCJNZ) ? jumpTo(rot, load<i32>(pc, 24)) : pc + 28; break; }
+      case OP_QWAIT: { const sec = s.query(load<i32>(pc, 4), load<i32>(pc, 8)); if (sec > 0) return waitAction(sec); pc += 12; break; }
       case OP_CJZ:
       case OP_CJNZ: {
-        const c = compare(load<i32>(pc, 4), tos, load<f64>(rot.consts + (<usize>load<i32>(pc, 8) << 3)));
-        sp -= 8;
-        tos = load<f64>(sp);
-        pc = (c != 0) == (op == OP_CJNZ) ? rot.code + (<usize>load<i32>(pc, 12) << 2) : pc + 16;
+        const c = compare(load<i32>(pc, 4), tos, constAt(rot, load<i32>(pc, 8)));
+        sp -= 8; tos = load<f64>(sp);
+        pc = (c != 0) == (op == OP_CJNZ) ? jumpTo(rot, load<i32>(pc, 12)) : pc + 16;
         break;
       }
-      case OP_QCBIN: {
-        store<f64>(sp, tos);
-        sp += 8;
-        const q = s.query(load<i32>(pc, 8), load<i32>(pc, 12));
-        tos = binop(load<i32>(pc, 4), q, load<f64>(rot.consts + (<usize>load<i32>(pc, 16) << 3)));
-        pc += 20;
-        break;
-      }
-      case OP_QQBIN: {
-        store<f64>(sp, tos);
-        sp += 8;
-        const q1 = s.query(load<i32>(pc, 8), load<i32>(pc, 12));
-        tos = binop(load<i32>(pc, 4), q1, s.query(load<i32>(pc, 16), load<i32>(pc, 20)));
-        pc += 24;
-        break;
-      }
+      case OP_QCBIN: { store<f64>(sp, tos); sp += 8; tos = queryBinConst(s, rot, pc); pc += 20; break; }
+      case OP_QQBIN: { store<f64>(sp, tos); sp += 8; tos = queryBinQuery(s, pc); pc += 24; break; }
       case OP_MAX: { sp -= 8; tos = max(load<f64>(sp), tos); pc += 4; break; }
       case OP_MIN: { sp -= 8; tos = min(load<f64>(sp), tos); pc += 4; break; }
       case OP_ABS: { tos = abs(tos); pc += 4; break; }
       case OP_FLOOR: { tos = floor(tos); pc += 4; break; }
       case OP_CEIL: { tos = ceil(tos); pc += 4; break; }
+      // target selection (rare: out of line)
       case OP_TIFBEGIN:
       case OP_TGTRESET:
       case OP_CYCBEGIN:
-      case OP_CYCNEXT: {
-        pc = targetOp<S>(s, rot, op, pc, 0);
-        break;
-      }
-      case OP_TIFSTEP: {
-        const v = tos;
-        sp -= 8;
-        tos = load<f64>(sp);
-        pc = targetOp<S>(s, rot, op, pc, v);
-        break;
-      }
+      case OP_CYCNEXT: { pc = targetOp<S>(s, rot, op, pc, 0); break; }
+      case OP_TIFSTEP: { const v = tos; sp -= 8; tos = load<f64>(sp); pc = targetOp<S>(s, rot, op, pc, v); break; }
       default:
         unreachable(); // the compiler emits no other opcode; rotationCheck vetted the version
     }

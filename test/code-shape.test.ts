@@ -9,12 +9,14 @@ const MAX_FILE_LINES = 700;
 
 /**
  * Files still being split by other work (issue 20); the lead shrinks this list as those land.
- * A prefix ending in "/" covers a folder.
+ * A prefix ending in "/" covers a folder. Empty since session 27: src/rotation/ was split by pass
+ * (compile-*.ts, call-graph.ts, emit-*.ts) and the resolver's name() by family; the rotation VM's
+ * selectAction was split into one line per instruction over @inline steps, measured with
+ * `npm run bench:instructions -- --iterations 300` (bench/HISTORY.md, 2026-12-02): BM JSON 616,706 →
+ * 616,534 x64 instructions per iteration (onReady 124,524 → 124,352), within the +0.3 % the split was
+ * allowed to cost.
  */
-const ALLOWED = [
-  "assembly/rotation/vm.ts", // selectAction: split only where it costs nothing measurable
-  "src/rotation/", // compileRotation and rotation/resolve.ts
-];
+const ALLOWED: string[] = [];
 const allowed = (file: string): boolean => ALLOWED.some((a) => (a.endsWith("/") ? file.startsWith(a) : file === a));
 
 const FILES = sourceFiles(["src", "assembly"]);
@@ -23,8 +25,10 @@ describe("code shape", () => {
   it("finds the sources (guards against an empty scan)", () => {
     expect(FILES.length).toBeGreaterThan(100);
     expect(FILES).toContain("src/engine/image-encode.ts");
-    // the scanner sees long functions where they exist: the allow-listed rotation VM has one (selectAction)
-    expect(functionLengths("assembly/rotation/vm.ts").some((f) => f.lines > MAX_FUNCTION_LINES)).toBe(true);
+    // the scanner measures whole functions: the VM's interpreter loop spans well over 100 lines (its
+    // switch cases counted in it), not just its first statement
+    const select = functionLengths("assembly/rotation/vm.ts").find((f) => f.name === "selectAction");
+    expect(select?.lines).toBeGreaterThan(100);
   });
 
   it(`has no function over ${MAX_FUNCTION_LINES} lines outside the allow-list`, () => {

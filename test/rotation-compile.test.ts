@@ -39,8 +39,8 @@ describe("TS mirrors of the AssemblyScript constants", () => {
     expect(as.size).toBe(Object.keys(Q).length);
     for (const [name, v] of Object.entries(Q)) expect([name, as.get(name)]).toEqual([name, v]);
   });
-  it("opcodes and VAROP codes equal assembly/rotation/vm.ts", () => {
-    const src = readFileSync(new URL("../assembly/rotation/vm.ts", import.meta.url), "utf8");
+  it("opcodes and VAROP codes equal assembly/rotation/opcodes.ts", () => {
+    const src = readFileSync(new URL("../assembly/rotation/opcodes.ts", import.meta.url), "utf8");
     const ops = new Map([...src.matchAll(/export const OP_([A-Z]+): i32 = (\d+);/g)].map((m) => [m[1]!, Number(m[2])]));
     expect(ops.size).toBe(Object.keys(OP).length);
     for (const [name, v] of Object.entries(OP)) expect([name, ops.get(name)]).toEqual([name, v]);

@@ -1,7 +1,7 @@
 // A refused cast option (interrupt_immediate) is dropped, and the line honoured, where it cannot act: on a line
 // whose condition folds to false (it never fires) and when the line's interrupt_if folds to false (nothing to
 // interrupt). Elsewhere the line is still ignored with the refusal. Also: an absent aura's last_trigger.
-// (src/rotation/compile.ts, src/rotation/absent.ts; docs/rotation.md; Frost Mage's Ray of Frost lines.)
+// (src/rotation/compile-cast.ts, src/rotation/absent.ts; docs/rotation.md; Frost Mage's Ray of Frost lines.)
 import { describe, expect, it } from "vitest";
 import { compileHonoured, parseExpression, rotationInput, type RotationSymbols } from "../src/rotation/index.js";
 import { Resolver } from "../src/rotation/resolve.js";

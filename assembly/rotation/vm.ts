@@ -6,129 +6,20 @@
 // preallocated in rotationLoad), keeps the top of the value stack in a local and walks raw pointers.
 
 import { Q_COUNT } from "./queries";
+import {
+  ROT_MAGIC, ROT_VERSION, ROT_VERSION_FAST, ROT_VERSION_SCAN, ROT_HEADER_WORDS, ACTION_NONE, ACTION_CAST,
+  ACTION_WAIT, WAIT_MAX_MS, ROT_OK, ROT_ERR_SHORT, ROT_ERR_MAGIC, ROT_ERR_VERSION, ROT_ERR_HEADER, ROT_ERR_BOUNDS,
+  ROT_ERR_ROWS, OP_END, OP_CONST, OP_QUERY, OP_VAR, OP_NOT, OP_NEG, OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_MOD, OP_EQ,
+  OP_NE, OP_LT, OP_LE, OP_GT, OP_GE, OP_AND, OP_OR, OP_BOOL, OP_JZ, OP_JMP, OP_CAST, OP_WAIT, OP_CALL, OP_RUN,
+  OP_VAROP, OP_QCMPC, OP_JNZ, OP_QJZ, OP_QJNZ, OP_QCJZ, OP_QCJNZ, OP_CASTCHK, OP_CASTCHKT, OP_CASTM, OP_CASTGO,
+  OP_CSQDQ, OP_CBIN, OP_QBIN, OP_SCAN, OP_CASTS, OP_CASTCHKS, OP_CASTCHKST, SCAN_ROW_WORDS, OP_QQCJZ, OP_QQCJNZ,
+  OP_QWAIT, OP_CJZ, OP_CJNZ, OP_QCBIN, OP_QQBIN, OP_MAX, OP_MIN, OP_ABS, OP_FLOOR, OP_CEIL, OP_TIFBEGIN, OP_TIFSTEP,
+  OP_TGTRESET, OP_CYCBEGIN, OP_CYCNEXT, OP_CASTW, TIF_FIRST, TIF_MAX, VAR_SET, VAR_ADD, VAR_SUB, VAR_MUL, VAR_DIV,
+  VAR_MIN, VAR_MAX, VAR_MOD, VAR_POW, VAR_FLOOR, VAR_CEIL, VAR_RESET
+} from "./opcodes";
 
-export const ROT_MAGIC: i32 = 0x31544f52; // "ROT1" little-endian
-export const ROT_VERSION: i32 = 1;
-export const ROT_VERSION_FAST: i32 = 2; // compiled with { fast: true }: may use opcodes 33..39
-export const ROT_VERSION_SCAN: i32 = 3; // compiled with { fast: true, scan: true }: may use opcodes 33..43, scan tables
-export const ROT_HEADER_WORDS: i32 = 8;
-
-// Action encoding: low 2 bits = kind, the rest = payload (spell index or relative wait in ms).
-export const ACTION_NONE: i32 = 0;
-export const ACTION_CAST: i32 = 1;
-export const ACTION_WAIT: i32 = 2;
-export const WAIT_MAX_MS: i32 = (1 << 29) - 1;
-
-// rotationCheck results.
-export const ROT_OK: i32 = 0;
-export const ROT_ERR_SHORT: i32 = 1; //      codeLen < header or != header word 7
-export const ROT_ERR_MAGIC: i32 = 2;
-export const ROT_ERR_VERSION: i32 = 3;
-export const ROT_ERR_HEADER: i32 = 4; //     a header value out of range (negative depth, main pc outside code, defaults outside constants)
-export const ROT_ERR_BOUNDS: i32 = 5; //     v3: the time-bound descriptors or the scan-table region (code word 8 on) do not fit the code
-export const ROT_ERR_ROWS: i32 = 6; //       v3 (rotationBind): a scan row names a spell the state does not have, or a slot out of range
-
-// Opcodes (internal; docs/rotation.md §6).
-export const OP_END: i32 = 0;
-export const OP_CONST: i32 = 1;
-export const OP_QUERY: i32 = 2;
-export const OP_VAR: i32 = 3;
-export const OP_NOT: i32 = 4;
-export const OP_NEG: i32 = 5;
-export const OP_ADD: i32 = 6;
-export const OP_SUB: i32 = 7;
-export const OP_MUL: i32 = 8;
-export const OP_DIV: i32 = 9;
-export const OP_MOD: i32 = 10;
-export const OP_EQ: i32 = 11;
-export const OP_NE: i32 = 12;
-export const OP_LT: i32 = 13;
-export const OP_LE: i32 = 14;
-export const OP_GT: i32 = 15;
-export const OP_GE: i32 = 16;
-export const OP_AND: i32 = 17;
-export const OP_OR: i32 = 18;
-export const OP_BOOL: i32 = 19;
-export const OP_JZ: i32 = 20;
-export const OP_JMP: i32 = 21;
-export const OP_CAST: i32 = 22;
-export const OP_WAIT: i32 = 23;
-export const OP_CALL: i32 = 24;
-export const OP_RUN: i32 = 25;
-export const OP_VAROP: i32 = 26;
-export const OP_QCMPC: i32 = 27;
-export const OP_JNZ: i32 = 28;
-export const OP_QJZ: i32 = 29; //    kind, arg, L: jump if query == 0
-export const OP_QJNZ: i32 = 30; //   kind, arg, L: jump if query != 0
-export const OP_QCJZ: i32 = 31; //   cmp, kind, arg, k, L: jump if !(query cmp k)
-export const OP_QCJNZ: i32 = 32; //  cmp, kind, arg, k, L: jump if (query cmp k)
-// Fast-path opcodes (ROT_VERSION_FAST): castReady answers memoized per evaluation under `bit`.
-export const OP_CASTCHK: i32 = 33; //  bit, spell, L: jump if !castReady(spell)
-export const OP_CASTCHKT: i32 = 34; // bit, spell, L: same; s.touch() before the jump (the skipped condition had a side effect)
-export const OP_CASTM: i32 = 35; //    bit, spell: if castReady(spell) return Cast(spell)
-export const OP_CASTGO: i32 = 36; //   spell: return Cast(spell)
-export const OP_CSQDQ: i32 = 37; //    k, kind1, arg1, kind2, arg2: push (k - q1) / q2 (resource waits)
-export const OP_CBIN: i32 = 38; //     binop, k: tos = tos <binop> constants[k]
-export const OP_QBIN: i32 = 39; //     binop, kind, arg: tos = tos <binop> query(kind, arg)
-// Scan opcodes (ROT_VERSION_SCAN). R = word index of a row in the list's scan table: rows are
-// (spell, time-bound slot, target); a row is skipped while s.blocked(spell) or its time bound lies ahead.
-export const OP_SCAN: i32 = 40; //     R: jump to the first row from R that is not skipped
-export const OP_CASTS: i32 = 41; //    R, bit, spell: blocked -> SCAN R; else if castReady (memoized) return Cast(spell)
-export const OP_CASTCHKS: i32 = 42; // R, bit, spell, L: blocked -> SCAN R; else jump L if !castReady (memoized)
-export const OP_CASTCHKST: i32 = 43; // R, bit, spell, L: same; s.touch() before either jump
-export const SCAN_ROW_WORDS: i32 = 3;
-// More fused forms (ROT_VERSION_SCAN):
-export const OP_QQCJZ: i32 = 44; //    cmp, kind1, arg1, kind2, arg2, L: jump if !(q1 cmp q2)
-export const OP_QQCJNZ: i32 = 45; //   cmp, kind1, arg1, kind2, arg2, L: jump if (q1 cmp q2)
-export const OP_QWAIT: i32 = 46; //    kind, arg: WAIT on query(kind, arg) (nothing pushed)
-export const OP_CJZ: i32 = 47; //      cmp, k, L: pop x; jump if !(x cmp constants[k])
-export const OP_CJNZ: i32 = 48; //     cmp, k, L: pop x; jump if (x cmp constants[k])
-export const OP_QCBIN: i32 = 49; //    binop, kind, arg, k: push query(kind, arg) <binop> constants[k]
-export const OP_QQBIN: i32 = 50; //    binop, kind1, arg1, kind2, arg2: push q1 <binop> q2
-// SimC's `<?` (max) / `>?` (min) on the two top values, and its unary `@` (abs), `floor()`, `ceil()`
-// on the top value. Never a fused binop (the compiler emits them as plain stack ops only).
-export const OP_MAX: i32 = 51;
-export const OP_MIN: i32 = 52;
-export const OP_ABS: i32 = 53;
-export const OP_FLOOR: i32 = 54;
-export const OP_CEIL: i32 = 55;
-// Target selection (any version; docs/rotation.md "Targets"). The State's current target is what
-// debuff/dot questions and the returned cast refer to; it is 0 (the primary) outside these ops.
-export const OP_TIFBEGIN: i32 = 56; // L: one target -> jump L (no selection); else current := 0, loop index := 0
-export const OP_TIFSTEP: i32 = 57; //  mode, L: pop v, fold it into the target_if choice (SimC rule); next target -> jump L; done -> current := chosen
-export const OP_TGTRESET: i32 = 58; // current := 0
-export const OP_CYCBEGIN: i32 = 59; // current := 0, loop index := 0
-export const OP_CYCNEXT: i32 = 60; //  max, L: next target below min(targets, max) (max 0: all) -> current := it, jump L; else current := 0
-// use_while_casting=1 casts (any version): castReady as CAST, except that a cast bar in progress does not
-// block the spell (the state decides: s.castReadyWhileCasting). Never memoized: its answer differs from CAST's
-export const OP_CASTW: i32 = 61; //    spell: if s.castReadyWhileCasting(spell) return Cast(spell)
-export const TIF_FIRST: i32 = 0;
-export const TIF_MIN: i32 = 1;
-export const TIF_MAX: i32 = 2;
-
-// VAROP sub-ops.
-export const VAR_SET: i32 = 0;
-export const VAR_ADD: i32 = 1;
-export const VAR_SUB: i32 = 2;
-export const VAR_MUL: i32 = 3;
-export const VAR_DIV: i32 = 4;
-export const VAR_MIN: i32 = 5;
-export const VAR_MAX: i32 = 6;
-export const VAR_MOD: i32 = 7;
-export const VAR_POW: i32 = 8;
-export const VAR_FLOOR: i32 = 9;
-export const VAR_CEIL: i32 = 10;
-export const VAR_RESET: i32 = 11;
-
-@inline export function actionKind(a: i32): i32 {
-  return a & 3;
-}
-@inline export function actionSpell(a: i32): i32 {
-  return a >>> 2;
-}
-@inline export function actionWaitMs(a: i32): i32 {
-  return a >>> 2;
-}
+// the format constants live in ./opcodes; re-exported so the engine imports the VM and its format from one place
+export * from "./opcodes";
 
 /** A loaded rotation: pointers into the host-written code/constants plus its own preallocated state. */
 export class Rotation {
@@ -389,6 +280,62 @@ function varOp(op: i32, cur: f64, v: f64, def: f64): f64 {
   }
 }
 
+// The steps of selectAction's instructions that compute a value or a jump target (all @inline: the
+// interpreter loop keeps one frame, its locals and its dispatch table; only the source is split).
+
+/** The code pointer of word index `word` (a jump target). */
+@inline function jumpTo(rot: Rotation, word: i32): usize {
+  return rot.code + (<usize>word << 2);
+}
+
+/** constants[k]. */
+@inline function constAt(rot: Rotation, k: i32): f64 {
+  return load<f64>(rot.consts + (<usize>k << 3));
+}
+
+/** The encoded wait action for `sec` > 0 seconds (rounded up to whole ms, at least 1, at most WAIT_MAX_MS). */
+@inline function waitAction(sec: f64): i32 {
+  const ms = Math.ceil(sec * 1000);
+  const m: i32 = ms >= <f64>WAIT_MAX_MS ? WAIT_MAX_MS : max(<i32>ms, 1);
+  return (m << 2) | ACTION_WAIT;
+}
+
+/** QCMPC / QCJZ / QCJNZ (cmp, kind, arg, k): query(kind, arg) <cmp> constants[k], 0 or 1. */
+@inline function queryCompareConst<S>(s: S, rot: Rotation, pc: usize): f64 {
+  const q = s.query(load<i32>(pc, 8), load<i32>(pc, 12));
+  return compare(load<i32>(pc, 4), q, constAt(rot, load<i32>(pc, 16)));
+}
+
+/** QQCJZ / QQCJNZ (cmp, kind1, arg1, kind2, arg2): q1 <cmp> q2, q1 asked first. */
+@inline function queryCompareQuery<S>(s: S, pc: usize): f64 {
+  const q1 = s.query(load<i32>(pc, 8), load<i32>(pc, 12));
+  const q2 = s.query(load<i32>(pc, 16), load<i32>(pc, 20));
+  return compare(load<i32>(pc, 4), q1, q2);
+}
+
+/** CSQDQ (k, kind1, arg1, kind2, arg2): (constants[k] - q1) / q2, q1 asked first: `(30 - focus) / focus.regen`. */
+@inline function constSubQueryDivQuery<S>(s: S, rot: Rotation, pc: usize): f64 {
+  const a = constAt(rot, load<i32>(pc, 4)) - s.query(load<i32>(pc, 8), load<i32>(pc, 12));
+  return safeDiv(a, s.query(load<i32>(pc, 16), load<i32>(pc, 20)));
+}
+
+/** QCBIN (binop, kind, arg, k): query(kind, arg) <binop> constants[k]. */
+@inline function queryBinConst<S>(s: S, rot: Rotation, pc: usize): f64 {
+  const q = s.query(load<i32>(pc, 8), load<i32>(pc, 12));
+  return binop(load<i32>(pc, 4), q, constAt(rot, load<i32>(pc, 16)));
+}
+
+/** QQBIN (binop, kind1, arg1, kind2, arg2): q1 <binop> q2, q1 asked first. */
+@inline function queryBinQuery<S>(s: S, pc: usize): f64 {
+  const q1 = s.query(load<i32>(pc, 8), load<i32>(pc, 12));
+  return binop(load<i32>(pc, 4), q1, s.query(load<i32>(pc, 16), load<i32>(pc, 20)));
+}
+
+/** VAROP's new variable value (vp: the variable's address; v: the popped value, unused by floor/ceil/reset). */
+@inline function varOpAt(rot: Rotation, vop: i32, vp: usize, v: f64): f64 {
+  return varOp(vop, load<f64>(vp), v, load<f64>(rot.defaults + (vp - rot.vars)));
+}
+
 /**
  * Runs the rotation's main list against state `s` and returns the encoded action (ACTION_NONE,
  * (spell << 2) | ACTION_CAST, or (ms << 2) | ACTION_WAIT with ms relative to now). Variable entries
@@ -414,6 +361,7 @@ function varOp(op: i32, cur: f64, v: f64, def: f64): f64 {
   let ready = 0;
   while (true) {
     const op = load<i32>(pc);
+    // one line per instruction: a push spills `tos` first, a pop reloads it (docs/rotation.md §6 lists the operands)
     switch (op) {
       case OP_END: {
         const rsp = rot.rsp;
@@ -422,29 +370,14 @@ function varOp(op: i32, cur: f64, v: f64, def: f64): f64 {
         pc = <usize>load<u32>(rsp - 4);
         break;
       }
-      case OP_CONST: {
-        store<f64>(sp, tos);
-        sp += 8;
-        tos = load<f64>(rot.consts + (<usize>load<i32>(pc, 4) << 3));
-        pc += 8;
-        break;
-      }
-      case OP_QUERY: {
-        store<f64>(sp, tos);
-        sp += 8;
-        tos = s.query(load<i32>(pc, 4), load<i32>(pc, 8));
-        pc += 12;
-        break;
-      }
-      case OP_VAR: {
-        store<f64>(sp, tos);
-        sp += 8;
-        tos = load<f64>(rot.vars + (<usize>load<i32>(pc, 4) << 3));
-        pc += 8;
-        break;
-      }
+      // pushes
+      case OP_CONST: { store<f64>(sp, tos); sp += 8; tos = constAt(rot, load<i32>(pc, 4)); pc += 8; break; }
+      case OP_QUERY: { store<f64>(sp, tos); sp += 8; tos = s.query(load<i32>(pc, 4), load<i32>(pc, 8)); pc += 12; break; }
+      case OP_VAR: { store<f64>(sp, tos); sp += 8; tos = load<f64>(rot.vars + (<usize>load<i32>(pc, 4) << 3)); pc += 8; break; }
+      // on the top value
       case OP_NOT: { tos = f2b(tos == 0); pc += 4; break; }
       case OP_NEG: { tos = -tos; pc += 4; break; }
+      // on the two top values
       case OP_ADD: { sp -= 8; tos = load<f64>(sp) + tos; pc += 4; break; }
       case OP_SUB: { sp -= 8; tos = load<f64>(sp) - tos; pc += 4; break; }
       case OP_MUL: { sp -= 8; tos = load<f64>(sp) * tos; pc += 4; break; }
@@ -456,123 +389,40 @@ function varOp(op: i32, cur: f64, v: f64, def: f64): f64 {
       case OP_LE: { sp -= 8; tos = f2b(load<f64>(sp) <= tos); pc += 4; break; }
       case OP_GT: { sp -= 8; tos = f2b(load<f64>(sp) > tos); pc += 4; break; }
       case OP_GE: { sp -= 8; tos = f2b(load<f64>(sp) >= tos); pc += 4; break; }
+      // short-circuit: a false `and` leaves 0 (normalizing -0), a true `or` leaves 1, and both jump
       case OP_AND: {
-        if (tos == 0) {
-          tos = 0; // normalizes -0
-          pc = rot.code + (<usize>load<i32>(pc, 4) << 2);
-        } else {
-          sp -= 8;
-          tos = load<f64>(sp);
-          pc += 8;
-        }
+        if (tos == 0) { tos = 0; pc = jumpTo(rot, load<i32>(pc, 4)); } else { sp -= 8; tos = load<f64>(sp); pc += 8; }
         break;
       }
       case OP_OR: {
-        if (tos != 0) {
-          tos = 1;
-          pc = rot.code + (<usize>load<i32>(pc, 4) << 2);
-        } else {
-          sp -= 8;
-          tos = load<f64>(sp);
-          pc += 8;
-        }
+        if (tos != 0) { tos = 1; pc = jumpTo(rot, load<i32>(pc, 4)); } else { sp -= 8; tos = load<f64>(sp); pc += 8; }
         break;
       }
       case OP_BOOL: { tos = f2b(tos != 0); pc += 4; break; }
-      case OP_JZ: {
-        const x = tos;
-        sp -= 8;
-        tos = load<f64>(sp);
-        pc = x == 0 ? rot.code + (<usize>load<i32>(pc, 4) << 2) : pc + 8;
-        break;
-      }
-      case OP_JNZ: {
-        const x = tos;
-        sp -= 8;
-        tos = load<f64>(sp);
-        pc = x != 0 ? rot.code + (<usize>load<i32>(pc, 4) << 2) : pc + 8;
-        break;
-      }
-      case OP_JMP: { pc = rot.code + (<usize>load<i32>(pc, 4) << 2); break; }
-      case OP_CAST: {
-        const spell = load<i32>(pc, 4);
-        if (s.castReady(spell)) return (spell << 2) | ACTION_CAST;
-        pc += 8;
-        break;
-      }
-      case OP_CASTW: {
-        const spell = load<i32>(pc, 4);
-        if (s.castReadyWhileCasting(spell)) return (spell << 2) | ACTION_CAST;
-        pc += 8;
-        break;
-      }
-      case OP_WAIT: {
-        const sec = tos;
-        sp -= 8;
-        tos = load<f64>(sp);
-        if (sec > 0) {
-          const ms = Math.ceil(sec * 1000);
-          const m: i32 = ms >= <f64>WAIT_MAX_MS ? WAIT_MAX_MS : max(<i32>ms, 1);
-          return (m << 2) | ACTION_WAIT;
-        }
-        pc += 4;
-        break;
-      }
-      case OP_CALL: {
-        store<u32>(rot.rsp, <u32>(pc + 8));
-        rot.rsp += 4;
-        pc = rot.code + (<usize>load<i32>(pc, 4) << 2);
-        break;
-      }
-      case OP_RUN: {
-        rot.rsp = rot.rets;
-        pc = rot.code + (<usize>load<i32>(pc, 4) << 2);
-        break;
-      }
+      case OP_JZ: { const x = tos; sp -= 8; tos = load<f64>(sp); pc = x == 0 ? jumpTo(rot, load<i32>(pc, 4)) : pc + 8; break; }
+      case OP_JNZ: { const x = tos; sp -= 8; tos = load<f64>(sp); pc = x != 0 ? jumpTo(rot, load<i32>(pc, 4)) : pc + 8; break; }
+      // jumps: on the popped value, then the fused condition branches (no value-stack traffic for the commonest conditions)
+      case OP_JMP: { pc = jumpTo(rot, load<i32>(pc, 4)); break; }
+      // actions
+      case OP_CAST: { const spell = load<i32>(pc, 4); if (s.castReady(spell)) return (spell << 2) | ACTION_CAST; pc += 8; break; }
+      case OP_CASTW: { const spell = load<i32>(pc, 4); if (s.castReadyWhileCasting(spell)) return (spell << 2) | ACTION_CAST; pc += 8; break; }
+      case OP_WAIT: { const sec = tos; sp -= 8; tos = load<f64>(sp); if (sec > 0) return waitAction(sec); pc += 4; break; }
+      // lists
+      case OP_CALL: { store<u32>(rot.rsp, <u32>(pc + 8)); rot.rsp += 4; pc = jumpTo(rot, load<i32>(pc, 4)); break; }
+      case OP_RUN: { rot.rsp = rot.rets; pc = jumpTo(rot, load<i32>(pc, 4)); break; }
       case OP_VAROP: {
         const vop = load<i32>(pc, 4);
         const vp = rot.vars + (<usize>load<i32>(pc, 8) << 3);
         let v: f64 = 0;
-        if (vop < VAR_FLOOR) {
-          v = tos;
-          sp -= 8;
-          tos = load<f64>(sp);
-        }
-        store<f64>(vp, varOp(vop, load<f64>(vp), v, load<f64>(rot.defaults + (vp - rot.vars))));
-        pc += 12;
-        break;
+        if (vop < VAR_FLOOR) { v = tos; sp -= 8; tos = load<f64>(sp); } // the ops with a value pop it
+        store<f64>(vp, varOpAt(rot, vop, vp, v));
+        pc += 12; break;
       }
-      case OP_QCMPC: {
-        store<f64>(sp, tos);
-        sp += 8;
-        const q = s.query(load<i32>(pc, 8), load<i32>(pc, 12));
-        tos = compare(load<i32>(pc, 4), q, load<f64>(rot.consts + (<usize>load<i32>(pc, 16) << 3)));
-        pc += 20;
-        break;
-      }
-      // Fused condition branches: no value-stack traffic for the commonest entry conditions.
-      case OP_QJZ: {
-        const q = s.query(load<i32>(pc, 4), load<i32>(pc, 8));
-        pc = q == 0 ? rot.code + (<usize>load<i32>(pc, 12) << 2) : pc + 16;
-        break;
-      }
-      case OP_QJNZ: {
-        const q = s.query(load<i32>(pc, 4), load<i32>(pc, 8));
-        pc = q != 0 ? rot.code + (<usize>load<i32>(pc, 12) << 2) : pc + 16;
-        break;
-      }
-      case OP_QCJZ: {
-        const q = s.query(load<i32>(pc, 8), load<i32>(pc, 12));
-        const c = compare(load<i32>(pc, 4), q, load<f64>(rot.consts + (<usize>load<i32>(pc, 16) << 3)));
-        pc = c == 0 ? rot.code + (<usize>load<i32>(pc, 20) << 2) : pc + 24;
-        break;
-      }
-      case OP_QCJNZ: {
-        const q = s.query(load<i32>(pc, 8), load<i32>(pc, 12));
-        const c = compare(load<i32>(pc, 4), q, load<f64>(rot.consts + (<usize>load<i32>(pc, 16) << 3)));
-        pc = c != 0 ? rot.code + (<usize>load<i32>(pc, 20) << 2) : pc + 24;
-        break;
-      }
+      case OP_QCMPC: { store<f64>(sp, tos); sp += 8; tos = queryCompareConst(s, rot, pc); pc += 20; break; }
+      case OP_QJZ: { pc = s.query(load<i32>(pc, 4), load<i32>(pc, 8)) == 0 ? jumpTo(rot, load<i32>(pc, 12)) : pc + 16; break; }
+      case OP_QJNZ: { pc = s.query(load<i32>(pc, 4), load<i32>(pc, 8)) != 0 ? jumpTo(rot, load<i32>(pc, 12)) : pc + 16; break; }
+      case OP_QCJZ: { pc = queryCompareConst(s, rot, pc) == 0 ? jumpTo(rot, load<i32>(pc, 20)) : pc + 24; break; }
+      case OP_QCJNZ: { pc = queryCompareConst(s, rot, pc) != 0 ? jumpTo(rot, load<i32>(pc, 20)) : pc + 24; break; }
       // One castReady call site for the three memoized forms (the engine inlines its fast "no" there).
       case OP_CASTCHK:
       case OP_CASTCHKT:
@@ -581,141 +431,58 @@ function varOp(op: i32, cur: f64, v: f64, def: f64): f64 {
         const spell = load<i32>(pc, 8);
         let ok: bool;
         if (known & bit) ok = (ready & bit) != 0;
-        else {
-          ok = s.castReady(spell);
-          known |= bit;
-          ready |= bit & -(<i32>ok); // branchless
-        }
-        if (op == OP_CASTM) {
-          if (ok) return (spell << 2) | ACTION_CAST;
-          pc += 12;
-        } else if (ok) pc += 16;
-        else {
-          if (op == OP_CASTCHKT) s.touch();
-          pc = rot.code + (<usize>load<i32>(pc, 12) << 2);
-        }
+        else { ok = s.castReady(spell); known |= bit; ready |= bit & -(<i32>ok); } // the memo update is branchless
+        if (op == OP_CASTM) { if (ok) return (spell << 2) | ACTION_CAST; pc += 12; }
+        else if (ok) pc += 16;
+        else { if (op == OP_CASTCHKT) s.touch(); pc = jumpTo(rot, load<i32>(pc, 12)); }
         break;
       }
       case OP_CASTGO: return (load<i32>(pc, 4) << 2) | ACTION_CAST;
       // v3: an entry whose spell is blocked jumps through the scan table past every following blocked
       // entry in one dispatch (BM: bestial wrath, call of the wild, bloodshed, dire beast are blocked
       // most of the time). One castReady call site for the three cast forms.
-      case OP_SCAN: {
-        pc = scanRows(s, rot, load<i32>(pc, 4));
-        break;
-      }
+      case OP_SCAN: { pc = scanRows(s, rot, load<i32>(pc, 4)); break; }
       case OP_CASTS:
       case OP_CASTCHKS:
       case OP_CASTCHKST: {
         // SCAN has its own case: no `op == OP_SCAN || blocked` bool materialized per cast dispatch
-        if (s.blocked(load<i32>(pc, 12))) {
-          if (op == OP_CASTCHKST) s.touch();
-          pc = scanRows(s, rot, load<i32>(pc, 4));
-          break;
-        }
+        if (s.blocked(load<i32>(pc, 12))) { if (op == OP_CASTCHKST) s.touch(); pc = scanRows(s, rot, load<i32>(pc, 4)); break; }
         const bit = load<i32>(pc, 8);
         const spell = load<i32>(pc, 12);
         let ok: bool;
         if (known & bit) ok = (ready & bit) != 0;
-        else {
-          ok = s.castCheck(spell);
-          known |= bit;
-          ready |= bit & -(<i32>ok); // branchless
-        }
-        if (op == OP_CASTS) {
-          if (ok) return (spell << 2) | ACTION_CAST;
-          pc += 16;
-        } else if (ok) pc += 20;
-        else {
-          if (op == OP_CASTCHKST) s.touch();
-          pc = rot.code + (<usize>load<i32>(pc, 16) << 2);
-        }
+        else { ok = s.castCheck(spell); known |= bit; ready |= bit & -(<i32>ok); } // as above
+        if (op == OP_CASTS) { if (ok) return (spell << 2) | ACTION_CAST; pc += 16; }
+        else if (ok) pc += 20;
+        else { if (op == OP_CASTCHKST) s.touch(); pc = jumpTo(rot, load<i32>(pc, 16)); }
         break;
       }
-      case OP_CBIN: {
-        tos = binop(load<i32>(pc, 4), tos, load<f64>(rot.consts + (<usize>load<i32>(pc, 8) << 3)));
-        pc += 12;
-        break;
-      }
-      case OP_QBIN: {
-        const q = s.query(load<i32>(pc, 8), load<i32>(pc, 12));
-        tos = binop(load<i32>(pc, 4), tos, q);
-        pc += 16;
-        break;
-      }
-      case OP_CSQDQ: {
-        // `(30 - focus) / focus.regen` in one dispatch (was CONST QUERY SUB QUERY DIV); q1 asked first
-        store<f64>(sp, tos);
-        sp += 8;
-        const a = load<f64>(rot.consts + (<usize>load<i32>(pc, 4) << 3)) - s.query(load<i32>(pc, 8), load<i32>(pc, 12));
-        tos = safeDiv(a, s.query(load<i32>(pc, 16), load<i32>(pc, 20)));
-        pc += 24;
-        break;
-      }
-      // v3 fused forms: one dispatch for a two-query comparison branch (BM: kill_command's
-      // `charges_fractional >= charges_fractional`), a query wait, a compare-with-constant branch on a
-      // computed value, and query-constant / query-query arithmetic (BM: cobra_shot's focus condition).
+      case OP_CBIN: { tos = binop(load<i32>(pc, 4), tos, constAt(rot, load<i32>(pc, 8))); pc += 12; break; }
+      case OP_QBIN: { tos = binop(load<i32>(pc, 4), tos, s.query(load<i32>(pc, 8), load<i32>(pc, 12))); pc += 16; break; }
+      case OP_CSQDQ: { store<f64>(sp, tos); sp += 8; tos = constSubQueryDivQuery(s, rot, pc); pc += 24; break; }
       case OP_QQCJZ:
-      case OP_QQCJNZ: {
-        const q1 = s.query(load<i32>(pc, 8), load<i32>(pc, 12));
-        const q2 = s.query(load<i32>(pc, 16), load<i32>(pc, 20));
-        const c = compare(load<i32>(pc, 4), q1, q2);
-        pc = (c != 0) == (op == OP_QQCJNZ) ? rot.code + (<usize>load<i32>(pc, 24) << 2) : pc + 28;
-        break;
-      }
-      case OP_QWAIT: {
-        const sec = s.query(load<i32>(pc, 4), load<i32>(pc, 8));
-        if (sec > 0) {
-          const ms = Math.ceil(sec * 1000);
-          const m: i32 = ms >= <f64>WAIT_MAX_MS ? WAIT_MAX_MS : max(<i32>ms, 1);
-          return (m << 2) | ACTION_WAIT;
-        }
-        pc += 12;
-        break;
-      }
+      case OP_QQCJNZ: { pc = (queryCompareQuery(s, pc) != 0) == (op == OP_QQCJNZ) ? jumpTo(rot, load<i32>(pc, 24)) : pc + 28; break; }
+      case OP_QWAIT: { const sec = s.query(load<i32>(pc, 4), load<i32>(pc, 8)); if (sec > 0) return waitAction(sec); pc += 12; break; }
       case OP_CJZ:
       case OP_CJNZ: {
-        const c = compare(load<i32>(pc, 4), tos, load<f64>(rot.consts + (<usize>load<i32>(pc, 8) << 3)));
-        sp -= 8;
-        tos = load<f64>(sp);
-        pc = (c != 0) == (op == OP_CJNZ) ? rot.code + (<usize>load<i32>(pc, 12) << 2) : pc + 16;
+        const c = compare(load<i32>(pc, 4), tos, constAt(rot, load<i32>(pc, 8)));
+        sp -= 8; tos = load<f64>(sp);
+        pc = (c != 0) == (op == OP_CJNZ) ? jumpTo(rot, load<i32>(pc, 12)) : pc + 16;
         break;
       }
-      case OP_QCBIN: {
-        store<f64>(sp, tos);
-        sp += 8;
-        const q = s.query(load<i32>(pc, 8), load<i32>(pc, 12));
-        tos = binop(load<i32>(pc, 4), q, load<f64>(rot.consts + (<usize>load<i32>(pc, 16) << 3)));
-        pc += 20;
-        break;
-      }
-      case OP_QQBIN: {
-        store<f64>(sp, tos);
-        sp += 8;
-        const q1 = s.query(load<i32>(pc, 8), load<i32>(pc, 12));
-        tos = binop(load<i32>(pc, 4), q1, s.query(load<i32>(pc, 16), load<i32>(pc, 20)));
-        pc += 24;
-        break;
-      }
+      case OP_QCBIN: { store<f64>(sp, tos); sp += 8; tos = queryBinConst(s, rot, pc); pc += 20; break; }
+      case OP_QQBIN: { store<f64>(sp, tos); sp += 8; tos = queryBinQuery(s, pc); pc += 24; break; }
       case OP_MAX: { sp -= 8; tos = max(load<f64>(sp), tos); pc += 4; break; }
       case OP_MIN: { sp -= 8; tos = min(load<f64>(sp), tos); pc += 4; break; }
       case OP_ABS: { tos = abs(tos); pc += 4; break; }
       case OP_FLOOR: { tos = floor(tos); pc += 4; break; }
       case OP_CEIL: { tos = ceil(tos); pc += 4; break; }
+      // target selection (rare: out of line)
       case OP_TIFBEGIN:
       case OP_TGTRESET:
       case OP_CYCBEGIN:
-      case OP_CYCNEXT: {
-        pc = targetOp<S>(s, rot, op, pc, 0);
-        break;
-      }
-      case OP_TIFSTEP: {
-        const v = tos;
-        sp -= 8;
-        tos = load<f64>(sp);
-        pc = targetOp<S>(s, rot, op, pc, v);
-        break;
-      }
+      case OP_CYCNEXT: { pc = targetOp<S>(s, rot, op, pc, 0); break; }
+      case OP_TIFSTEP: { const v = tos; sp -= 8; tos = load<f64>(sp); pc = targetOp<S>(s, rot, op, pc, v); break; }
       default:
         unreachable(); // the compiler emits no other opcode; rotationCheck vetted the version
     }

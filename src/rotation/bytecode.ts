@@ -1,4 +1,4 @@
-// TS mirror of the bytecode constants in assembly/rotation/vm.ts (docs/rotation.md §4–6).
+// TS mirror of the bytecode constants in assembly/rotation/opcodes.ts (docs/rotation.md §4–6).
 export const ROT_MAGIC = 0x31544f52; // "ROT1" little-endian
 export const ROT_VERSION = 1;
 /** Version of code compiled with `{ fast: true }` (uses the engine fast-path opcodes 33..39). */

@@ -16,7 +16,7 @@
 // - A call of a list left empty does nothing and goes (unless its condition has a side-effect query).
 // - Lists the main list no longer reaches are not emitted (nor are their spells among `spells`).
 import type { RExpr } from "./ast.js";
-import type { Entry } from "./compile.js";
+import type { Entry } from "./entry.js";
 import { foldExpr, isConst, mayTouch, remapQueries } from "./fold.js";
 import { Q } from "./queries.js";
 

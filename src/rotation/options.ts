@@ -31,7 +31,7 @@ const ITEM_ACTIONS = ["use_item", "use_items"] as const;
 
 /**
  * The options of a cast entry (besides `cast` and `if`). `target_if`, `cycle_targets` and
- * `max_cycle_targets` select the target (compiled by src/rotation/compile.ts: targetSel); the
+ * `max_cycle_targets` select the target (compiled by src/rotation/compile-context.ts: targetSel); the
  * `cycling_variable` action is a variable entry kind.
  */
 export const CAST_OPTIONS: Record<string, OptionSpec> = {
@@ -70,7 +70,7 @@ export const CAST_OPTIONS: Record<string, OptionSpec> = {
   slot: { kind: "text", only: ITEM_ACTIONS },
   slots: { kind: "text", only: ITEM_ACTIONS },
   check_existing: { kind: "flag", only: ITEM_ACTIONS },
-  // target selection (docs/rotation.md "Targets"): checked and compiled by src/rotation/compile.ts
+  // target selection (docs/rotation.md "Targets"): checked and compiled by src/rotation/compile-context.ts (targetSel)
   // (targetSel: the VM's target loops)
   target_if: { kind: "text" },
   cycle_targets: { kind: "number" },

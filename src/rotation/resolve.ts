@@ -148,6 +148,17 @@ export const NO_RAID_EVENT_IN = 1e9;
 
 const RAID_EVENT_PROPS = new Set(["in", "cooldown", "exists", "up", "remains", "count", "duration", "amount", "distance", "max_distance", "min_distance", "to_pct"]);
 
+/** A dotted name being resolved: its parts and text, where it is, and the entry's action scope. */
+interface NameRef {
+  parts: NamePart[];
+  full: string;
+  head: NamePart;
+  loc: RotationLocation;
+  ctx: ResolveContext;
+}
+/** A fresh constant 0 (a new node each time: expression trees are never shared). */
+const zero = (): RExpr => ({ kind: "const", value: 0 });
+
 export class Resolver {
   /** Manifest expressions being expanded (a cycle among them is an error, not a stack overflow). */
   private readonly expanding: string[] = [];
@@ -343,15 +354,22 @@ export class Resolver {
     }
   }
 
+  /** The `i`-th part of the name, or an error that the name needs `what` there. */
+  private need(n: NameRef, i: number, what: string): NamePart {
+    const p = n.parts[i];
+    if (p === undefined) this.fail(n.loc, n.parts[n.parts.length - 1]!, `"${n.full}" needs ${what}`);
+    return p;
+  }
+
+  /**
+   * A dotted name: a manifest expression, a bare property of the entry's action, or a dispatch on the
+   * first part to one constructor per family (encounter, GCD, auras, cooldowns, actions, pets, talents,
+   * cast history, variables and options, gear); anything else is a resource.
+   */
   private name(parts: NamePart[], loc: RotationLocation, ctx: ResolveContext): RExpr {
     const full = parts.map((p) => p.text).join(".");
     const head = parts[0]!;
-    const need = (i: number, what: string): NamePart => {
-      const p = parts[i];
-      if (p === undefined) this.fail(loc, parts[parts.length - 1]!, `"${full}" needs ${what}`);
-      return p;
-    };
-    const zero: RExpr = { kind: "const", value: 0 };
+    const n: NameRef = { parts, full, head, loc, ctx };
     const manifest = this.manifestExpression(full, head, loc, ctx);
     if (manifest !== undefined) return manifest;
     // SimC action scope: a bare property of the entry's own action
@@ -360,6 +378,73 @@ export class Resolver {
       this.knownAction(ctx.action, head, loc);
       return this.actionProp(ctx.action, head, head, parts, 0, full, loc);
     }
+    switch (head.text) {
+      case "time":
+      case "fight_remains":
+      case "time_to_die":
+      case "expected_combat_length":
+      case "active_enemies":
+      case "spell_targets":
+      case "fight_style":
+      case "self":
+      case "raid_event":
+      case "movement":
+        return this.encounterName(n);
+      case "gcd":
+        return this.gcdName(n);
+      case "target":
+        return this.target(parts, full, loc);
+      case "buff":
+      case "debuff":
+      case "dot":
+      case "dot_refreshable_count":
+      case "active_dot":
+        return this.auraName(n);
+      case "cooldown":
+        return this.cooldownName(n);
+      case "action": {
+        const sp = this.need(n, 1, "a spell name");
+        const p = this.need(n, 2, "a property");
+        return this.actionProp(sp.text, sp, p, parts, 2, full, loc);
+      }
+      case "pet":
+        return this.petName(n);
+      case "talent":
+      case "hero_tree":
+        return this.talentName(n);
+      case "prev_gcd":
+      case "prev":
+      case "prev_off_gcd":
+        return this.historyName(n);
+      case "variable":
+      case "max_prio_damage":
+        return this.valueName(n);
+      case "trinket":
+      case "this_trinket":
+      case "other_trinket":
+        return this.trinket(parts, full, loc);
+      case "equipped":
+      case "set_bonus":
+      case "potion": {
+        // No gear is modelled: nothing is equipped, no set bonus is active; potion.X: the run's potion is X
+        const item = this.need(n, 1, head.text === "equipped" ? "an item name" : head.text === "set_bonus" ? "a set bonus (tierNN_Npc)" : "a potion name");
+        this.exact(parts, head.text === "potion" ? 3 : 2, full, loc);
+        if (head.text === "potion" && this.symbols.potion !== undefined && item.text === this.symbols.potion) return { kind: "const", value: 1 };
+        return zero();
+      }
+      default: {
+        // A resource: `focus`, `focus.deficit`, ...
+        if (this.symbols.resource(head.text) === undefined) this.fail(loc, head, `unknown name "${full}"`);
+        const r = this.lookup("resource", head, full, loc);
+        if (parts.length === 1) return { kind: "query", q: Q.RESOURCE, arg: r };
+        return { kind: "query", q: this.prop(RESOURCE_PROPS, parts, 1, full, loc), arg: r };
+      }
+    }
+  }
+
+  /** The fight: time, its length and style, the enemies, raid events and movement (none: Patchwerk). */
+  private encounterName(n: NameRef): RExpr {
+    const { parts, full, head, loc } = n;
     switch (head.text) {
       case "time":
         this.exact(parts, 1, full, loc);
@@ -385,198 +470,179 @@ export class Resolver {
       case "spell_targets": {
         // SimC: targets the named AoE spell would hit. The engine's AoE hits every enemy, so this is
         // active_enemies; the spell name is still checked so typos do not pass silently.
-        const sp = need(1, "a spell name");
+        const sp = this.need(n, 1, "a spell name");
         this.exact(parts, 2, full, loc);
-        if (this.symbols.spell(sp.text) === undefined && this.isAbsent("spell", sp.text, loc)) return zero; // it hits no one
+        if (this.symbols.spell(sp.text) === undefined && this.isAbsent("spell", sp.text, loc)) return zero(); // it hits no one
         this.lookup("spell", sp, full, loc);
         if (this.symbols.activeEnemies !== undefined) return { kind: "const", value: this.symbols.activeEnemies };
         return { kind: "query", q: Q.ACTIVE_ENEMIES, arg: 0 };
       }
-      case "gcd": {
-        // SimC: bare `gcd` is the GCD of the entry's action (hasted); `gcd.max` the player's hasted GCD
-        if (parts.length === 1) {
-          if (ctx.action !== undefined && this.symbols.spell(ctx.action) === undefined && this.isAbsent("spell", ctx.action, loc)) {
-            return { kind: "query", q: Q.GCD_MAX, arg: this.symbols.gcdSpell ?? -1 }; // an absent action: the player's GCD
-          }
-          if (ctx.action !== undefined) {
-            this.knownAction(ctx.action, head, loc);
-            return { kind: "query", q: Q.GCD_MAX, arg: this.lookup("spell", { text: ctx.action, column: head.column }, full, loc) };
-          }
-          return { kind: "query", q: Q.GCD_MAX, arg: this.symbols.gcdSpell ?? -1 };
-        }
-        const p = parts[1]!;
-        this.exact(parts, 2, full, loc);
-        if (p.text === "remains") return { kind: "query", q: Q.GCD_REMAINS, arg: 0 };
-        if (p.text === "max") return { kind: "query", q: Q.GCD_MAX, arg: this.symbols.gcdSpell ?? -1 };
-        return this.fail(loc, p, `unknown property "${p.text}" in "${full}" (expected: gcd, gcd.max, gcd.remains)`);
-      }
-      case "target":
-        return this.target(parts, full, loc);
       case "fight_style": {
-        const st = need(1, "a fight style");
+        const st = this.need(n, 1, "a fight style");
         if (!FIGHT_STYLES.has(st.text)) this.fail(loc, st, `unknown fight style "${st.text}" (SimC's: ${[...FIGHT_STYLES].join(", ")})`);
         this.exact(parts, 2, full, loc);
         return { kind: "const", value: st.text === "patchwerk" ? 1 : 0 };
       }
-      case "buff":
-      case "debuff":
-      case "dot": {
-        const name = need(1, "an aura name");
-        if (this.symbols.aura(name.text) === undefined && this.isAbsent("aura", name.text, loc)) {
-          const p = need(2, "a property");
-          const r = absentAuraProp(p.text);
-          if (r === undefined) this.fail(loc, p, `unknown property "${p.text}" in "${full}" (expected one of: ${ABSENT_AURA_PROPS.join(", ")})`);
-          this.exact(parts, 3, full, loc);
-          return r;
-        }
-        const aura = this.lookup("aura", name, full, loc);
-        return this.auraProp(head.text, aura, parts, 2, full, loc);
-      }
-      case "dot_refreshable_count": {
-        // SimC (warlock_t::create_expression, sc_warlock.cpp): the targets whose DoT is down or refreshable
-        const name = need(1, "an aura name");
-        this.exact(parts, 2, full, loc);
-        if (this.symbols.aura(name.text) === undefined && this.isAbsent("aura", name.text, loc)) return zero;
-        const aura = this.lookup("aura", name, full, loc);
-        return { kind: "query", q: Q.DOT_REFRESHABLE_COUNT, arg: aura };
-      }
       case "self": {
         // SimC's `self.target`: the actor's target, the primary (index 0); compared with bare `target`
-        const p = need(1, "target");
+        const p = this.need(n, 1, "target");
         if (p.text !== "target") this.fail(loc, p, `only self.target is supported, got "${full}"`);
         this.exact(parts, 2, full, loc);
-        return zero;
-      }
-      case "active_dot": {
-        // SimC: the number of targets the DoT/debuff is up on (per-target instances: docs/rotation.md "Targets")
-        const name = need(1, "an aura name");
-        this.exact(parts, 2, full, loc);
-        if (this.symbols.aura(name.text) === undefined && this.isAbsent("aura", name.text, loc)) return zero;
-        const aura = this.lookup("aura", name, full, loc);
-        return { kind: "query", q: Q.ACTIVE_DOT, arg: aura };
-      }
-      case "cooldown": {
-        const sp = need(1, "a spell name");
-        // SimC's potion cooldown: the potion is not modelled as a spell here (no gear): ready, 0 s left
-        if (sp.text === "potion" && this.symbols.spell("potion") === undefined) {
-          const p = need(2, "a property");
-          this.exact(parts, 3, full, loc);
-          if (p.text === "remains" || p.text === "remains_expected" || p.text === "duration" || p.text === "full_recharge_time") return zero;
-          if (p.text === "ready" || p.text === "up") return { kind: "const", value: 1 };
-          return this.fail(loc, p, `unknown property "${p.text}" in "${full}" (expected: remains, duration, ready, up)`);
-        }
-        if (this.symbols.spell(sp.text) === undefined && (this.isAbsent("spell", sp.text, loc) || this.otherRaceRacial(sp.text))) {
-          return this.absentSpell(need(2, "a property"), parts, 2, full, loc, Object.keys(COOLDOWN_PROPS));
-        }
-        const spell = this.lookup("spell", sp, full, loc);
-        return { kind: "query", q: this.prop(COOLDOWN_PROPS, parts, 2, full, loc), arg: spell };
-      }
-      case "action": {
-        const sp = need(1, "a spell name");
-        const p = need(2, "a property");
-        return this.actionProp(sp.text, sp, p, parts, 2, full, loc);
-      }
-      case "pet": {
-        const pet = this.lookup("pet", need(1, "a pet name"), full, loc);
-        const p = need(2, "a property (active, remains, count, buff.X.*)");
-        if (p.text === "buff") {
-          const aura = this.lookup("petAura", need(3, "a pet aura name"), full, loc);
-          return this.query(this.prop(PET_BUFF_PROPS, parts, 4, full, loc), aura, "petbuff");
-        }
-        return { kind: "query", q: this.prop(PET_PROPS, parts, 2, full, loc), arg: pet };
-      }
-      case "talent": {
-        const t = need(1, "a talent name");
-        // an absent talent (src/rotation/absent.ts) is never taken: rank 0
-        const taken = this.symbols.talent(t.text) ?? (this.isAbsent("talent", t.text, loc) ? false : undefined);
-        if (taken === undefined) this.fail(loc, t, `unknown talent "${t.text}" in "${full}"`);
-        if (parts.length > 2) {
-          const p = parts[2]!;
-          this.exact(parts, 3, full, loc);
-          if (p.text === "rank") {
-            // SimC: the talent's current rank, 0 when not taken
-            const rank = this.symbols.talentRank?.(t.text) ?? (taken ? 1 : 0);
-            return { kind: "const", value: taken ? rank : 0 };
-          }
-          if (p.text !== "enabled") this.fail(loc, p, `unknown property "${p.text}" in "${full}" (talent.X, talent.X.enabled or talent.X.rank)`);
-        }
-        return { kind: "const", value: taken ? 1 : 0 };
-      }
-      case "hero_tree": {
-        const t = need(1, "a hero tree name");
-        const chosen = this.symbols.heroTree?.(t.text);
-        if (chosen === undefined) this.fail(loc, t, `unknown hero tree "${t.text}" in "${full}"`);
-        this.exact(parts, 2, full, loc);
-        return { kind: "const", value: chosen ? 1 : 0 };
-      }
-      case "prev_gcd": {
-        const n = need(1, "a position and a spell (prev_gcd.1.X)");
-        const kinds: Record<string, number> = { "1": Q.PREV_GCD, "2": Q.PREV_GCD_2, "3": Q.PREV_GCD_3 };
-        const q = kinds[n.text];
-        if (q === undefined) this.fail(loc, n, `prev_gcd.N.X: N must be 1, 2 or 3 (the engine keeps the last three GCD casts), got "${full}"`);
-        const sp = need(2, "a spell name");
-        this.exact(parts, 3, full, loc);
-        if (this.symbols.spell(sp.text) === undefined && this.isAbsent("spell", sp.text, loc)) return zero; // never cast
-        const spell = this.lookup("spell", sp, full, loc);
-        return { kind: "query", q, arg: spell };
-      }
-      case "prev":
-      case "prev_off_gcd": {
-        const sp = need(1, "a spell name");
-        this.exact(parts, 2, full, loc);
-        if (this.symbols.spell(sp.text) === undefined && this.isAbsent("spell", sp.text, loc)) return zero; // never cast
-        const spell = this.lookup("spell", sp, full, loc);
-        return { kind: "query", q: head.text === "prev" ? Q.PREV : Q.PREV_OFF_GCD, arg: spell };
-      }
-      case "variable": {
-        const v = need(1, "a variable name");
-        const idx = this.variables.get(v.text);
-        if (idx === undefined) this.fail(loc, v, `unknown variable "${v.text}" (no entry assigns it)`);
-        this.exact(parts, 2, full, loc);
-        return { kind: "var", index: idx };
-      }
-      case "max_prio_damage": {
-        // a SimC actor option (src/rotation/actor-options.ts), a constant for the run
-        const v = this.symbols.actorOption?.(head.text);
-        if (v === undefined) this.fail(loc, head, `unknown name "${full}" (a SimC actor option this spec's class does not have)`);
-        this.exact(parts, 1, full, loc);
-        return { kind: "const", value: v };
-      }
-      case "trinket":
-      case "this_trinket":
-      case "other_trinket":
-        return this.trinket(parts, full, loc);
-      case "equipped":
-      case "set_bonus":
-      case "potion": {
-        // No gear is modelled: nothing is equipped, no set bonus is active; potion.X: the run's potion is X
-        const item = need(1, head.text === "equipped" ? "an item name" : head.text === "set_bonus" ? "a set bonus (tierNN_Npc)" : "a potion name");
-        this.exact(parts, head.text === "potion" ? 3 : 2, full, loc);
-        if (head.text === "potion" && this.symbols.potion !== undefined && item.text === this.symbols.potion) return { kind: "const", value: 1 };
-        return zero;
+        return zero();
       }
       case "raid_event": {
-        need(1, "an event type (adds, movement, ...)");
-        const p = need(2, "a filter (in, exists, up, remains, count, duration, ...)");
+        this.need(n, 1, "an event type (adds, movement, ...)");
+        const p = this.need(n, 2, "a filter (in, exists, up, remains, count, duration, ...)");
         if (!RAID_EVENT_PROPS.has(p.text)) this.fail(loc, p, `unknown raid event filter "${p.text}" (expected one of: ${[...RAID_EVENT_PROPS].join(", ")})`);
         this.exact(parts, 3, full, loc);
         // No raid events are scheduled (Patchwerk): "in" and "cooldown" are SimC's never, the rest 0
         return { kind: "const", value: p.text === "in" || p.text === "cooldown" ? NO_RAID_EVENT_IN : 0 };
       }
-      case "movement": {
-        const p = need(1, "a property (distance, remains, speed)");
+      default: {
+        // movement
+        const p = this.need(n, 1, "a property (distance, remains, speed)");
         if (p.text !== "distance" && p.text !== "remains" && p.text !== "speed") this.fail(loc, p, `unknown property "${p.text}" in "${full}" (expected: distance, remains, speed)`);
         this.exact(parts, 2, full, loc);
-        return zero; // the player never moves (Patchwerk)
-      }
-      default: {
-        // A resource: `focus`, `focus.deficit`, ...
-        if (this.symbols.resource(head.text) === undefined) this.fail(loc, head, `unknown name "${full}"`);
-        const r = this.lookup("resource", head, full, loc);
-        if (parts.length === 1) return { kind: "query", q: Q.RESOURCE, arg: r };
-        return { kind: "query", q: this.prop(RESOURCE_PROPS, parts, 1, full, loc), arg: r };
+        return zero(); // the player never moves (Patchwerk)
       }
     }
+  }
+
+  /** SimC: bare `gcd` is the GCD of the entry's action (hasted); `gcd.max` the player's hasted GCD. */
+  private gcdName(n: NameRef): RExpr {
+    const { parts, full, head, loc, ctx } = n;
+    if (parts.length === 1) {
+      if (ctx.action !== undefined && this.symbols.spell(ctx.action) === undefined && this.isAbsent("spell", ctx.action, loc)) {
+        return { kind: "query", q: Q.GCD_MAX, arg: this.symbols.gcdSpell ?? -1 }; // an absent action: the player's GCD
+      }
+      if (ctx.action !== undefined) {
+        this.knownAction(ctx.action, head, loc);
+        return { kind: "query", q: Q.GCD_MAX, arg: this.lookup("spell", { text: ctx.action, column: head.column }, full, loc) };
+      }
+      return { kind: "query", q: Q.GCD_MAX, arg: this.symbols.gcdSpell ?? -1 };
+    }
+    const p = parts[1]!;
+    this.exact(parts, 2, full, loc);
+    if (p.text === "remains") return { kind: "query", q: Q.GCD_REMAINS, arg: 0 };
+    if (p.text === "max") return { kind: "query", q: Q.GCD_MAX, arg: this.symbols.gcdSpell ?? -1 };
+    return this.fail(loc, p, `unknown property "${p.text}" in "${full}" (expected: gcd, gcd.max, gcd.remains)`);
+  }
+
+  /** `buff.X.*`, `debuff.X.*`, `dot.X.*`, and the per-target counts `dot_refreshable_count.X`, `active_dot.X`. */
+  private auraName(n: NameRef): RExpr {
+    const { parts, full, head, loc } = n;
+    const name = this.need(n, 1, "an aura name");
+    if (head.text === "dot_refreshable_count" || head.text === "active_dot") {
+      // SimC: dot_refreshable_count (warlock_t::create_expression, sc_warlock.cpp) the targets whose DoT is
+      // down or refreshable; active_dot the number of targets the DoT/debuff is up on (per-target
+      // instances: docs/rotation.md "Targets")
+      this.exact(parts, 2, full, loc);
+      if (this.symbols.aura(name.text) === undefined && this.isAbsent("aura", name.text, loc)) return zero();
+      const aura = this.lookup("aura", name, full, loc);
+      return { kind: "query", q: head.text === "active_dot" ? Q.ACTIVE_DOT : Q.DOT_REFRESHABLE_COUNT, arg: aura };
+    }
+    if (this.symbols.aura(name.text) === undefined && this.isAbsent("aura", name.text, loc)) {
+      const p = this.need(n, 2, "a property");
+      const r = absentAuraProp(p.text);
+      if (r === undefined) this.fail(loc, p, `unknown property "${p.text}" in "${full}" (expected one of: ${ABSENT_AURA_PROPS.join(", ")})`);
+      this.exact(parts, 3, full, loc);
+      return r;
+    }
+    const aura = this.lookup("aura", name, full, loc);
+    return this.auraProp(head.text as "buff" | "debuff" | "dot", aura, parts, 2, full, loc);
+  }
+
+  private cooldownName(n: NameRef): RExpr {
+    const { parts, full, loc } = n;
+    const sp = this.need(n, 1, "a spell name");
+    // SimC's potion cooldown: the potion is not modelled as a spell here (no gear): ready, 0 s left
+    if (sp.text === "potion" && this.symbols.spell("potion") === undefined) {
+      const p = this.need(n, 2, "a property");
+      this.exact(parts, 3, full, loc);
+      if (p.text === "remains" || p.text === "remains_expected" || p.text === "duration" || p.text === "full_recharge_time") return zero();
+      if (p.text === "ready" || p.text === "up") return { kind: "const", value: 1 };
+      return this.fail(loc, p, `unknown property "${p.text}" in "${full}" (expected: remains, duration, ready, up)`);
+    }
+    if (this.symbols.spell(sp.text) === undefined && (this.isAbsent("spell", sp.text, loc) || this.otherRaceRacial(sp.text))) {
+      return this.absentSpell(this.need(n, 2, "a property"), parts, 2, full, loc, Object.keys(COOLDOWN_PROPS));
+    }
+    const spell = this.lookup("spell", sp, full, loc);
+    return { kind: "query", q: this.prop(COOLDOWN_PROPS, parts, 2, full, loc), arg: spell };
+  }
+
+  private petName(n: NameRef): RExpr {
+    const { parts, full, loc } = n;
+    const pet = this.lookup("pet", this.need(n, 1, "a pet name"), full, loc);
+    const p = this.need(n, 2, "a property (active, remains, count, buff.X.*)");
+    if (p.text === "buff") {
+      const aura = this.lookup("petAura", this.need(n, 3, "a pet aura name"), full, loc);
+      return this.query(this.prop(PET_BUFF_PROPS, parts, 4, full, loc), aura, "petbuff");
+    }
+    return { kind: "query", q: this.prop(PET_PROPS, parts, 2, full, loc), arg: pet };
+  }
+
+  /** `talent.X[.enabled|.rank]`, `hero_tree.X`: constants of the build. */
+  private talentName(n: NameRef): RExpr {
+    const { parts, full, head, loc } = n;
+    if (head.text === "hero_tree") {
+      const t = this.need(n, 1, "a hero tree name");
+      const chosen = this.symbols.heroTree?.(t.text);
+      if (chosen === undefined) this.fail(loc, t, `unknown hero tree "${t.text}" in "${full}"`);
+      this.exact(parts, 2, full, loc);
+      return { kind: "const", value: chosen ? 1 : 0 };
+    }
+    const t = this.need(n, 1, "a talent name");
+    // an absent talent (src/rotation/absent.ts) is never taken: rank 0
+    const taken = this.symbols.talent(t.text) ?? (this.isAbsent("talent", t.text, loc) ? false : undefined);
+    if (taken === undefined) this.fail(loc, t, `unknown talent "${t.text}" in "${full}"`);
+    if (parts.length > 2) {
+      const p = parts[2]!;
+      this.exact(parts, 3, full, loc);
+      if (p.text === "rank") {
+        // SimC: the talent's current rank, 0 when not taken
+        const rank = this.symbols.talentRank?.(t.text) ?? (taken ? 1 : 0);
+        return { kind: "const", value: taken ? rank : 0 };
+      }
+      if (p.text !== "enabled") this.fail(loc, p, `unknown property "${p.text}" in "${full}" (talent.X, talent.X.enabled or talent.X.rank)`);
+    }
+    return { kind: "const", value: taken ? 1 : 0 };
+  }
+
+  /** The cast history: `prev_gcd.N.X`, `prev.X`, `prev_off_gcd.X` (a spell the game version lacks: never cast). */
+  private historyName(n: NameRef): RExpr {
+    const { parts, full, head, loc } = n;
+    if (head.text === "prev_gcd") {
+      const pos = this.need(n, 1, "a position and a spell (prev_gcd.1.X)");
+      const kinds: Record<string, number> = { "1": Q.PREV_GCD, "2": Q.PREV_GCD_2, "3": Q.PREV_GCD_3 };
+      const q = kinds[pos.text];
+      if (q === undefined) this.fail(loc, pos, `prev_gcd.N.X: N must be 1, 2 or 3 (the engine keeps the last three GCD casts), got "${full}"`);
+      const sp = this.need(n, 2, "a spell name");
+      this.exact(parts, 3, full, loc);
+      if (this.symbols.spell(sp.text) === undefined && this.isAbsent("spell", sp.text, loc)) return zero(); // never cast
+      const spell = this.lookup("spell", sp, full, loc);
+      return { kind: "query", q, arg: spell };
+    }
+    const sp = this.need(n, 1, "a spell name");
+    this.exact(parts, 2, full, loc);
+    if (this.symbols.spell(sp.text) === undefined && this.isAbsent("spell", sp.text, loc)) return zero(); // never cast
+    const spell = this.lookup("spell", sp, full, loc);
+    return { kind: "query", q: head.text === "prev" ? Q.PREV : Q.PREV_OFF_GCD, arg: spell };
+  }
+
+  /** `variable.X` (a rotation variable) and SimC actor options (src/rotation/actor-options.ts, constants for the run). */
+  private valueName(n: NameRef): RExpr {
+    const { parts, full, head, loc } = n;
+    if (head.text === "variable") {
+      const v = this.need(n, 1, "a variable name");
+      const idx = this.variables.get(v.text);
+      if (idx === undefined) this.fail(loc, v, `unknown variable "${v.text}" (no entry assigns it)`);
+      this.exact(parts, 2, full, loc);
+      return { kind: "var", index: idx };
+    }
+    const v = this.symbols.actorOption?.(head.text);
+    if (v === undefined) this.fail(loc, head, `unknown name "${full}" (a SimC actor option this spec's class does not have)`);
+    this.exact(parts, 1, full, loc);
+    return { kind: "const", value: v };
   }
 
   /** `target.*`: the engine's one target loses health linearly over the encounter (Q_TARGET_HEALTH_PCT)

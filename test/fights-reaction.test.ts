@@ -205,7 +205,7 @@ describe("reaction: runs", () => {
 
   it("off (reaction: false or timeMs 0): the bytes of the engine before the model, for every spec", async () => {
     // test/fixtures/reaction-off.json: sha256 of each spec's whole result (wall-clock fields masked) at
-    // main 9535718 (the merged tree just before reaction.ts landed); regenerate only if another change moves results on purpose.
+    // main 9535718 (the merged tree just before reaction.ts landed); regenerate only if another change moves results on purpose (issue 17 moved outlaw and subtlety).
     const fixture = JSON.parse(readFileSync(path.resolve(__dirname, "fixtures/reaction-off.json"), "utf8")) as Record<string, string>;
     // wall-clock fields and the checkout's own location (results name the files read) are masked
     const mask = (o: unknown): unknown => {

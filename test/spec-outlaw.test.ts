@@ -44,6 +44,7 @@ const MG_PER_MASTERY = 0.0523; // 76806 #2 Add Flat Modifier: Spell Coefficient,
 const SPEC_DIRECT = 1 + 20 / 100; // 137036 #1: Spell Direct Amount `Base Value: 20`
 const DEEPER = 1 + 5 / 100; // 193531 #4: Spell Direct Amount `Base Value: 5` (Dispatch, Between the Eyes)
 const RESTLESS_MS = 10 * 100; // 79096 #1 `Base Value: 10`, $cdr = s1/10 sec per combo point
+const CRESCENDO = 1 + 10 / 100; // Crescendo of Violence 1259499 #1: Spell Direct Amount `Base Value: 10` (finishers)
 
 describe("Outlaw manifest resolution against the real tables and the 12.0.0.64228 dump", () => {
   it("costs and cooldowns from the real SpellPower / SpellCooldowns rows", () => {
@@ -61,7 +62,10 @@ describe("Outlaw manifest resolution against the real tables and the 12.0.0.6422
     expect(spellOf("sinister_strike").damage!.mult).toBeCloseTo(SPEC_DIRECT, 12);
     expect(spellOf("pistol_shot").damage).toMatchObject({ payloadSpell: 185763, apCoef: PS_AP, school: 1 });
     expect(spellOf("dispatch").damage).toMatchObject({ payloadSpell: 2098, apCoef: DISPATCH_AP });
-    expect(spellOf("dispatch").damage!.mult).toBeCloseTo(SPEC_DIRECT * DEEPER, 12);
+    // + Crescendo of Violence (1259499 #1 `Base Value: 10`) and Summarily Dispatched rank 2 (381990 #2 `Base Value: 3`
+    // x `Effect#2 [op=mul, values=(1, 2)]` = 6): 1.2 x 1.05 x 1.10 x 1.06 = 1.46916
+    expect(spellOf("dispatch").damage!.mult).toBeCloseTo(SPEC_DIRECT * DEEPER * CRESCENDO * 1.06, 12);
+    expect(spellOf("between_the_eyes").damage!.mult).toBeCloseTo(SPEC_DIRECT * DEEPER * CRESCENDO, 12);
     expect(spellOf("between_the_eyes").damage).toMatchObject({ payloadSpell: 315341, apCoef: BTE_AP });
     // finishers: 1-5 points (SpellPower ManaCost 1 + OptionalCost 4) + 1 with Deeper Stratagem (193531 #1)
     expect(spellOf("dispatch").finisher).toMatchObject({ resource: "combo_points", minPoints: 1, maxPoints: 6 });
@@ -77,12 +81,27 @@ describe("Outlaw manifest resolution against the real tables and the 12.0.0.6422
     const opp = spec.procs.find((p) => p.name === "opportunity_strike")!;
     expect(opp.chance).toBeCloseTo(0.3, 12);
     expect((opp.ops[0] as { ops: unknown[] }).ops[0]).toEqual({ op: "damage", spell: 197834, apCoef: SS_AP, school: 1, mult: SPEC_DIRECT });
-    // 195627 #2 `Base Value: 100` -> Pistol Shot x2; #1 `-50` x 40 energy -> 20 refunded
-    expect(auraOf("opportunity").effects).toEqual([{ type: "damage_mult_spells", value: 2, spells: ["pistol_shot"] }]);
-    expect(spellOf("pistol_shot").onCast[1]).toEqual({ op: "if_aura", aura: "opportunity", minStacks: 1, ops: [{ op: "gain", resource: "energy", amount: 20 }, { op: "remove_aura", aura: "opportunity" }] });
-    // Jackpot 1214937: #3 +15 % Sinister Strike (tier 2), #5 +10 % crit (tier 4); `Duration : 30 seconds`
-    expect(auraOf("rtb_combo").effects).toEqual([{ type: "damage_mult_spells", value: 1.15, spells: ["sinister_strike"], ops: [197834] }]);
-    expect(auraOf("rtb_jackpot").effects).toEqual([{ type: "crit", value: 10 }]);
+    // 195627 #2 `Base Value: 100` + Quick Draw 196938 #1 `Base Value: 20` -> Pistol Shot x2.2 (once, not per charge: #2
+    // `Suppress Points Stacking`), the Fan the Hammer bullets (op 185763) too; #1 `-50` x 40 energy -> 20 refunded.
+    // Charges: 1 (SpellAuraOptions CumulativeAura 1) + Fan the Hammer 381846 #2 `Base Value: 5` = 6
+    expect(auraOf("opportunity").effects).toEqual([{ type: "damage_mult_spells", value: 2.2, spells: ["pistol_shot"], ops: [185763], perStack: false }]);
+    expect(auraOf("opportunity").maxStacks).toBe(6);
+    const bullet = { op: "if_aura", aura: "opportunity", ops: [{ op: "damage", spell: 185763, apCoef: PS_AP * 0.8, school: 1, mult: SPEC_DIRECT }, { op: "gain", resource: "combo_points", amount: 1 }] };
+    expect(spellOf("pistol_shot").onCast[1]).toEqual({ op: "if_aura", aura: "opportunity", minStacks: 1, ops: [
+      { op: "gain", resource: "energy", amount: 20 },
+      { op: "gain", resource: "combo_points", amount: 1 },
+      { ...bullet, minStacks: 2 },
+      { ...bullet, minStacks: 3 },
+      { op: "remove_aura", aura: "opportunity", stacks: 3 },
+    ] });
+    // Jackpot 1214937: #3 +15 % Sinister Strike (tier 2), #5 +10 % crit (tier 4); `Duration : 30 seconds`; Dragon-Bone
+    // Dice (1259481) adds #2 `Base Value: 5` to the first and #4 `Base Value: 5` to the second: +20 %, +15 %
+    expect(auraOf("rtb_combo").effects).toEqual([{ type: "damage_mult_spells", value: 1.2, spells: ["sinister_strike"], ops: [197834] }]);
+    expect(auraOf("rtb_jackpot").effects).toEqual([{ type: "crit", value: 15 }]);
+    // Between the Eyes' buff: #2 `Base Value: 4` + Expert Duelist 1259498 #1 `Base Value: 2` = +6 % damage dealt
+    expect(auraOf("between_the_eyes").effects).toEqual([{ type: "damage_mult", value: 1.06 }]);
+    // Adrenaline Rush 13750 #2 Modify Ranged and Melee Auto Attack Speed% `Base Value: 20`
+    expect(auraOf("adrenaline_rush").effects).toEqual([{ type: "attack_speed", value: 20 }]);
     for (const n of ["rtb_opportunity", "rtb_combo", "rtb_restless", "rtb_jackpot", "roll_the_bones"]) expect(auraOf(n).durationMs).toBe(30000);
     // Blade Flurry 13877: #2 `Base Value: 45` % to #3 `Base Value: 4` more targets
     expect(auraOf("blade_flurry").effects).toEqual([{ type: "cleave", value: 0.45, count: 4 }]);
@@ -115,8 +134,12 @@ describe("Outlaw manifest resolution against the real tables and the 12.0.0.6422
       "auras.adrenaline_rush.tick_gain.amount",
       "auto_attack.off_hand.damage_factor",
       "procs.opportunity_strike_rtb.chance",
+      "procs.zero_in.chance",
       "resources.combo_points.initial",
       "spells.between_the_eyes.finisher.aura_ms_per_point",
+      "spells.pistol_shot.on_cast[1].ops[1].amount",
+      "spells.pistol_shot.on_cast[1].ops[2].ops[1].amount",
+      "spells.pistol_shot.on_cast[1].ops[3].ops[1].amount",
       "spells.roll_the_bones.on_cast[1].weights[0]",
       "spells.roll_the_bones.on_cast[1].weights[1]",
       "spells.roll_the_bones.on_cast[1].weights[2]",

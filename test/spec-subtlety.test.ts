@@ -29,6 +29,9 @@ beforeAll(async () => {
   spec = resolveManifest(m, new SpellResolver(bundle), FILE);
 });
 
+// Veiltouched 382017 #3 and Deeper Daggers 382517 #3 (label 2696, which holds 282449): `Base Value: 5`, `Base Value: 8`
+const VEIL = 1 + 5 / 100;
+const DAGGERS = 1 + 8 / 100;
 const spellOf = (name: string) => spec.spells.find((s) => s.name === name)!;
 const auraOf = (name: string) => spec.auras.find((a) => a.name === name)!;
 const prov = (p: string) => spec.provenance.find((x) => x.path === p);
@@ -77,7 +80,14 @@ describe("Subtlety manifest resolution against the real tables and the 12.0.0.64
     expect(spellOf("eviscerate").damage!.mult).toBeCloseTo(SPEC_DIRECT * STRATAGEM * STRATAGEM, 12);
     expect(spellOf("secret_technique").damage).toMatchObject({ apCoef: ST_AP, school: 1 });
     // 2 clones (280719 #2 `Base Value: 2`) striking with 282449 (shadow), per point
-    expect(spellOf("secret_technique").onCast).toContainEqual({ op: "damage", spell: 282449, apCoef: 2 * ST_AP, school: 32, perPoint: true, mult: expect.closeTo(SPEC_DIRECT * STRATAGEM * STRATAGEM, 12) });
+    expect(spellOf("secret_technique").onCast).toContainEqual({ op: "damage", spell: 282449, apCoef: 2 * ST_AP, school: 32, perPoint: true, mult: expect.closeTo(SPEC_DIRECT * STRATAGEM * STRATAGEM * VEIL * DAGGERS, 12) });
+    // Master of Shadows (196980): 4 energy every 0.5 s for 3 s (#1, `Duration : 3 seconds`) = 24, + 1 at once (#2) = 25,
+    // on Shadow Dance, Vanish and Stealth
+    expect(auraOf("master_of_shadows")).toMatchObject({ durationMs: 3000, tickPeriodMs: 500, tickGain: { amount: 4 } });
+    for (const n of ["shadow_dance", "vanish", "stealth"]) {
+      expect(spellOf(n).onCast).toContainEqual({ op: "apply_aura", aura: "master_of_shadows", stacks: 1 });
+      expect(spellOf(n).onCast).toContainEqual({ op: "gain", resource: "energy", amount: 1 });
+    }
     // 76808 #1 `SP Coefficient: 2.45`; its Affected Spells: Eviscerate, Secret Technique (280719/280720/282449), Black Powder
     expect(spec.mastery).toMatchObject({ spell: 76808, kind: "spells", coefficient: EXECUTIONER, spells: ["eviscerate", "black_powder", "secret_technique"], ops: [282449] });
     expect(prov("mastery.coefficient")).toMatchObject({ source: "SpellEffect.EffectBonusCoefficient", spell: 76808, origin: "dump" });
@@ -197,12 +207,13 @@ describe("Subtlety mechanics (scripted, GCD 1 s, haste / crit / mastery 0)", () 
   });
 
   it("Secret Technique: the rogue's strike and 2 shadow clones, each 0.19 AP per point spent", async () => {
-    // 3 points at the pull: Secret Technique at 0 spends 3. Clone damage (shadow: no armor) = 3 x 2 x 0.19 x 1.21 x 1.05^2 AP
+    // 3 points at the pull: Secret Technique at 0 spends 3. Clone damage (shadow: no armor) = 3 x 2 x 0.19 x 1.21 x 1.05^2
+    // x 1.05 (Veiltouched) x 1.08 (Deeper Daggers) AP; the rogue's own (physical) strike gets neither
     const img = await scripted(rot({ cast: "secret_technique", if: "time < 0.5" }, { wait: "100" }), { durationS: 2, comboInitial: 3, noAutos: true });
     const r = runImage(img, { iterations: 1, seed: 1n });
     expect(rec(r, "secret_technique").casts).toBe(1);
     const mult = SPEC_DIRECT * STRATAGEM * STRATAGEM * img.stats.attackPower;
-    expect(rec(r, "damage_282449").damage).toBeCloseTo(3 * 2 * ST_AP * mult, 4);
+    expect(rec(r, "damage_282449").damage).toBeCloseTo(3 * 2 * ST_AP * mult * VEIL * DAGGERS, 4);
     const armor = img.run.targetArmor / (img.run.targetArmor + img.run.armorK);
     expect(rec(r, "secret_technique").damage).toBeCloseTo(3 * ST_AP * mult * (1 - armor), 4);
   });

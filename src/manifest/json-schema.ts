@@ -414,6 +414,10 @@ export const MANIFEST_JSON_SCHEMA: S = {
               obj("a talent that lengthens the aura", { if_talent: nameRef("talent"), ms: ref("milliseconds", "milliseconds added when the talent is taken") }, ["if_talent", "ms"]),
               "talents that lengthen the aura (each taken one adds its ms)",
             ),
+            max_stacks_mods: list(
+              obj("a talent that raises the maximum stacks", { if_talent: nameRef("talent"), amount: ref("count", "stacks added when the talent is taken (once, whatever its rank)") }, ["if_talent", "amount"]),
+              "talents that raise the maximum stacks (each taken one adds its amount; needs stacking)",
+            ),
             effects: list({ $ref: "#/$defs/buffEffect" }, "stat / damage effects"),
             residual: bool("ticks deal banked damage (bank_damage)"),
             at_pull: bool("applied at t = 0 of every iteration (raid buff, e.g. Bloodlust); run option bloodlust: false leaves it off"),

@@ -158,7 +158,7 @@ export function readAura(r: JsonReader): AuraDecl {
   r.keys([
     "name", "id", "target", "talent", "duration_ms", "stacking", "max_stacks", "refresh", "tick_period_ms", "hasted_ticks", "tick_may_crit",
     "tick_damage", "tick_gain", "effects", "residual", "applies_to_pets", "snapshot", "on_tick", "on_expire", "at_pull", "at_combat_start", "comment", "estimated",
-    "duration_mods", "mirror_hits",
+    "duration_mods", "max_stacks_mods", "mirror_hits",
     "unavailable",
   ]);
   const unavailable = readUnavailable(r);
@@ -199,6 +199,14 @@ export function readAura(r: JsonReader): AuraDecl {
   }
   setOpt(a, "max_stacks", optNonNeg(r, "max_stacks", BOUNDS.count));
   if (a.max_stacks !== undefined && !a.stacking && (typeof a.max_stacks !== "number" || a.max_stacks > 1)) r.at("stacking").error("max_stacks needs stacking: true");
+  const sm = r.opt("max_stacks_mods");
+  if (sm) {
+    if (!a.stacking) r.at("stacking").error("max_stacks_mods needs stacking: true");
+    a.max_stacks_mods = sm.array().map((x) => {
+      x.keys(["if_talent", "amount"]);
+      return { if_talent: x.field("if_talent").ident(), amount: nonNeg(x.field("amount"), BOUNDS.count) };
+    });
+  }
   setOpt(a, "tick_period_ms", optNonNeg(r, "tick_period_ms", BOUNDS.ms));
   setOpt(a, "hasted_ticks", r.opt("hasted_ticks")?.bool());
   setOpt(a, "tick_may_crit", r.opt("tick_may_crit")?.bool());

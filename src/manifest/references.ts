@@ -136,6 +136,7 @@ export function checkReferences(m: Manifest, file: string): void {
       e.auras?.forEach((x, k) => need("aura", x, `auras[${i}].effects[${j}].auras[${k}]`));
     });
     a.duration_mods?.forEach((d, k) => need("talent", d.if_talent, `auras[${i}].duration_mods[${k}].if_talent`));
+    a.max_stacks_mods?.forEach((d, k) => need("talent", d.if_talent, `auras[${i}].max_stacks_mods[${k}].if_talent`));
     checkOps(a.on_tick, `auras[${i}].on_tick`);
     checkOps(a.on_expire, `auras[${i}].on_expire`);
     perPointOutsideFinisher(a.on_tick, `auras[${i}].on_tick`);

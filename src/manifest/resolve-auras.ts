@@ -55,6 +55,12 @@ export function resolveAura(c: Ctx, a: AuraDecl): ResolvedAura {
     const given = c.given(`${base}.max_stacks`, a.max_stacks);
     maxStacks = given !== undefined ? wholeCount(c, given, `${base}.max_stacks`) : c.field(`${base}.max_stacks`, a.id, "max_stacks");
     if (maxStacks < 1) throw new MissingSpellData(a.id, "max_stacks", `${base}: declared stacking but the data says it does not stack`);
+    // talent-given extra stacks (resolved whatever the build, added once only when the talent is taken:
+    // a "Spell Max Stacks" flat modifier such as Fan the Hammer's #2 does not grow with the rank)
+    a.max_stacks_mods?.forEach((d, i) => {
+      const add = wholeCount(c, c.given(`${base}.max_stacks_mods[${i}].amount`, d.amount)!, `${base}.max_stacks_mods[${i}].amount`);
+      if (c.has(d.if_talent)) maxStacks += add;
+    });
   }
   const periodic = a.tick_damage !== undefined || a.tick_gain !== undefined || a.on_tick.length > 0 || a.residual;
   let tickPeriodMs = 0;

@@ -293,6 +293,8 @@ export interface AuraDecl {
   /** true: max_stacks must resolve (manifest or SpellAuraOptions.CumulativeAura); false: a single stack. */
   stacking: boolean;
   max_stacks?: NumOrRef;
+  /** Talents that raise the maximum stacks: each taken talent adds its amount once (Fan the Hammer: Opportunity +5). */
+  max_stacks_mods?: { if_talent: string; amount: NumOrRef }[];
   refresh: RefreshMode;
   tick_period_ms?: NumOrRef;
   hasted_ticks?: boolean;

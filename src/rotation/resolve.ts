@@ -27,6 +27,16 @@ export interface RotationSymbols {
   /** A fixed enemy count for the run: folds `active_enemies` to this constant. Omit to query the engine. */
   activeEnemies?: number;
   /**
+   * The run's movement raid event (fight style `movement`, docs/fights.md), seconds and yards:
+   * `raid_event.movement.*` and `movement.remains` then follow it. Omitted: no raid events (Patchwerk).
+   */
+  movement?: { first: number; period: number; duration: number; distance: number };
+  /**
+   * The run's adds raid event (fight style `adds`, docs/fights.md), seconds: `raid_event.adds.*` then
+   * follows it (and `active_enemies` is left to the engine). Omitted: no add waves.
+   */
+  adds?: { count: number; first: number; cooldown: number; duration: number; last: number };
+  /**
    * false: the spell is named but the player cannot cast it in this run (its talent is not taken, or the
    * data has no record of it): its cast entries fold away like a false condition, as SimulationCraft
    * drops actions the character does not have. Omitted: every resolved spell is castable.
@@ -560,14 +570,46 @@ export class Resolver {
         const p = need(2, "a filter (in, exists, up, remains, count, duration, ...)");
         if (!RAID_EVENT_PROPS.has(p.text)) this.fail(loc, p, `unknown raid event filter "${p.text}" (expected one of: ${[...RAID_EVENT_PROPS].join(", ")})`);
         this.exact(parts, 3, full, loc);
-        // No raid events are scheduled (Patchwerk): "in" and "cooldown" are SimC's never, the rest 0
+        // SimC matches the event type by prefix (raid_event_t::evaluate_raid_event_expression: str_prefix_ci)
+        const ty = parts[1]!.text;
+        const mv = this.symbols.movement;
+        if (mv !== undefined && "movement".startsWith(ty)) {
+          // the run's movement schedule (assembly/engine/raid-events.ts; SimC raid_event_t expressions)
+          switch (p.text) {
+            case "exists": return { kind: "const", value: 1 };
+            case "up": return { kind: "query", q: Q.RAID_MOVE_UP, arg: 0 };
+            case "remains": return { kind: "query", q: Q.RAID_MOVE_REMAINS, arg: 0 };
+            case "in": return { kind: "query", q: Q.RAID_MOVE_IN, arg: 0 };
+            case "cooldown": return { kind: "query", q: Q.RAID_MOVE_IN, arg: 1 }; // 0 before the first window
+            case "duration": return { kind: "const", value: mv.duration };
+            case "distance": case "max_distance": case "min_distance": return { kind: "const", value: mv.distance };
+            default: return zero; // count / amount / to_pct: not a movement event's
+          }
+        }
+        const ad = this.symbols.adds;
+        if (ad !== undefined && "adds".startsWith(ty)) {
+          // the run's add waves (assembly/engine/raid-adds.ts; SimC raid_event_t / adds_event_t expressions)
+          switch (p.text) {
+            case "exists": return { kind: "const", value: 1 };
+            case "up": return { kind: "query", q: Q.RAID_ADDS_UP, arg: 0 };
+            case "remains": return { kind: "query", q: Q.RAID_ADDS_REMAINS, arg: 0 };
+            case "in": return { kind: "query", q: Q.RAID_ADDS_IN, arg: 0 };
+            case "cooldown": return { kind: "query", q: Q.RAID_ADDS_IN, arg: 1 }; // 0 before the first wave
+            case "duration": return { kind: "const", value: ad.duration };
+            case "count": return { kind: "const", value: ad.count };
+            default: return zero; // distance (no positions are modelled), amount, to_pct: not an adds event's
+          }
+        }
+        // No raid events of this kind are scheduled: "in" and "cooldown" are SimC's never, the rest 0
         return { kind: "const", value: p.text === "in" || p.text === "cooldown" ? NO_RAID_EVENT_IN : 0 };
       }
       case "movement": {
         const p = need(1, "a property (distance, remains, speed)");
         if (p.text !== "distance" && p.text !== "remains" && p.text !== "speed") this.fail(loc, p, `unknown property "${p.text}" in "${full}" (expected: distance, remains, speed)`);
         this.exact(parts, 2, full, loc);
-        return zero; // the player never moves (Patchwerk)
+        // movement.remains: the movement window's time left (a movement fight style); otherwise the player never moves
+        if (p.text === "remains" && this.symbols.movement !== undefined) return { kind: "query", q: Q.RAID_MOVE_REMAINS, arg: 0 };
+        return zero;
       }
       default: {
         // A resource: `focus`, `focus.deficit`, ...

@@ -107,7 +107,7 @@ function numberOpt(name: string) {
 export function addsFromCli(o: Record<string, unknown>): Record<string, number> | undefined {
   const out: Record<string, number> = {};
   for (const [name, field] of ADDS_OPTIONS) {
-    const v = o[name.replace(/-(\w)/g, (_, c: string) => c.toUpperCase())];
+    const v = o[camel(name)];
     if (typeof v === "number") out[field] = v;
   }
   return Object.keys(out).length > 0 ? out : undefined;

@@ -8,17 +8,19 @@ import { chanOnStart, chanOnEnd, chanDecide, chanSlots, chanSlot, CHAN_END } fro
 import { SpellRec, CDR_ALWAYS, CDR_PROC_CHANCE, CDR_WHILE_AURA, CDR_RESET_WHILE_AURA } from "./layout";
 import { castFinisherPoints, setCastFinisherPoints } from "./spec-mechanics";
 import { stackCostOn } from "./stack-cost";
-import { curTarget, setCurTarget } from "./targets";
+import { moveOn, moveStart, moveEnd, moveCastStarted, moveCutCast, movePeriod, moveDuration } from "./raid-events";
+import { curTarget, setCurTarget, instOn, isTargetOwned } from "./targets";
+import { addsSpawn, addsDespawn, addsDuration, addsBase, addsSlots } from "./raid-adds";
 import { telSetSrc, telSrcSpell, tlOn, tlPush, TL_CAST_START, TL_CAST } from "./telemetry";
 import {
-  EV_PLAYER_READY, EV_OFFGCD_READY, EV_CAST_START, EV_CAST_COMPLETE, EV_AURA_TICK, ARG_FLAG, ev, RES_EPS, nRes, durationMs,
+  EV_PLAYER_READY, EV_OFFGCD_READY, EV_CAST_START, EV_CAST_COMPLETE, EV_AURA_TICK, EV_COOLDOWN_READY, ARG_FLAG, ev, RES_EPS, nRes, durationMs,
   rotKind, hooksStart, hooksLen, hasOffGcd, rot, lockUntil, spellAcc, rng, now, readyGen, offGen, channelGen, pendingReady,
   casting, channelSpell, castTarget, prevGcd, prevGcd2, prevGcd3, prevCast, prevOffGcd, spellRec, spellSt, auraSt, cdrRec,
-  resSlot, poolI, push, validSpell, auraUp,
+  resSlot, poolI, push, validSpell, auraUp, nAuras,
 } from "./state";
 import { hasteDivisor, hasteDiv, ensureStats, hastePending } from "./stats";
 import { syncResBody, syncResourcesAtNow } from "./regen";
-import { pushReady, armIdleWake, priorityAction, stackedCost, hasResource, gcdEnd, offGcdCastable } from "./readiness";
+import { pushReady, armIdleWake, priorityAction, stackedCost, hasResource, gcdEnd, offGcdCastable, wakeIfIdle, idleBound, idleRes } from "./readiness";
 import {
   CPF_KNOWN, CPF_CHANNEL, CPF_GCD_HASTED, CPF_CAST_HASTED, CPF_CHANNEL_CAST_STEPS, CPF_ON_GCD, CPF_FINISHER, CPF_COST_EXTRA,
   CPF_CAST_EXTRA, CP_FLAGS, CP_LOCK, CP_COST_RES, CP_COST2_RES, CP_COST_AURA, CP_BYPASS_AURA, CP_GAIN_RES, CP_GAIN2_RES,
@@ -30,7 +32,7 @@ import { startCooldowns, reduceCooldown, reduceCooldownBody, resetCooldown } fro
 import { EngineState, state } from "./queries";
 import { summonPet } from "./pets";
 import { spendRes, gainRes } from "./resources";
-import { hitScale, finAura, finExtraMs, hookFinPts, applyAura, removeAura, consumeAura, dealDamage, runOps } from "./ops";
+import { hitScale, finAura, finExtraMs, hookFinPts, applyAura, removeAura, dropInstance, consumeAura, dealDamage, runOps } from "./ops";
 
 export let accUnknown: f64 = 0;
 
@@ -101,6 +103,7 @@ export function onCastStart(spell: i32): void {
   let castMs: i64 = f & CPF_CAST_HASTED ? hasteDiv(spellRec(spell).castMs) : load<i64>(r, CP_CAST_MS);
   if (castMs > 0) castMs = castTimeMods(spell, castMs);
   if (tlOn) tlPush(now, TL_CAST_START, spell, <f64>castMs);
+  if (moveOn) moveCastStarted(spell, castMs > 0 ? now + castMs : -1);
   // no cost or cooldown is paid at this event
   push(now + castMs, ev(EV_CAST_COMPLETE, 0, spell));
   if (cwcOn) {
@@ -322,6 +325,63 @@ export function onChannelTick(spell: i32, gen: i32): void {
     if (chanDecide<EngineState>(state, changetype<Rotation>(rot), spell, now, gcdEnd() <= now) == CHAN_END) endChannelNow();
     else casting = true;
   }
+}
+
+/**
+ * EV_COOLDOWN_READY with gen != 0: a raid event. RAID_MOVE_START / RAID_MOVE_END: a movement window
+ * starts or ends (raid-events.ts); RAID_ADDS_SPAWN / RAID_ADDS_DESPAWN: a wave of adds comes or goes
+ * (raid-adds.ts).
+ */
+export const RAID_MOVE_START: i32 = 1;
+const RAID_MOVE_END: i32 = 2;
+export const RAID_ADDS_SPAWN: i32 = 3;
+const RAID_ADDS_DESPAWN: i32 = 4;
+export function onRaidEvent(gen: i32): void {
+  if (gen >= RAID_ADDS_SPAWN) {
+    onAddsEvent(gen);
+    return;
+  }
+  if (gen == RAID_MOVE_START) {
+    moveStart();
+    push(now + moveDuration(), ev(EV_COOLDOWN_READY, RAID_MOVE_END, 0));
+    push(now + movePeriod(), ev(EV_COOLDOWN_READY, RAID_MOVE_START, 0));
+    if (channelSpell >= 0) { endChannelNow(); return; } // a channel stops when the player moves
+    if (casting && moveCutCast(now)) {
+      // the cast bar is interrupted: its completion will be dropped; the player decides again after the
+      // GCD, a queue lag after it with the reaction model on (as after any cast on the GCD: reaction.ts)
+      casting = false;
+      if (cwcOn) cwcBarStart(-1, now); // no more decisions inside the dead bar
+      const g = gcdEnd();
+      pushReady(reactOn ? g + queueLagMs() : g);
+    }
+    return;
+  }
+  moveEnd();
+  // a cast that moving refused is possible again: an idle player is woken (at its next poll with the
+  // reaction model on: wakeIfIdle), like after any other change that makes a spell castable
+  idleBound = 0;
+  idleRes = -2;
+  wakeIfIdle();
+}
+
+/** A wave of adds spawns or despawns (raid-adds.ts). */
+function onAddsEvent(gen: i32): void {
+  if (gen == RAID_ADDS_SPAWN) {
+    const next = addsSpawn(now);
+    push(now + addsDuration(), ev(EV_COOLDOWN_READY, RAID_ADDS_DESPAWN, 0));
+    if (next >= 0) push(next, ev(EV_COOLDOWN_READY, RAID_ADDS_SPAWN, 0));
+  } else {
+    // the adds' DoTs and debuffs end with them; a cast in flight on one lands on the primary target
+    const base = addsBase();
+    const slots = addsSlots();
+    for (let t = base; t < slots; t++) for (let a = 0; a < nAuras; a++) if (isTargetOwned(a)) dropInstance(instOn(t, a));
+    if (castTarget >= base) castTarget = 0;
+    addsDespawn();
+  }
+  // active_enemies, target_if and the AoE conditions changed: what the idle shortcuts learnt no longer holds
+  idleBound = 0;
+  idleRes = -2;
+  wakeIfIdle();
 }
 
 /** The running channel ends after this tick; the rotation decides now (the channel's PlayerReady is superseded). */

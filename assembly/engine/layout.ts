@@ -59,6 +59,8 @@ export const H_MASTERY_SPELLS_START: i32 = 91; // mastery kind MASTERY_SPELLS: p
 export const H_MASTERY_SPELLS_LEN: i32 = 92; //   their count
 export const H_TIMED_PETS_START: i32 = 95; // timed pet groups (timed-pets.ts): pool start (f64 slot), 2 f64 per group
 export const H_TIMED_PETS_LEN: i32 = 96; //   number of groups (0 = none)
+export const H_RAID_MOVE: i32 = 105; // movement windows (raid-events.ts): pool start + 1 of (first, period, duration) ms; 0 = none
+export const H_RAID_ADDS: i32 = 106; // add waves (raid-adds.ts): pool start + 1 of (count, first, cooldown, duration, last) ms; 0 = none
 export const H_ROT_CAST_ONLY: i32 = 103; // 1: the bytecode rotation only casts spells of its list (30–31), after their castReady
 export const H_VARY_LENGTH: i32 = 69; // fight length ± fraction per iteration (fight.ts; 0 = every iteration lasts H_DURATION)
 export const H_CRIT_MULT_START: i32 = 83; // crit-chance multipliers (crit-mult.ts): pool start (f64 slot), 2 f64 per damage entry

@@ -7,6 +7,8 @@ import { ImpactProcTable, impactProcMasks } from "../procs";
 import { seedPrefix, seedFromPrefix } from "../rng";
 import { Rotation, rotationCheck, rotationLoad, rotationBind, ROT_OK } from "../rotation/vm";
 import { cwcLoad } from "./cast-while-casting";
+import { moveLoad } from "./raid-events";
+import { addsLoad } from "./raid-adds";
 import { chanLoad } from "./channel-decisions";
 import { critMultBytes, critMultLoad } from "./crit-mult";
 import { critScaledBytes, critScaledLoad } from "./crit-scaled";
@@ -20,7 +22,7 @@ import {
   H_AUTO_DAMAGE, H_OFFHAND_DAMAGE, H_MASTERY_GATE_AURA, H_PULL_AURA, H_VARY_LENGTH, H_HEALTH_RATE, H_START_AURAS,
   H_START_AURAS_LEN, H_CWC, H_HEALTH_CRIT_START, H_HEALTH_CRIT_LEN, H_CRIT_SCALED_LEN, H_CRIT_SCALED_START, H_MIRROR_AURA,
   H_MIRROR_FRACTION, H_STACK_COST_START, H_STACK_COST_LEN, H_TIMED_PETS_START, H_TIMED_PETS_LEN, H_AUTO_SWING, H_WEAPON_MIN,
-  H_WEAPON_MAX, H_GCD_LOCK, H_N_LOCKS, H_N_CAT_POOLS, H_N_CHARGE_POOLS, H_ROT_KIND, H_ROT_START, H_ROT_LEN, H_ROT_CAST_ONLY,
+  H_WEAPON_MAX, H_GCD_LOCK, H_N_LOCKS, H_N_CAT_POOLS, H_N_CHARGE_POOLS, H_ROT_KIND, H_ROT_START, H_ROT_LEN, H_ROT_CAST_ONLY, H_RAID_MOVE, H_RAID_ADDS,
   H_ROT_SPELLS_START, H_ROT_SPELLS_LEN, H_CHAN_START, H_CHAN_SLOTS, H_HOOKS_START, H_HOOKS_LEN, H_SECTIONS, S_RESOURCES, S_SPELLS,
   S_AURAS, S_EFFECTS, S_DAMAGE, S_CDR, S_OPS, S_OPLISTS, S_PROCS, S_RPPM, S_PETS, S_CHARGE_POOLS, S_POOL, S_ROT_CONSTS,
   PROC_STRIDE, CHARGE_POOL_STRIDE, ProcRec, E_HASTE, MASTERY_SPELLS, H_MASTERY_SPELLS_START, H_MASTERY_SPELLS_LEN,
@@ -279,6 +281,8 @@ function loadCastTables(): i32 {
   // channel decisions (channel-decisions.ts): header 62 = pool offset, 63 = slots (0: none)
   chanLoad(pool + (<usize>(<i32>hdr(H_CHAN_START)) << 3), rotKind == 1 ? <i32>hdr(H_CHAN_SLOTS) : 0);
   cwcLoad(rotKind == 1 && hdr(H_CWC) != 0); // use_while_casting lines (cast-while-casting.ts)
+  moveLoad(pool, <i32>hdr(H_RAID_MOVE) - 1); // movement windows (raid-events.ts)
+  addsLoad(pool, <i32>hdr(H_RAID_ADDS) - 1, targets); // add waves (raid-adds.ts)
   stackCostLoad(pool, <i32>hdr(H_STACK_COST_START), <i32>hdr(H_STACK_COST_LEN)); // before the cast tables: it unflags their fast paths
   buildCastReadyTable();
   // v3 scan rows: spells checked against nSpells, time bounds for this durationMs

@@ -8,6 +8,8 @@ import { RPPM_STRIDE } from "./layout";
 import { setCurTarget } from "./targets";
 import { telIterBegin, telIterEnd, telSrcRegen, telAura, telGainFrom, telRegenBalance, tlOn, tlPush, TL_RESOURCE } from "./telemetry";
 import { timedGroups, timedPetsReset } from "./timed-pets";
+import { moveOn, cutSpell, moveReset, moveFirstAt, moveDropCompletion } from "./raid-events";
+import { addsOn, addsReset } from "./raid-adds";
 import {
   MAX_EVENTS, MAX_TIMERS, EV_PLAYER_READY, EV_OFFGCD_READY, EV_CAST_START, EV_CAST_COMPLETE, EV_AURA_TICK, EV_AURA_EXPIRE,
   EV_COOLDOWN_READY, EV_AUTO_ATTACK, ARG_FLAG, ev, NEVER, AURA_STATE_BYTES, nRes, nSpells, nAuras, nInst, nRppm, nPets, nLocks,
@@ -21,7 +23,7 @@ import { pushReady, idleBound, idleRes, idleWakeAt, clearNotBefore } from "./rea
 import { onCooldownReady } from "./cooldowns";
 import { applyAura, onAuraTick, onAuraExpire, hitAmount, hitCrit, onTimer } from "./ops";
 import { onAutoAttack } from "./auto-attacks";
-import { onReady, onCastStart, onCwcReady, cwcResume, onCastComplete, onChannelTick } from "./cast";
+import { onReady, onCastStart, onCwcReady, cwcResume, onCastComplete, onChannelTick, onRaidEvent, RAID_MOVE_START, RAID_ADDS_SPAWN } from "./cast";
 
 /**
  * Health mode: the end sentinel popped at `now`. True (the run ends, at the death or at the cap) or
@@ -125,6 +127,8 @@ function resetIteration(): void {
   if (autoDamage >= 0) push(0, ev(EV_AUTO_ATTACK, 0, 0));
   if (offDamage >= 0) push(0, ev(EV_AUTO_ATTACK, 1, 0)); // off hand: its own chain (gen 1)
   if (timedGroups > 0) timedPetsReset();
+  if (moveOn) { moveReset(); push(moveFirstAt(), ev(EV_COOLDOWN_READY, RAID_MOVE_START, 0)); } // raid-events.ts
+  if (addsOn) { const t = addsReset(); if (t >= 0) push(t, ev(EV_COOLDOWN_READY, RAID_ADDS_SPAWN, 0)); } // raid-adds.ts
   for (let p = 0; p < nPets; p++) {
     const ps = petSt(p);
     ps.gen = (ps.gen + 1) & 0xffff;
@@ -248,6 +252,7 @@ function runHealthFight(counted0: i64): bool {
       case EV_CAST_START: countKind(EV_CAST_START); onCastStart(arg); break;
       case EV_CAST_COMPLETE: {
         countKind(EV_CAST_COMPLETE);
+        if (cutSpell >= 0) { if (gen == 0 && moveDropCompletion(arg, now)) break; } // a cast interrupted by movement
         // a cast on another target: its aura applications and ops act on that target (one call site:
         // onCastComplete stays inlined here)
         const ct = castTarget;
@@ -275,7 +280,12 @@ function runHealthFight(counted0: i64): bool {
         else onAuraExpire(arg);
         break;
       }
-      case EV_COOLDOWN_READY: countKind(EV_COOLDOWN_READY); onCooldownReady(arg >> 10, arg & 1023); break;
+      case EV_COOLDOWN_READY: {
+        countKind(EV_COOLDOWN_READY);
+        if (gen != 0) { onRaidEvent(gen); break; } // raid events: movement (gen 1 / 2), add waves (3 / 4)
+        onCooldownReady(arg >> 10, arg & 1023);
+        break;
+      }
       default: onAutoAttack(arg, gen); break; // EV_AUTO_ATTACK: counted on exit
     }
   }

@@ -19,7 +19,7 @@ import { spreadCount, spreadTarget } from "./bank-spread";
 import { masteryRolls, masteryRoll } from "./mastery-random";
 import { raBumpAura, raAura, raDrawCount, raChoose, raPick } from "./random-auras";
 import { castFinisherPoints } from "./spec-mechanics";
-import { curTarget, setCurTarget, instOn, instCur, instTarget } from "./targets";
+import { curTarget, setCurTarget, instOn, instCur, instTarget, targetCount } from "./targets";
 import {
   telSetSrc, telSrcSave, telSrcSpell, telSrcAura, telSrcProc, telSrcOther, telHit, telBucketHit, TL_DAMAGE, TL_PET_COUNT, telAura,
   telProc, telRppm, tlOn, tlPush, TL_PROC,
@@ -238,6 +238,21 @@ export function onAuraExpire(idx: i32): void {
 }
 
 /**
+ * An add despawns (raid-adds.ts): its instance `idx` of a target-owned aura ends now, like removeAura but
+ * without the expiry ops (nothing is left for them to act on). Its pending tick and expiry events go stale.
+ */
+export function dropInstance(idx: i32): void {
+  const st = auraSt(idx);
+  if (st.active == 0) return;
+  markDirty(idx);
+  st.active = 0;
+  st.stacks = 0;
+  st.tickPending = 0;
+  st.bank = 0;
+  st.gen = (st.gen + 1) & 0xffff;
+}
+
+/**
  * runOps(list, 0) for the ops of aura instance `inst` (its ticks, its removal): they act on the
  * instance's target (targets.ts), whatever the current target is when the tick or expiry happens.
  */
@@ -327,7 +342,8 @@ function hitEntry(hc: usize, hv: usize, periodic: bool, critChance: f64, scale: 
   const mm = load<f64>(hv, HP_MM);
   const versF = load<f64>(hv, HP_VERSF);
   const armorM = load<f64>(hc, HP_ARMORM);
-  const n = load<i32>(hc, HP_N);
+  // HP_N: the slot count capped by the spell's max targets; an AoE hits the live enemies (raid-adds.ts)
+  const n = min(load<i32>(hc, HP_N), targetCount());
   const base = load<f64>(hc, HP_BASE);
   const aoeParam = load<f64>(hc, HP_AOEP);
   const school = load<i32>(hc, HP_SCHOOL);
@@ -340,8 +356,8 @@ function hitEntry(hc: usize, hv: usize, periodic: bool, critChance: f64, scale: 
     if (mirrorOn && mode == 0 && !isPet && !periodic && mirrorTarget(curTarget, instActive) >= 0) recordHit(spell, amt * mirrorFraction, isCrit, false, false); // hit-mirror.ts
   }
   // Cleave: a single-target physical player hit cleaves while a Cleave buff is up
-  if (mode == 0 && !isPet && cleaveCount > 0 && targets > 1 && school == 1) {
-    const extra = min(cleaveCount, targets - 1);
+  if (mode == 0 && !isPet && cleaveCount > 0 && targetCount() > 1 && school == 1) {
+    const extra = min(cleaveCount, targetCount() - 1); // the live enemies (raid-adds.ts)
     const m = mult * cleaveValue;
     for (let i = 0; i < extra; i++) {
       const raw = damageRaw(base, wMin, wMax, wMult, coef, power, rng);
@@ -524,7 +540,7 @@ export function runOps(list: i32, depth: i32): void {
       }
       case OP_STACKS_TO_RESOURCE: stacksToResource(ia, ib); break;
       case OP_GAIN_PER_TARGET: { // an AoE builder's resource per enemy hit (Shuriken Storm's combo points)
-        if (<u32>ia < <u32>nRes) gainRes(ia, o.b * <f64>targets);
+        if (<u32>ia < <u32>nRes) gainRes(ia, o.b * <f64>targetCount()); // the live enemies (raid-adds.ts)
         break;
       }
       case OP_SCHEDULE: {

@@ -13,6 +13,8 @@ import { healthOn, healthPct, healthRemainsS } from "./health";
 import { curTarget, setCurTarget, targetCount, instOn, instCur, isTargetOwned } from "./targets";
 import { timedGroups, timedIs, timedLive } from "./timed-pets";
 import { execQuery } from "./cast-while-casting";
+import { moveUpQ, moveRemainsQ, moveInQ } from "./raid-events";
+import { addsUpQ, addsRemainsQ, addsInQ } from "./raid-adds";
 import { reactStacks, cooldownReacted } from "./reaction";
 import { AuraRec } from "./layout";
 import {
@@ -73,7 +75,7 @@ export function engineQuery(kind: i32, arg: i32): f64 {
     case Q.Q_FIGHT_REMAINS: return healthOn ? healthRemainsS() : <f64>(durationMs - now) / 1000.0;
     case Q.Q_GCD_REMAINS: return <f64>(gcdEnd() - now) / 1000.0;
     case Q.Q_TARGET_HEALTH_PCT: return healthOn ? healthPct() : durationMs > 0 ? 100.0 * (1.0 - <f64>now / <f64>durationMs) : 0.0;
-    case Q.Q_ACTIVE_ENEMIES: return <f64>targets;
+    case Q.Q_ACTIVE_ENEMIES: return <f64>targetCount(); // the live enemies (raid-adds.ts)
     // debuff/dot kinds: the primary target's instance (the image aura itself); the rotation compiler
     // asks the Q_TGT_* kinds instead where the current target may be another one (targetQuery)
     case Q.Q_BUFF_UP:
@@ -355,6 +357,12 @@ export function extraQuery(kind: i32, arg: i32): f64 {
     case Q.Q_EXECUTING: return execQuery(false, arg, now);
     case Q.Q_EXECUTE_REMAINS: return execQuery(true, arg, now);
     case Q.Q_TARGET_INDEX: return <f64>curTarget;
+    case Q.Q_RAID_MOVE_UP: return moveUpQ(now);
+    case Q.Q_RAID_MOVE_REMAINS: return moveRemainsQ(now);
+    case Q.Q_RAID_MOVE_IN: return moveInQ(now, arg);
+    case Q.Q_RAID_ADDS_UP: return addsUpQ();
+    case Q.Q_RAID_ADDS_REMAINS: return addsRemainsQ(now);
+    case Q.Q_RAID_ADDS_IN: return addsInQ(now, arg);
     case Q.Q_DOT_REFRESHABLE_COUNT: {
       if (<u32>arg >= <u32>nAuras) return 0;
       let n = 0;

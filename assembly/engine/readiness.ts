@@ -8,6 +8,7 @@ import { cwcUsable } from "./cast-while-casting";
 import { SpellRec } from "./layout";
 import { stackCostOn, stackCostHas, stackCostAura, stackCostPerStack } from "./stack-cost";
 import { instCur } from "./targets";
+import { moving, moveBlocks } from "./raid-events";
 import {
   EV_PLAYER_READY, EV_COOLDOWN_READY, CD_OWN, CD_CAT, CD_REGEN, ev, NEVER, RES_EPS, nRes, nSpells, regenWake, gcdLock, rotStart,
   rotLen, MAX_OFF_GCD, offGcdSpells, nOffGcd, rotSpells, nRotSpells, rotCastOnly, now, readyGen, pendingReady, casting, spellRec,
@@ -331,6 +332,7 @@ export function castReady(spell: i32): bool {
       return false;
     }
   }
+  if (moving) { if (moveBlocks(spell)) return false; } // a cast bar or channel while moving (raid-events.ts)
   const costRes = load<i32>(r, 16);
   // the general cost checks below reduce to this one for a simple spell (CRF_SIMPLE: one resource, no charges/extras)
   if (flags & CRF_SIMPLE) {

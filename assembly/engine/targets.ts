@@ -41,6 +41,14 @@ export let curTarget: i32 = 0;
 }
 
 /**
+ * The live enemies: slots 0 .. n-1 (raid-adds.ts: a wave of adds comes and goes; n <= the slot count
+ * targetsLayout laid out). Without add waves it stays the slot count.
+ */
+export function setTargetCount(n: i32): void {
+  nTargetsCur = n;
+}
+
+/**
  * Lays out the instance numbering for `nAuras` image auras (records at `auraRecs`) and `targets`
  * enemies. Returns the number of aura instances (the size of the per-run aura state).
  */

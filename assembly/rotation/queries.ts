@@ -82,4 +82,13 @@ export const Q_DOT_REFRESHABLE_COUNT: i32 = 78; //     arg = aura index: targets
 export const Q_AURA_REACT: i32 = 79; //                arg = aura index (buff/debuff/pet buff on the primary target): reactable stacks
 export const Q_TGT_REACT: i32 = 80; //                 arg = aura index: the same on the current target
 export const Q_COOLDOWN_REACT: i32 = 81; //            arg = spell index: ready, and its last reset reacted to
-export const Q_COUNT: i32 = 82;
+// Raid events (assembly/engine/raid-events.ts, docs/fights.md "Fight styles"; allocation 82-87): SimC's
+// raid_event.movement.{up,remains,in} (and movement.remains) for fight style movement, and
+// raid_event.adds.{up,remains,in} for fight style adds: 1/0, s left of the window up now, s until the next starts
+export const Q_RAID_MOVE_UP: i32 = 82;
+export const Q_RAID_MOVE_REMAINS: i32 = 83;
+export const Q_RAID_MOVE_IN: i32 = 84;
+export const Q_RAID_ADDS_UP: i32 = 85;
+export const Q_RAID_ADDS_REMAINS: i32 = 86;
+export const Q_RAID_ADDS_IN: i32 = 87;
+export const Q_COUNT: i32 = 88;

@@ -91,6 +91,36 @@ export function defaultThreads(): number {
   return Math.max(1, Math.min(MAX_THREADS, availableParallelism()));
 }
 
+/**
+ * Fight style `adds` (docs/fights.md "Fight styles"): CLI name, SimulateConfig.adds field, help. The
+ * ranges are checked by src/engine/fight-style.ts (its errors name adds.<field>).
+ */
+export const ADDS_OPTIONS = [
+  ["adds-count", "count", "--fight-style adds: adds per wave (SimC adds count; default 5)"],
+  ["adds-first", "first", "--fight-style adds: first wave, s (default max(floor(5 % of the duration), 1))"],
+  ["adds-cooldown", "cooldown", "--fight-style adds: seconds between waves (default max(floor(7.5 % of the duration), 1))"],
+  ["adds-duration", "duration", "--fight-style adds: each wave's lifetime, s, at most the cooldown (default: as first)"],
+  ["adds-last", "last", "--fight-style adds: no wave spawns from this time on, s (default floor(75 % of the duration))"],
+] as const;
+
+function numberOpt(name: string) {
+  return (v: string): number => {
+    const n = Number(v);
+    if (v.trim() === "" || !Number.isFinite(n)) throw new CommanderError(2, "combatsim.badOption", `--${name} must be a number, got "${v}"`);
+    return n;
+  };
+}
+
+/** The adds options given on the command line (none: undefined, the style's defaults). */
+export function addsFromCli(o: Record<string, unknown>): Record<string, number> | undefined {
+  const out: Record<string, number> = {};
+  for (const [name, field] of ADDS_OPTIONS) {
+    const v = o[camel(name)];
+    if (typeof v === "number") out[field] = v;
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
 /** The options of `combatsim sim`, in help order. */
 export function simOptions(): Option[] {
   return [
@@ -98,7 +128,7 @@ export function simOptions(): Option[] {
     new Option("--duration <s>", "fight length in seconds").argParser(durationOpt).default(300),
     new Option("--vary-length <f>", "fight length variation: each iteration lasts duration x (1 ± up to f), drawn per iteration (SimC's vary_combat_length; 0 = fixed)").argParser(varyLengthOpt).default(0.2),
     new Option("--fight-length-mode <mode>", "time: the target's health falls linearly over each fight's length; health: the target has health sized to die at the drawn length on average, fights end at its death (SimC's enemy health estimation)").choices(["time", "health"]).default("time"),
-    new Option("--targets <n>", "active enemies").argParser(intOpt("targets", 1, 20)).default(1),
+    new Option("--targets <n>", "active enemies (default 1; --fight-style multi: 5; adds: the enemies up besides the waves)").argParser(intOpt("targets", 1, 20)),
     new Option("--iterations <n>", "Monte-Carlo iterations").argParser(intOpt("iterations", 1, 100_000_000)).default(10000),
     new Option("--seed <n>", "seed base (u64)").argParser(seedOpt).default(1n, "1"),
     new Option("--threads <n>", "worker threads (results are identical for any N)").argParser(intOpt("threads", 1, MAX_THREADS)).default(defaultThreads(), `${defaultThreads()}: the cores available`),
@@ -111,6 +141,8 @@ export function simOptions(): Option[] {
     new Option("--flask <name>", "flask: a SimC token (flask_of_the_magisters, _blood_knights, _shattered_sun, flask_of_thalassian_resistance; quality suffix optional) or none (default: the profile's, else SimC MID1's for the spec)").argParser(tokenOpt("flask")),
     new Option("--food <name>", "food: a SimC token or none (default: the profile's, else SimC MID1's; the MID1 feasts are not modelled yet: docs/consumables.md)").argParser(tokenOpt("food")),
     new Option("--augment-rune <name>", "augment rune: void_touched (or void_touched_augment_rune) or none (default: the profile's augmentation, else SimC MID1's)").argParser(tokenOpt("augment-rune")),
+    new Option("--fight-style <style>", "patchwerk (one target) | multi (--targets N, default 5) | movement (SimC LightMovement: 15 yd every 40 s from 15 s; casts with a cast bar wait) | adds (SimC HecticAddCleave's waves: 5 adds from 5 % of the fight, every 7.5 %, each living 5 %, until 75 %); docs/fights.md").choices(["patchwerk", "multi", "movement", "adds"]),
+    ...ADDS_OPTIONS.map(([name, , help]) => new Option(`--${name} <n>`, help).argParser(numberOpt(name))),
     new Option("--no-potion", "drink no combat potion (default: the profile's potion, SimC MID1's Light's Potential; docs/consumables.md)"),
     new Option("--no-racials", "use no racial ability (default: the profile race's racials that the data models, e.g. the orc's Blood Fury)"),
     new Option("--no-reaction", "no reaction time or latency: every decision the moment the player can act (the engine before docs/fights.md's reaction model)"),
@@ -132,7 +164,7 @@ export interface SimCliOptions {
   duration: number;
   varyLength: number;
   fightLengthMode: "time" | "health";
-  targets: number;
+  targets?: number;
   iterations: number;
   seed: bigint;
   threads: number;
@@ -143,6 +175,7 @@ export interface SimCliOptions {
   strictRotation?: boolean;
   /** false with --no-bloodlust (commander's negatable option: true by default). */
   bloodlust: boolean;
+  fightStyle?: "patchwerk" | "multi" | "movement" | "adds";
   /** false with --no-potion. */
   potion: boolean;
   /** true with --raid-buffs. */

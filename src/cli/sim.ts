@@ -14,7 +14,7 @@ import { checkDataDir } from "../data/bundle.js";
 import { checkOutputFile } from "./output-file.js";
 import { QueueExecutor } from "../queue/executor.js";
 import { progressReporter } from "./progress.js";
-import { reactionFromCli, simOptions, type SimCliOptions } from "./sim-options.js";
+import { addsFromCli, reactionFromCli, simOptions, type SimCliOptions } from "./sim-options.js";
 
 export { progressReporter, PROGRESS_DELAY_MS } from "./progress.js";
 
@@ -23,9 +23,13 @@ export const formatSimResult = formatTextReport;
 
 /** The simulate() config the command line describes. */
 export function simConfig(o: SimCliOptions): SimulateConfig {
-  const config: SimulateConfig = { duration: o.duration, varyLength: o.varyLength, targets: o.targets, iterations: o.iterations, seed: o.seed, threads: o.threads };
+  const config: SimulateConfig = { duration: o.duration, varyLength: o.varyLength, iterations: o.iterations, seed: o.seed, threads: o.threads };
+  if (o.targets !== undefined) config.targets = o.targets;
   if (o.bloodlust === false) config.bloodlust = false;
   if (o.potion === false) config.potion = false;
+  if (o.fightStyle !== undefined) config.fightStyle = o.fightStyle;
+  const adds = addsFromCli(o as unknown as Record<string, unknown>);
+  if (adds !== undefined) config.adds = adds;
   if (o.racials === false) config.racials = false;
   if (o.raidBuffs === true) config.raidBuffs = true;
   if (o.flask !== undefined) config.flask = o.flask;

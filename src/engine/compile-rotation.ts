@@ -28,7 +28,10 @@ function rotationSymbols(b: SpecBuilder, input: CompileInput): RotationSymbols {
     talent: (n) => (spec.allTalents.includes(n) ? spec.talents.includes(n) : spec.treeTalents.includes(n) ? false : undefined),
     heroTree: (n) => (spec.heroTrees.includes(n) ? spec.heroTree === n : undefined),
     castable: (n) => spec.spells.find((s) => s.name === n)?.active ?? true,
-    activeEnemies: input.targets,
+    // a fixed enemy count folds active_enemies; with add waves the engine answers it (raid-adds.ts)
+    ...(input.adds ? {} : { activeEnemies: input.targets }),
+    ...(input.movement ? { movement: input.movement } : {}),
+    ...(input.adds ? { adds: input.adds } : {}),
     actorOption: (n) => actorOption(SPEC_CATALOG.find((c) => c.specId === spec.specId)?.className, n),
     spellAura: (n) => spellAuraOf(spec, n, auraIdx),
     spellIsChannel: (n) => spec.spells.some((s) => s.name === n && s.channel !== undefined),

@@ -52,9 +52,14 @@ export interface CompileInput {
   durationMs: number;
   /** Fight length ± fraction per iteration (RunConfig.varyLength; default 0 = fixed). */
   varyLength?: number;
+  /** The engine's target slots (with add waves: the enemies up the whole time + a wave's adds). */
   targets: number;
   targetArmor: number;
   armorK: number;
+  /** Movement windows (fight style `movement`, seconds / yards; docs/fights.md). Absent: none. */
+  movement?: { first: number; period: number; duration: number; distance: number };
+  /** Add waves (fight style `adds`, seconds; docs/fights.md). Absent: none. */
+  adds?: { count: number; first: number; cooldown: number; duration: number; last: number };
   /** Apply the manifest's `at_pull` raid buff (Bloodlust) at t = 0; default true (SimC's optimal_raid / override.bloodlust default). */
   bloodlust?: boolean;
   /** The run's potion and the verdicts on the consumable / racial spells left out (src/engine/consumables.ts). */
@@ -68,6 +73,18 @@ export interface CompiledSpec {
   rotationReport: RotationReport;
   /** Rotation name → index maps (for tests / reporting). */
   symbols: { spells: Map<string, number>; auras: Map<string, number>; pets: Map<string, number> };
+}
+
+const msOf = (s: number) => Math.round(s * 1000);
+
+/** run.movement / run.adds from the fight style's plan (assembly/engine/raid-events.ts, raid-adds.ts). */
+function raidEventsRun(input: CompileInput): Pick<SpecImage["run"], "movement" | "adds"> {
+  const m = input.movement;
+  const a = input.adds;
+  return {
+    ...(m ? { movement: { firstMs: msOf(m.first), periodMs: msOf(m.period), durationMs: msOf(m.duration) } } : {}),
+    ...(a ? { adds: { count: a.count, firstMs: msOf(a.first), cooldownMs: msOf(a.cooldown), durationMs: msOf(a.duration), lastMs: msOf(a.last) } } : {}),
+  };
 }
 
 /** The steps in index-layout order (see the head of this file); each appends to the builder. */
@@ -85,7 +102,7 @@ export function compileSpec(input: CompileInput): CompiledSpec {
   const mastery = masteryImage(b, input.stats);
   const image: SpecImage = {
     name: spec.spec,
-    run: { durationMs: input.durationMs, ...(input.varyLength ? { varyLength: input.varyLength } : {}), targets: input.targets, targetArmor: input.targetArmor, armorK: input.armorK, ...pullAuraOf(spec, input.bloodlust !== false) },
+    run: { durationMs: input.durationMs, ...(input.varyLength ? { varyLength: input.varyLength } : {}), targets: input.targets, targetArmor: input.targetArmor, armorK: input.armorK, ...pullAuraOf(spec, input.bloodlust !== false), ...raidEventsRun(input) },
     stats: statsImage(input.stats, spec.mastery.coefficient),
     mastery,
     resources: spec.resources.map((r) => ({ name: r.name, model: "generic", ...foldMasteryResource(spec, r, masteryPoints(spec, input.stats)), hasteScaled: r.hasteScaled })),

@@ -157,7 +157,32 @@ function writeHeader(w: ImageWriter, h: HeaderInputs): number[] {
   header[103] = rotation.castOnly ? 1 : 0; // H_ROT_CAST_ONLY
   const reaction = image.run.reaction;
   if (reaction !== undefined) header[89] = poolList(reactionList(reaction, image.auras?.length ?? 0, w.fail)) + 1; // H_REACTION: pool start + 1 (src/engine/reaction.ts)
+  const raid = raidEventLists(w, run.targets);
+  if (raid.movement) header[105] = poolList(raid.movement) + 1; // H_RAID_MOVE: pool start + 1 (assembly/engine/raid-events.ts)
+  if (raid.adds) header[106] = poolList(raid.adds) + 1; // H_RAID_ADDS: pool start + 1 (assembly/engine/raid-adds.ts)
   return header;
+}
+
+/** run.movement and run.adds, checked: the pool values the engine's raid events read (ms). */
+function raidEventLists(w: ImageWriter, targets: number): { movement?: number[]; adds?: number[] } {
+  const { fail, num } = w;
+  const out: { movement?: number[]; adds?: number[] } = {};
+  const move = w.image.run.movement;
+  if (move !== undefined) {
+    const v = (["firstMs", "periodMs", "durationMs"] as const).map((k) => num(move[k], `run.movement.${k}`, { int: true, min: 0 }));
+    if (!(v[1]! > 0 && v[2]! > 0 && v[2]! < v[1]!)) fail("run.movement", `expected 0 < durationMs < periodMs, got ${v[2]} and ${v[1]}`);
+    out.movement = v;
+  }
+  const adds = w.image.run.adds;
+  if (adds !== undefined) {
+    const count = num(adds.count, "run.adds.count", { int: true, min: 1, max: targets - 1 });
+    const v = (["firstMs", "cooldownMs", "durationMs", "lastMs"] as const).map((k) => num(adds[k], `run.adds.${k}`, { int: true, min: 0 }));
+    const [first, cooldown, duration, last] = v as [number, number, number, number];
+    if (!(cooldown > 0 && duration > 0 && duration <= cooldown)) fail("run.adds", `expected 0 < durationMs <= cooldownMs, got ${duration} and ${cooldown}`);
+    if (last <= first) fail("run.adds.lastMs", `expected after firstMs (${first}), got ${last}`);
+    out.adds = [count, first, cooldown, duration, last];
+  }
+  return out;
 }
 
 /** Header, then the sections in SECTION_ORDER; header slots 32.. get each section's offset and count. */

@@ -397,6 +397,17 @@ export interface RunConfig {
   healthPerMs?: number;
   /** Reaction time and latency (header 89, assembly/engine/reaction.ts; docs/fights.md); absent = off. */
   reaction?: ReactionImage;
+  /**
+   * Movement windows (fight style `movement`; header 105, assembly/engine/raid-events.ts, docs/fights.md):
+   * window k covers [firstMs + k × periodMs, + durationMs). Absent = the player never moves. durationMs < periodMs.
+   */
+  movement?: { firstMs: number; periodMs: number; durationMs: number };
+  /**
+   * Add waves (fight style `adds`; header 106, assembly/engine/raid-adds.ts, docs/fights.md): `count` adds
+   * spawn at firstMs, then every cooldownMs while before lastMs, each wave living durationMs (<= cooldownMs).
+   * `targets` is then the slot count: the enemies up the whole time + count. Absent = no adds.
+   */
+  adds?: { count: number; firstMs: number; cooldownMs: number; durationMs: number; lastMs: number };
 }
 
 /** The reaction model's parameters, ms (SimC's player/sim options of the same names), and the auras the

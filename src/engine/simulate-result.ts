@@ -10,6 +10,7 @@ import type { IdleWarning } from "./idle.js";
 import type { LoadoutSummary } from "./simulate.js";
 import type { ResourceSourceKind, Timeline } from "./simulate-telemetry.js";
 import type { TargetsWarning } from "./targets.js";
+import type { AddsPlan, FightStyle } from "./fight-style.js";
 import type { ReactionConfig } from "./reaction.js";
 
 export interface SimulateProgress {
@@ -110,7 +111,16 @@ export interface SimulateResult {
   durationS: number;
   /** Fight length (docs/fights.md): the ± fraction, the iterations' mean length, time- or health-based. */
   /** `reaction`: the reaction model's settings, ms (absent: the model was off). */
-  fight: { varyLength: number; meanLengthS: number; mode: "time" | "health"; reaction?: Required<ReactionConfig> };
+  /** `style` with `movement` / `adds`: the fight style's raid events, s and yd (absent: patchwerk or multi; docs/fights.md "Fight styles"). */
+  fight: {
+    varyLength: number;
+    meanLengthS: number;
+    mode: "time" | "health";
+    reaction?: Required<ReactionConfig>;
+    style?: FightStyle;
+    movement?: { first: number; period: number; duration: number; distance: number };
+    adds?: AddsPlan;
+  };
   targets: number;
   /** Iterations run (fewer than `maxIterations` after an early exit on `targetError`). */
   iterations: number;

@@ -34,6 +34,7 @@ import { runChunked, type RunChunkedResult } from "../runner/run.js";
 import { DPS_SCALE, type ChunkReport } from "../telemetry/report.js";
 import { encodeHistogramV2 } from "../telemetry/histogram.js";
 import { compileSpec } from "./compile.js";
+import { fightPlan, type AddsOptions, type FightPlan, type FightStyle, type MovementOptions } from "./fight-style.js";
 import { applyConsumables, type ConsumablesReport } from "./consumables.js";
 import { SPEC_CATALOG } from "../generated/catalog.js";
 import type { SpecImage } from "./image.js";
@@ -89,8 +90,18 @@ export interface SimulateConfig {
    * death, and target.health.pct, execute phases and fight_remains follow the damage dealt. docs/fights.md.
    */
   fightLengthMode?: "time" | "health";
-  /** Active enemies. Default 1. */
+  /** Active enemies. Default 1 (fight style multi: 5; adds: the enemies up besides the waves). */
   targets?: number;
+  /**
+   * The fight (docs/fights.md "Fight styles"): "patchwerk" (one target; the default with one), "multi"
+   * (all `targets` fight; the default with more), "movement" (SimC LightMovement's windows: casts with a
+   * cast bar cannot start and are interrupted), "adds" (SimC HecticAddCleave's add waves).
+   */
+  fightStyle?: FightStyle;
+  /** fightStyle "movement": the windows' first start and period (s) and the yards moved (default 15, 40, 15). */
+  movement?: MovementOptions;
+  /** fightStyle "adds": count, first, cooldown, duration, last (s; defaults: HecticAddCleave's for the fight length). */
+  adds?: AddsOptions;
   /** Default 10000. */
   iterations?: number;
   /** Seed base (u64). Default 1. */
@@ -220,6 +231,8 @@ export interface PreparedSim {
   raidBuffs: RaidBuffsReport;
   /** The imported character (config.input / inputFile; null: a profile was used). */
   character: CharacterSummary | null;
+  /** The fight style and its raid events (src/engine/fight-style.ts). */
+  fightStyle: FightPlan;
 }
 
 export interface LoadoutSummary {
@@ -315,11 +328,13 @@ export async function prepareSimulation(config: SimulateConfig = {}): Promise<Pr
   }
   const durationS = config.duration ?? 300;
   if (typeof durationS !== "number" || !Number.isFinite(durationS) || durationS <= 0 || durationS > 3600) bad("duration", durationS, "a number of seconds in (0, 3600]");
-  const targets = positiveInt("targets", config.targets, 1, 20);
+  const plan = fightPlan(config.fightStyle, positiveInt("targets", config.targets, 1, 20), config.targets !== undefined, config.movement, config.adds, durationS);
+  const targets = plan.targets;
   const varyLength = config.varyLength ?? DEFAULT_VARY_LENGTH;
   if (typeof varyLength !== "number" || !Number.isFinite(varyLength) || varyLength < 0 || varyLength >= 1) bad("varyLength", varyLength, "a fraction in [0, 1)");
   const mode = config.fightLengthMode ?? "time";
   if (mode !== "time" && mode !== "health") bad("fightLengthMode", mode, '"time" or "health"');
+  if (mode === "health" && plan.adds) bad("fightLengthMode", mode, '"time" with fightStyle "adds" (the adds live their duration; health pools per add are not modelled)');
   const seedIn = config.seed ?? 1;
   let seed: bigint;
   if (typeof seedIn === "bigint") seed = seedIn;
@@ -395,7 +410,9 @@ export async function prepareSimulation(config: SimulateConfig = {}): Promise<Pr
     rotationInput: rotIn,
     durationMs: Math.round(durationS * 1000),
     varyLength,
-    targets,
+    targets: targets + (plan.adds?.count ?? 0), // the engine's target slots (assembly/engine/raid-adds.ts)
+    ...(plan.movement ? { movement: plan.movement } : {}),
+    ...(plan.adds ? { adds: plan.adds } : {}),
     targetArmor: armor.armor,
     armorK: armor.armorK,
     bloodlust: config.bloodlust !== false,
@@ -407,7 +424,14 @@ export async function prepareSimulation(config: SimulateConfig = {}): Promise<Pr
   const dataSources = summarizeDataSources(resolved.provenance, bundle.table("SpellEffect").dumpBuild ?? null);
   const resourceDisplay = resolved.resources.map((res) => powerDisplayModifier(bundle, res.powerType));
   const loadout = fromLoadout ? { selected: fromLoadout.selected, heroTree: fromLoadout.heroTree ?? null, notModelled: fromLoadout.notModelled } : null;
-  return { image, seed, spec: consumables.spec, stats, durationS, targets, dataSources, resourceDisplay, rotation: rotationReport, loadout, consumables: { ...consumables.report, stats: buffs.statConsumables.applied, notModelled: [...consumables.report.notModelled, ...buffs.statConsumables.notModelled] }, raidBuffs: buffs.raidBuffs, character: character?.summary ?? null };
+  return { image, seed, spec: consumables.spec, stats, durationS, targets, dataSources, resourceDisplay, rotation: rotationReport, loadout, consumables: { ...consumables.report, stats: buffs.statConsumables.applied, notModelled: [...consumables.report.notModelled, ...buffs.statConsumables.notModelled] }, raidBuffs: buffs.raidBuffs, character: character?.summary ?? null, fightStyle: plan };
+}
+
+/** result.fight's style and raid events: present for the styles with raid events only (patchwerk / multi results stay as before). */
+function raidEventsResult(plan: FightPlan): Pick<SimulateResult["fight"], "style" | "movement" | "adds"> {
+  if (plan.movement) return { style: plan.style, movement: plan.movement };
+  if (plan.adds) return { style: plan.style, adds: plan.adds };
+  return {};
 }
 
 interface PoolTuning {
@@ -585,7 +609,7 @@ function buildResult(
   return {
     spec: prep.spec.spec,
     durationS: fightS,
-    fight: { varyLength: img.run.varyLength ?? 0, meanLengthS: meanS, mode: (img.run.healthPerMs ?? 0) > 0 ? "health" : "time", ...(img.run.reaction ? { reaction: reactionSettings(img.run.reaction) } : {}) },
+    fight: { varyLength: img.run.varyLength ?? 0, meanLengthS: meanS, mode: (img.run.healthPerMs ?? 0) > 0 ? "health" : "time", ...(img.run.reaction ? { reaction: reactionSettings(img.run.reaction) } : {}), ...raidEventsResult(prep.fightStyle) },
     targets: prep.targets,
     iterations: n,
     maxIterations: o.maxIterations,

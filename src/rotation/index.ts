@@ -2,7 +2,8 @@
 export { compileRotation, parseRotationJson, foldExpr } from "./compile.js";
 export type { CompiledRotation, CompileOptions, RotationJson, RotationEntryJson } from "./compile.js";
 export type { RotationSymbols, ResolveContext } from "./resolve.js";
-export { Resolver, NO_RAID_EVENT_IN } from "./resolve.js";
+export { Resolver } from "./resolve.js";
+export { NO_RAID_EVENT_IN } from "./raid-events.js";
 export { parseExpression } from "./parse.js";
 export { evaluateAst, applyBinary, applyFn } from "./evaluate.js";
 export type { EvalEnv } from "./evaluate.js";

@@ -62,7 +62,13 @@ export const Q = {
   AURA_REACT: 79,
   TGT_REACT: 80,
   COOLDOWN_REACT: 81,
-  COUNT: 82,
+  RAID_MOVE_UP: 82,
+  RAID_MOVE_REMAINS: 83,
+  RAID_MOVE_IN: 84,
+  RAID_ADDS_UP: 85,
+  RAID_ADDS_REMAINS: 86,
+  RAID_ADDS_IN: 87,
+  COUNT: 88,
 } as const;
 
 export type QueryKind = (typeof Q)[Exclude<keyof typeof Q, "COUNT">];

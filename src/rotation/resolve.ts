@@ -5,6 +5,7 @@ import { parseExpression } from "./parse.js";
 import { Q } from "./queries.js";
 import { ABSENT_AURA_PROPS, absentAuraProp, absentSpellProp, type AbsentInfo, type AbsentKind } from "./absent.js";
 import { RACIALS, utilityAction } from "./utility.js";
+import { RAID_EVENT_PROPS, raidEventExpr } from "./raid-events.js";
 
 /** Resolves names in a rotation to the host's indices. `undefined` = unknown (a compile error). */
 export interface RotationSymbols {
@@ -26,6 +27,16 @@ export interface RotationSymbols {
   heroTree?(name: string): boolean | undefined;
   /** A fixed enemy count for the run: folds `active_enemies` to this constant. Omit to query the engine. */
   activeEnemies?: number;
+  /**
+   * The run's movement raid event (fight style `movement`, docs/fights.md), seconds and yards:
+   * `raid_event.movement.*` and `movement.remains` then follow it. Omitted: no raid events (Patchwerk).
+   */
+  movement?: { first: number; period: number; duration: number; distance: number };
+  /**
+   * The run's adds raid event (fight style `adds`, docs/fights.md), seconds: `raid_event.adds.*` then
+   * follows it (and `active_enemies` is left to the engine). Omitted: no add waves.
+   */
+  adds?: { count: number; first: number; cooldown: number; duration: number; last: number };
   /**
    * false: the spell is named but the player cannot cast it in this run (its talent is not taken, or the
    * data has no record of it): its cast entries fold away like a false condition, as SimulationCraft
@@ -140,13 +151,6 @@ const ACTION_AURA_PROPS = new Set(["remains", "ticking", "up", "down", "stack", 
 // SimC fight styles (sim_t fight_style option). This engine runs one: a single-target-at-a-time
 // Patchwerk (no movement, no adds).
 const FIGHT_STYLES = new Set(["patchwerk", "castingpatchwerk", "hecticaddcleave", "lightmovement", "heavymovement", "dungeonslice", "dungeonroute", "targetdummy", "cleave", "ultraxion", "beastlord", "helterskelter"]);
-
-/** SimC answers `raid_event.X.in` / `.cooldown` with timespan_t::max() when no event of that kind is
- *  scheduled ("ridiculously large number", engine/sim/raid_event.cpp); this stand-in compares the same
- *  way against any time an APL writes. */
-export const NO_RAID_EVENT_IN = 1e9;
-
-const RAID_EVENT_PROPS = new Set(["in", "cooldown", "exists", "up", "remains", "count", "duration", "amount", "distance", "max_distance", "min_distance", "to_pct"]);
 
 /** A dotted name being resolved: its parts and text, where it is, and the entry's action scope. */
 interface NameRef {
@@ -495,15 +499,16 @@ export class Resolver {
         const p = this.need(n, 2, "a filter (in, exists, up, remains, count, duration, ...)");
         if (!RAID_EVENT_PROPS.has(p.text)) this.fail(loc, p, `unknown raid event filter "${p.text}" (expected one of: ${[...RAID_EVENT_PROPS].join(", ")})`);
         this.exact(parts, 3, full, loc);
-        // No raid events are scheduled (Patchwerk): "in" and "cooldown" are SimC's never, the rest 0
-        return { kind: "const", value: p.text === "in" || p.text === "cooldown" ? NO_RAID_EVENT_IN : 0 };
+        return raidEventExpr(parts[1]!.text, p.text, this.symbols);
       }
       default: {
         // movement
         const p = this.need(n, 1, "a property (distance, remains, speed)");
         if (p.text !== "distance" && p.text !== "remains" && p.text !== "speed") this.fail(loc, p, `unknown property "${p.text}" in "${full}" (expected: distance, remains, speed)`);
         this.exact(parts, 2, full, loc);
-        return zero(); // the player never moves (Patchwerk)
+        // movement.remains: the movement window's time left (a movement fight style); otherwise the player never moves
+        if (p.text === "remains" && this.symbols.movement !== undefined) return { kind: "query", q: Q.RAID_MOVE_REMAINS, arg: 0 };
+        return zero();
       }
     }
   }

@@ -10,7 +10,7 @@ import { simulate } from "../src/index.js";
 
 const fireballs = { lists: { default: [{ cast: "fireball" }] } };
 const fire = (extra: Record<string, unknown>) =>
-  simulate({ spec: "fire", iterations: 1, seed: 7, duration: 8, varyLength: 0, bloodlust: false, potion: false, racials: false, reaction: false, rotation: fireballs, ...extra });
+  simulate({ spec: "fire", iterations: 1, seed: 7, duration: 8, varyLength: 0, bloodlust: false, potion: false, racials: false, flask: "none", food: "none", augmentRune: "none", reaction: false, rotation: fireballs, ...extra });
 
 describe("fight style movement", () => {
   it("a window blocks and interrupts Fireball's cast bar: cast starts 2.000 and 3.723 s, completions 3.723 and 5.446 s", async () => {

@@ -70,7 +70,7 @@ export function expectedHit(s: SpecAccuracy, c: HitCase): number {
 }
 
 export async function seededRun(spec: string, seed = 424242, talents?: string[]): Promise<SimulateResult> {
-  return simulate({ spec, duration: 300, iterations: 1, seed, threads: 1, timeline: true, bloodlust: false, potion: false, racials: false, ...(talents ? { talents } : {}) });
+  return simulate({ spec, duration: 300, iterations: 1, seed, threads: 1, timeline: true, bloodlust: false, potion: false, racials: false, flask: "none", food: "none", augmentRune: "none", ...(talents ? { talents } : {}) });
 }
 
 /** The first non-critical hit (critical for `alwaysCrits`) of the case outside every `skipWhile` aura window and inside every `onlyWhile` one. */

@@ -200,6 +200,14 @@ describe("target and encounter names (linear health model)", () => {
     expect(r("fight_style.dungeonslice")).toEqual(c(0));
     expect(err("fight_style.patchwork").message).toMatch(/unknown fight style "patchwork"/);
   });
+  it("fight_style.X follows the run's fight style: adds = hecticaddcleave, movement = lightmovement", () => {
+    const adds = symbols({ adds: { count: 5, first: 15, cooldown: 22.5, duration: 15, last: 225 } });
+    expect(r("fight_style.hecticaddcleave", {}, adds)).toEqual(c(1));
+    expect(r("fight_style.patchwerk", {}, adds)).toEqual(c(0));
+    const moving = symbols({ movement: { first: 15, period: 40, duration: 3, distance: 15 } });
+    expect(r("fight_style.lightmovement", {}, moving)).toEqual(c(1));
+    expect(r("fight_style.patchwerk", {}, moving)).toEqual(c(0));
+  });
   it("target.debuff.casting.react = 0 (the target never casts)", () => {
     expect(r("target.debuff.casting.react")).toEqual(c(0));
   });

@@ -52,3 +52,13 @@ export function raidEventExpr(type: string, prop: string, s: RaidEventSchedules)
   // no raid events of this kind are scheduled: "in" and "cooldown" are SimC's never, the rest 0
   return c(prop === "in" || prop === "cooldown" ? NO_RAID_EVENT_IN : 0);
 }
+
+/**
+ * `fight_style.<name>`: 1 when the run is that SimC fight style. A multi-target run is SimC's Patchwerk with
+ * more targets (desired_targets); the movement style is LightMovement and the adds style HecticAddCleave
+ * (docs/fights.md "Fight styles"). Every other SimC style name is 0.
+ */
+export function fightStyleExpr(name: string, s: RaidEventSchedules): RExpr {
+  const run = s.adds !== undefined ? "hecticaddcleave" : s.movement !== undefined ? "lightmovement" : "patchwerk";
+  return c(name === run ? 1 : 0);
+}

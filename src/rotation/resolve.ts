@@ -5,7 +5,7 @@ import { parseExpression } from "./parse.js";
 import { Q } from "./queries.js";
 import { ABSENT_AURA_PROPS, absentAuraProp, absentSpellProp, type AbsentInfo, type AbsentKind } from "./absent.js";
 import { RACIALS, utilityAction } from "./utility.js";
-import { RAID_EVENT_PROPS, raidEventExpr } from "./raid-events.js";
+import { fightStyleExpr, RAID_EVENT_PROPS, raidEventExpr } from "./raid-events.js";
 
 /** Resolves names in a rotation to the host's indices. `undefined` = unknown (a compile error). */
 export interface RotationSymbols {
@@ -148,8 +148,8 @@ const ACTION_SPELL_PROPS: Record<string, number> = {
 const ACTION_ZERO_PROPS = new Set(["in_flight", "in_flight_remains", "in_flight_to_target", "travel_time", "casting", "channeling"]);
 const ACTION_AURA_PROPS = new Set(["remains", "ticking", "up", "down", "stack", "react", ...AURA_EXTRA]);
 
-// SimC fight styles (sim_t fight_style option). This engine runs one: a single-target-at-a-time
-// Patchwerk (no movement, no adds).
+// SimC fight styles (sim_t fight_style option); fight_style.X is 1 for the run's (src/rotation/raid-events.ts),
+// the engine runs Patchwerk, LightMovement and HecticAddCleave (docs/fights.md).
 const FIGHT_STYLES = new Set(["patchwerk", "castingpatchwerk", "hecticaddcleave", "lightmovement", "heavymovement", "dungeonslice", "dungeonroute", "targetdummy", "cleave", "ultraxion", "beastlord", "helterskelter"]);
 
 /** A dotted name being resolved: its parts and text, where it is, and the entry's action scope. */
@@ -485,7 +485,7 @@ export class Resolver {
         const st = this.need(n, 1, "a fight style");
         if (!FIGHT_STYLES.has(st.text)) this.fail(loc, st, `unknown fight style "${st.text}" (SimC's: ${[...FIGHT_STYLES].join(", ")})`);
         this.exact(parts, 2, full, loc);
-        return { kind: "const", value: st.text === "patchwerk" ? 1 : 0 };
+        return fightStyleExpr(st.text, this.symbols);
       }
       case "self": {
         // SimC's `self.target`: the actor's target, the primary (index 0); compared with bare `target`
